@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "stackterm",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stackterm", targets: ["stackterm"]),
+        .executable(name: "stackexchange-double", targets: ["stackexchange-double"]),
+        .executable(name: "stackterm-bench", targets: ["stackterm-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // C shims: tiny modules, `static inline` wrappers only.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .target(name: "CSupport", path: "Sources/CSupport"),
+
+        // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
+        .target(name: "StackAPI"),
+        // Streaming reader for Stack Exchange data-dump XML files.
+        .target(name: "StackDump"),
+        // Retrieval: operations, queues, backoff gate, data managers.
+        .target(name: "StackRetrieval", dependencies: ["StackAPI"]),
+        // The local imitation of API v2.3.
+        .target(name: "StackDouble", dependencies: [
+            "StackAPI", "StackDump", "CZlib",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+        .executableTarget(name: "stackexchange-double", dependencies: [
+            "StackDouble",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // App core (pure) and rendering (pure).
+        .target(name: "AppCore", dependencies: ["StackAPI"]),
+        .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "CSupport"]),
+        // The only module importing curses.
+        .target(name: "TerminalUI", dependencies: ["Rendering", "CNcursesw", "CSupport"]),
+        // Wires effects to data managers and the terminal.
+        .target(name: "AppRuntime", dependencies: ["AppCore", "Rendering", "StackRetrieval", "StackAPI", "TerminalUI"]),
+        .executableTarget(name: "stackterm", dependencies: [
+            "AppRuntime", "AppCore", "StackAPI", "TerminalUI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "stackterm-bench", dependencies: [
+            "StackAPI", "StackRetrieval", "StackDouble", "AppCore", "Rendering", "TestSupport",
+        ]),
+
+        // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.
+        .target(name: "TestSupport", dependencies: ["StackAPI", "StackDump"]),
+
+        .testTarget(name: "StackAPITests", dependencies: ["StackAPI", "TestSupport"]),
+        .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
+        .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackAPI", "TestSupport"]),
+        .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

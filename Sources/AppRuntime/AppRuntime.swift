@@ -1,0 +1,1 @@
+// AppRuntime module: see ARCHITECTURE.md

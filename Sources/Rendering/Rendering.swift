@@ -1,0 +1,1 @@
+// Rendering module: see ARCHITECTURE.md

@@ -1,0 +1,34 @@
+import Foundation
+
+/// One API method, the unit the backoff gate works on (`backoff: N` applies per method).
+public enum APIMethod: String, Hashable, Sendable, CaseIterable {
+    case questions            // /questions
+    case questionsByID        // /questions/{ids}
+    case answersOfQuestions   // /questions/{ids}/answers
+    case answers              // /answers
+    case commentsOfPosts      // /posts/{ids}/comments
+    case searchAdvanced       // /search/advanced
+    case info                 // /info
+    case sites                // /sites
+}
+
+/// A request to the API, independent of host and transport: method, path and query parameters.
+public struct APIRequest: Hashable, Sendable {
+    /// The method this request calls (used for backoff gating).
+    public var method: APIMethod
+    /// Path below the version root, e.g. `/questions/1;2/answers`.
+    public var path: String
+    /// Query parameters, in the order they are sent.
+    public var query: [URLQueryItem]
+
+    public init(method: APIMethod, path: String, query: [URLQueryItem]) {
+        self.method = method
+        self.path = path
+        self.query = query
+    }
+
+    /// The page number this request asks for, if any.
+    public var page: Int? {
+        query.first { $0.name == "page" }?.value.flatMap(Int.init)
+    }
+}

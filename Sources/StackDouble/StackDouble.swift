@@ -1,0 +1,1 @@
+// StackDouble module: see ARCHITECTURE.md

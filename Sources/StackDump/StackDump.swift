@@ -1,0 +1,1 @@
+// StackDump module: see ARCHITECTURE.md

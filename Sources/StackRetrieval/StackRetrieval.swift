@@ -1,0 +1,1 @@
+// StackRetrieval module: see ARCHITECTURE.md

@@ -1,0 +1,1 @@
+print("stackexchange-double: not yet")

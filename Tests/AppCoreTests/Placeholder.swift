@@ -1,0 +1,5 @@
+import XCTest
+
+final class AppCoreTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

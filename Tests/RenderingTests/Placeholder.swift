@@ -1,0 +1,5 @@
+import XCTest
+
+final class RenderingTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

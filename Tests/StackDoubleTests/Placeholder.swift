@@ -1,0 +1,5 @@
+import XCTest
+
+final class StackDoubleTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}
