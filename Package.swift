@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CSupport", path: "Sources/CSupport"),
+        .target(name: "CTermGuard", path: "Sources/CTermGuard"),
 
         // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
         .target(name: "StackAPI"),
@@ -39,7 +40,7 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["StackAPI"]),
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "CSupport"]),
         // The only module importing curses.
-        .target(name: "TerminalUI", dependencies: ["Rendering", "CNcursesw", "CSupport"]),
+        .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard"]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: ["AppCore", "Rendering", "StackRetrieval", "StackAPI", "TerminalUI"]),
         .executableTarget(name: "stackterm", dependencies: [

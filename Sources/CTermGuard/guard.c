@@ -1,0 +1,2 @@
+#include "CTermGuard.h"
+void stackterm_termguard_placeholder(void) {}

@@ -1,1 +1,0 @@
-// Rendering module: see ARCHITECTURE.md
