@@ -6,7 +6,7 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     public var hasMore: Bool
     public var quotaMax: Int?
     public var quotaRemaining: Int?
-    public var backoff: Int?
+    public var backoff: TimeInterval?
     public var errorID: Int?
     public var errorName: String?
     public var errorMessage: String?

@@ -1,1 +1,0 @@
-// StackDump module: see ARCHITECTURE.md
