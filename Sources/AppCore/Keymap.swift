@@ -1,0 +1,66 @@
+/// Key bindings as data: several keys per command, looked up without any screen logic.
+public struct Keymap: Hashable, Sendable {
+    /// Keys bound to each command, in the order the help screen lists them.
+    public private(set) var bindings: [(command: Command, keys: [Key])]
+    private var lookup: [Key: Command]
+
+    /// Builds a keymap; a key bound twice keeps its last command.
+    public init(_ bindings: [(command: Command, keys: [Key])]) {
+        self.bindings = bindings
+        var lookup: [Key: Command] = [:]
+        for (command, keys) in bindings { for key in keys { lookup[key] = command } }
+        self.lookup = lookup
+    }
+
+    /// The command bound to `key`, if any.
+    public func command(for key: Key) -> Command? { lookup[key] }
+
+    /// The keys bound to `command`.
+    public func keys(for command: Command) -> [Key] {
+        bindings.first { $0.command == command }?.keys ?? []
+    }
+
+    /// The built-in bindings (vi-style letters plus arrows and paging keys).
+    public static let standard = Keymap([
+        (.moveDown, [.character("j"), .down]),
+        (.moveUp, [.character("k"), .up]),
+        (.pageDown, [.pageDown, .character(" ")]),
+        (.pageUp, [.pageUp, .character("b")]),
+        (.top, [.character("g"), .home]),
+        (.bottom, [.character("G"), .end]),
+        (.open, [.enter, .character("l"), .right]),
+        (.back, [.character("q"), .character("h"), .left]),
+        (.cancelOrBack, [.escape]),
+        (.quit, [.character("Q")]),
+        (.reload, [.character("r")]),
+        (.help, [.character("?")]),
+    ])
+
+    public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }
+    public func hash(into hasher: inout Hasher) { hasher.combine(lookup) }
+}
+
+extension Key {
+    /// How the help screen names the key.
+    public var label: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let c): String(c)
+        case .control(let c): "Ctrl-\(c.uppercased())"
+        case .up: "Up"
+        case .down: "Down"
+        case .left: "Left"
+        case .right: "Right"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .tab: "Tab"
+        case .function(let n): "F\(n)"
+        }
+    }
+}

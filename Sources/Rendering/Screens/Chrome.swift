@@ -1,0 +1,49 @@
+import AppCore
+
+/// The header and status lines every screen shares, and the too-small notice.
+public enum Chrome {
+    /// Smallest terminal the layout works in.
+    public static let minimumColumns = 30
+    public static let minimumRows = 6
+
+    /// Whether `viewport` is too small for any screen.
+    public static func isTooSmall(_ viewport: Viewport) -> Bool {
+        viewport.columns < minimumColumns || viewport.rows < minimumRows
+    }
+
+    /// One line telling the user the terminal is too small, and what it needs.
+    public static func drawTooSmall(into buffer: inout ScreenBuffer) {
+        let notice = "Terminal too small (\(buffer.width)×\(buffer.height)): need \(minimumColumns)×\(minimumRows)"
+        buffer.write(TextWidth.truncate(notice, to: buffer.width), x: 0, y: 0, style: CellStyle(.bold, color: .warning))
+    }
+
+    /// The header: left text in reverse video across the whole first row, right text at the right edge.
+    public static func drawHeader(left: String, right: String, into buffer: inout ScreenBuffer) {
+        let style = CellStyle(.reverse)
+        buffer.fillRow(0, style: style)
+        drawSplitRow(0, left: left, right: right, style: style, into: &buffer)
+    }
+
+    /// The status line on the last row: the message (or loaded count) left, quota and key hints right.
+    public static func drawStatus(left: String, right: String, isError: Bool, into buffer: inout ScreenBuffer) {
+        let y = buffer.height - 1
+        let style = isError ? CellStyle(.bold, color: .error) : CellStyle(color: .muted)
+        buffer.fillRow(y, style: .plain)
+        drawSplitRow(y, left: left, right: right, style: style, into: &buffer)
+    }
+
+    private static func drawSplitRow(_ y: Int, left: String, right: String, style: CellStyle, into buffer: inout ScreenBuffer) {
+        let width = buffer.width
+        let rightText = TextWidth.truncate(TerminalSafety.sanitize(right), to: max(0, width / 2))
+        let rightWidth = TextWidth.of(rightText)
+        let leftRoom = max(0, width - 2 - rightWidth - (rightWidth > 0 ? 1 : 0))
+        buffer.write(" " + TextWidth.truncate(TerminalSafety.sanitize(left), to: leftRoom), x: 0, y: y, style: style)
+        buffer.write(rightText, x: width - rightWidth - 1, y: y, style: style)
+    }
+
+    /// "quota 287/300" or "" when unknown.
+    public static func quotaText(_ status: StatusState) -> String {
+        guard let remaining = status.quotaRemaining else { return "" }
+        return status.quotaMax.map { "quota \(remaining)/\($0)" } ?? "quota \(remaining)"
+    }
+}
