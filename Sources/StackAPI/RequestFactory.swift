@@ -6,7 +6,7 @@ import FoundationNetworking
 /// Builds URLs and `URLRequest`s for `APIRequest`s against one API root (Stack Exchange, Teams, or the local double).
 ///
 /// The API key, when set, is appended as `key=` to every URL; it never appears in `description` or logs.
-public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The public API root, `https://api.stackexchange.com/2.3`.
     public static let stackExchangeBaseURL = URL(string: "https://api.stackexchange.com/2.3")!
     /// `stackterm/<version> (+https://github.com/stackterm)`.
@@ -73,6 +73,12 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// Same as `description`: the key is redacted.
     public var debugDescription: String { description }
+
+    /// A mirror without the key, so `dump` and debuggers cannot show it.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "key": hasKey ? "<redacted>" : "none",
+                                "userAgent": userAgent, "timeout": timeout], displayStyle: .struct)
+    }
 }
 
 /// Percent-encoding with explicit ASCII allow-lists (Foundation's sets leave `+`, `&` and `=` alone in queries).
