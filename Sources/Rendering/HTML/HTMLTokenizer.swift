@@ -1,0 +1,137 @@
+/// One piece of an HTML body.
+enum HTMLToken: Equatable {
+    /// Text with character references decoded once and line endings normalised to `\n`.
+    case text(String)
+    /// A start tag of a known element: lower-case name, attributes (values decoded), and whether it ended in `/>`.
+    case startTag(String, attributes: [String: String], selfClosing: Bool)
+    /// An end tag of a known element.
+    case endTag(String)
+}
+
+/// A tolerant HTML tokenizer for Stack Exchange bodies.
+///
+/// Tags of known HTML elements (`HTMLElements.known`), with quoted or unquoted attributes; comments,
+/// `<!DOCTYPE …>` and `<?…>` are skipped; `script` and `style` content is skipped. Anything else that
+/// begins with `<` — `a < b`, `<socket: 11>`, `List<T>`, an unterminated tag or comment — is text.
+struct HTMLTokenizer {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var pendingText: [UInt8] = []
+
+    /// A tokenizer over `html`, with `\r\n` and lone `\r` read as `\n` (as HTML parsers do).
+    init(_ html: String) {
+        var normalised = [UInt8]()
+        normalised.reserveCapacity(html.utf8.count)
+        var previousWasCR = false
+        for byte in html.utf8 {
+            if byte == 0x0D { normalised.append(0x0A); previousWasCR = true; continue }
+            if byte == 0x0A, previousWasCR { previousWasCR = false; continue }
+            previousWasCR = false
+            normalised.append(byte)
+        }
+        bytes = normalised
+    }
+
+    /// Every token of the input, in order.
+    static func tokens(_ html: String) -> [HTMLToken] {
+        var tokenizer = HTMLTokenizer(html)
+        var tokens: [HTMLToken] = []
+        while let token = tokenizer.next() { tokens.append(token) }
+        return tokens
+    }
+
+    /// The next token, or nil at the end.
+    mutating func next() -> HTMLToken? {
+        if let pending = pendingToken {
+            pendingToken = nil
+            return pending
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == Byte.lessThan, let markup = readMarkup(at: position) else {
+                let end = nextLessThan(after: position)
+                pendingText.append(contentsOf: bytes[position..<end])
+                position = end
+                continue
+            }
+            position = markup.end
+            if case .startTag(let name, _, let selfClosing)? = markup.token, !selfClosing, name == "script" || name == "style" {
+                skipRawText(until: name)
+            }
+            guard let token = markup.token else { continue } // a comment or declaration
+            if let text = flushText() {
+                pendingToken = token
+                return text
+            }
+            return token
+        }
+        return flushText()
+    }
+
+    private var pendingToken: HTMLToken?
+
+    private mutating func flushText() -> HTMLToken? {
+        guard !pendingText.isEmpty else { return nil }
+        defer { pendingText.removeAll(keepingCapacity: true) }
+        return .text(HTMLEntityDecoder.decode(String(decoding: pendingText, as: UTF8.self)))
+    }
+
+    private func nextLessThan(after start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count, bytes[index] != Byte.lessThan { index += 1 }
+        return index
+    }
+
+    /// Reads a tag, comment or declaration at `start` (a `<`): its token (nil for comments) and end.
+    /// Returns nil when the `<` is ordinary text.
+    private func readMarkup(at start: Int) -> (token: HTMLToken?, end: Int)? {
+        var cursor = ByteCursor(bytes: bytes, index: start + 1)
+        switch cursor.peek {
+        case Byte.exclamation:
+            if cursor.hasPrefix("!--") {
+                guard let end = cursor.find("-->", from: start + 4) else { return nil }
+                return (nil, end + 3)
+            }
+            guard let end = cursor.find(">", from: start + 2) else { return nil }
+            return (nil, end + 1)
+        case Byte.question:
+            guard let end = cursor.find(">", from: start + 2) else { return nil }
+            return (nil, end + 1)
+        case Byte.slash:
+            cursor.index += 1
+            guard let name = cursor.readTagName(), HTMLElements.known.contains(name),
+                  let end = cursor.find(">", from: cursor.index) else { return nil }
+            return (.endTag(name), end + 1)
+        default:
+            guard let name = cursor.readTagName(), HTMLElements.known.contains(name),
+                  let (attributes, selfClosing) = cursor.readAttributes() else { return nil }
+            return (.startTag(name, attributes: attributes, selfClosing: selfClosing), cursor.index)
+        }
+    }
+
+    /// Skips the content of a raw-text element up to (not including) its end tag, or to the end of input.
+    private mutating func skipRawText(until name: String) {
+        let cursor = ByteCursor(bytes: bytes, index: position)
+        position = cursor.findCaseInsensitive("</" + name, from: position) ?? bytes.count
+    }
+}
+
+/// Byte constants the tokenizer compares against.
+enum Byte {
+    static let lessThan = UInt8(ascii: "<")
+    static let greaterThan = UInt8(ascii: ">")
+    static let slash = UInt8(ascii: "/")
+    static let exclamation = UInt8(ascii: "!")
+    static let question = UInt8(ascii: "?")
+    static let equals = UInt8(ascii: "=")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let singleQuote = UInt8(ascii: "'")
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C || byte == 0x0D
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    }
+}

@@ -1,0 +1,95 @@
+/// Inline content of one paragraph or table cell, with HTML whitespace collapsing.
+struct InlineText {
+    private(set) var spans: [StyledSpan] = []
+    /// True after whitespace (or at the start), so further whitespace adds nothing.
+    private var afterSpace = true
+    /// True once something other than whitespace was added.
+    private(set) var hasContent = false
+
+    /// Appends text, collapsing runs of spaces, tabs and newlines into one space.
+    mutating func appendCollapsing(_ text: String, style: CellStyle) {
+        var collapsed = ""
+        collapsed.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\u{0C}" {
+                if !afterSpace { collapsed.unicodeScalars.append(" ") }
+                afterSpace = true
+            } else {
+                collapsed.unicodeScalars.append(scalar)
+                afterSpace = false
+                hasContent = true
+            }
+        }
+        append(collapsed, style: style)
+    }
+
+    /// Appends text as it is (markers such as `[1]` or `[image]`).
+    mutating func appendVerbatim(_ text: String, style: CellStyle) {
+        guard !text.isEmpty else { return }
+        append(text, style: style)
+        afterSpace = text.last == " "
+        hasContent = true
+    }
+
+    /// A hard line break (`<br>`).
+    mutating func appendLineBreak() {
+        append("\n", style: .plain)
+        afterSpace = true
+    }
+
+    /// Takes the spans out, leaving the collector empty.
+    mutating func take() -> [StyledSpan] {
+        defer { self = InlineText() }
+        return spans
+    }
+
+    private mutating func append(_ text: String, style: CellStyle) {
+        guard !text.isEmpty else { return }
+        if let last = spans.indices.last, spans[last].style == style {
+            spans[last].text += text
+        } else {
+            spans.append(StyledSpan(text, style: style))
+        }
+    }
+}
+
+/// Counts of open inline elements, turned into the style of the text they enclose.
+struct InlineStyleState {
+    var bold = 0
+    var italic = 0
+    var dim = 0
+    var underline = 0
+    var code = 0
+    var link = 0
+    var keyboard = 0
+    /// 1–6 inside a heading, else 0.
+    var headingLevel = 0
+
+    /// The style for text at this point.
+    var style: CellStyle {
+        var attributes: CellStyle.Attributes = []
+        if bold > 0 || headingLevel > 0 { attributes.insert(.bold) }
+        if italic > 0 { attributes.insert(.italic) }
+        if dim > 0 { attributes.insert(.dim) }
+        if underline > 0 || link > 0 || (1...2).contains(headingLevel) { attributes.insert(.underline) }
+        let color: CellColor
+        if code > 0 { color = .code }
+        else if link > 0 { color = .link }
+        else if keyboard > 0 || (1...2).contains(headingLevel) { color = .accent }
+        else { color = .normal }
+        return CellStyle(attributes, color: color)
+    }
+
+    /// The counter an inline element name adjusts, if any.
+    static func counter(for name: String) -> WritableKeyPath<InlineStyleState, Int>? {
+        switch name {
+        case "b", "strong": return \.bold
+        case "i", "em", "cite", "var", "dfn": return \.italic
+        case "del", "s", "strike": return \.dim
+        case "u", "ins": return \.underline
+        case "code", "tt", "samp": return \.code
+        case "kbd": return \.keyboard
+        default: return nil
+        }
+    }
+}

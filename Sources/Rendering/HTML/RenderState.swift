@@ -1,0 +1,123 @@
+/// The renderer's state while it reads tokens: inline styles, the open paragraph, code block, table and links.
+struct RenderState {
+    var writer: DocumentWriter
+    var inline = InlineText()
+    var styles = InlineStyleState()
+    var links: [String] = []
+    var linkNumbers: [String: Int] = [:]
+    /// Open `<a>` elements: their link number, or nil for an anchor without `href`.
+    var openLinks: [Int?] = []
+    var codeBlocks: [String] = []
+    /// The text of the open `<pre>`, if any, and how many `<pre>` are open inside it.
+    var code: String?
+    var preDepth = 0
+    var hiddenDepth = 0
+    var table: TableBuilder?
+    var tableDepth = 0
+
+    static let markerStyle = CellStyle(color: .link)
+    static let imageStyle = CellStyle(color: .muted)
+
+    init(width: Int) { writer = DocumentWriter(width: width) }
+
+    mutating func handle(_ token: HTMLToken) {
+        switch token {
+        case .text(let text): addText(text)
+        case .startTag(let name, let attributes, let selfClosing): start(name, attributes: attributes, selfClosing: selfClosing)
+        case .endTag(let name): end(name)
+        }
+    }
+
+    /// Closes whatever is still open and returns the document.
+    mutating func finish() -> RenderedDocument {
+        if code != nil { preDepth = 0; finishCode() }
+        if table != nil { finishTable() }
+        while let link = openLinks.popLast() { closeLink(link) }
+        closeParagraph()
+        writer.closeAll()
+        let bodyLineCount = writer.lines.count
+        writer.writeLinks(links)
+        return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks)
+    }
+
+    // MARK: - Tokens
+
+    private mutating func addText(_ raw: String) {
+        guard hiddenDepth == 0 else { return }
+        let text = TerminalSafety.sanitize(raw, keepNewlines: true, expandTabs: false)
+        if code != nil { code! += text; return }
+        if let table, !table.hasOpenCell, text.allSatisfy(\.isWhitespace) { return }
+        let style = styles.style
+        withInline { $0.appendCollapsing(text, style: style) }
+    }
+
+    private mutating func start(_ name: String, attributes: [String: String], selfClosing: Bool) {
+        if HTMLElements.hidden.contains(name) {
+            if !selfClosing { hiddenDepth += 1 }
+            return
+        }
+        guard hiddenDepth == 0 else { return }
+        if code != nil {
+            if name == "br" { code! += "\n" } else if name == "pre" { preDepth += 1 }
+            return
+        }
+        if let counter = InlineStyleState.counter(for: name) {
+            styles[keyPath: counter] += 1
+            if name == "kbd" { appendMarker("[", style: styles.style) }
+            return
+        }
+        if table != nil, startInTable(name, attributes: attributes) { return }
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            closeParagraph()
+            styles.headingLevel = Int(name.dropFirst()) ?? 1
+        case "br": withInline { $0.appendLineBreak() }
+        case "hr": closeParagraph(); writer.writeRule()
+        case "pre": closeParagraph(); code = ""; preDepth = 1
+        case "blockquote": closeParagraph(); writer.push(.quote)
+        case "ul", "ol":
+            closeParagraph()
+            writer.startList(ordered: name == "ol", start: attributes["start"].flatMap { Int($0) } ?? 1)
+        case "li": closeParagraph(); writer.startItem(value: attributes["value"].flatMap { Int($0) })
+        case "dd": closeParagraph(); writer.push(.indent)
+        case "table", "tr":
+            closeParagraph()
+            table = TableBuilder()
+            tableDepth = 1
+            if name == "tr" { table?.startRow() }
+        case "td", "th":
+            let style = styles.style
+            withInline { $0.appendCollapsing(" ", style: style) }
+        case "a": openLink(attributes["href"])
+        case "img": appendImage(alt: attributes["alt"])
+        default:
+            if HTMLElements.block.contains(name) { closeParagraph() }
+        }
+    }
+
+    private mutating func end(_ name: String) {
+        if HTMLElements.hidden.contains(name) { hiddenDepth = max(0, hiddenDepth - 1); return }
+        guard hiddenDepth == 0 else { return }
+        if code != nil {
+            if name == "pre" { preDepth -= 1; if preDepth == 0 { finishCode() } }
+            return
+        }
+        if let counter = InlineStyleState.counter(for: name) {
+            guard styles[keyPath: counter] > 0 else { return }
+            if name == "kbd" { appendMarker("]", style: styles.style) }
+            styles[keyPath: counter] -= 1
+            return
+        }
+        if table != nil, endInTable(name) { return }
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6": closeParagraph(); styles.headingLevel = 0
+        case "blockquote": closeParagraph(); endContainer { if case .quote = $0 { true } else { false } }
+        case "ul", "ol": closeParagraph(); endContainer { if case .list = $0 { true } else { false } }
+        case "li": closeParagraph(); endContainer { if case .item = $0 { true } else { false } }
+        case "dd": closeParagraph(); endContainer { if case .indent = $0 { true } else { false } }
+        case "a": if let link = openLinks.popLast() { closeLink(link) }
+        default:
+            if HTMLElements.block.contains(name) { closeParagraph() }
+        }
+    }
+}

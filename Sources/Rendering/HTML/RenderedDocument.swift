@@ -1,0 +1,22 @@
+/// A body rendered for the terminal: styled lines of at most the render width, and the links it cites.
+public struct RenderedDocument: Hashable, Sendable {
+    /// Every line: the body, then (when there are links) a blank line and one `[n] URL` entry per link.
+    public var lines: [StyledLine]
+    /// How many of `lines` are the body, before the link list.
+    public var bodyLineCount: Int
+    /// Link targets as written in the HTML (relative ones kept relative); `[n]` in the text is `links[n - 1]`.
+    public var links: [String]
+    /// The exact decoded text of each code block (`<pre>`), in order, before tab expansion or wrapping.
+    public var codeBlocks: [String]
+
+    /// A document from its parts.
+    public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String]) {
+        self.lines = lines
+        self.bodyLineCount = bodyLineCount
+        self.links = links
+        self.codeBlocks = codeBlocks
+    }
+
+    /// The plain text of every line, for tests and plain output.
+    public var plainLines: [String] { lines.map(\.text) }
+}

@@ -1,0 +1,115 @@
+/// Makes strings from the network harmless to draw: nothing in them can move the cursor, change the
+/// window title, clear the screen, switch character sets or reorder the line.
+///
+/// Removed: C0 controls (a tab becomes spaces up to the next multiple of 4 columns; `\n` is kept only by
+/// the `keepNewlines` variant, otherwise it becomes a space; `\r\n` and a lone `\r` count as `\n`), DEL,
+/// C1 controls (U+0080–U+009F), whole escape sequences — CSI `ESC [ … final` and 8-bit CSI U+009B,
+/// OSC `ESC ] … (BEL | ESC \ | U+009C)`, DCS/SOS/PM/APC (`ESC P`, `ESC X`, `ESC ^`, `ESC _` and their
+/// 8-bit forms) up to ST, and two-byte `ESC x` (with any intermediates, e.g. `ESC ( B`) — and the bidi
+/// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069. An unterminated string
+/// sequence (OSC, DCS…) swallows the rest of the text, as a terminal would.
+public enum TerminalSafety {
+    /// `text` with every control character and escape sequence removed (see the type's summary).
+    public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
+        sanitize(text, keepNewlines: keepNewlines, expandTabs: true)
+    }
+
+    /// The sanitizer with tabs optionally kept (the HTML renderer expands them itself, per code line).
+    static func sanitize(_ text: String, keepNewlines: Bool, expandTabs: Bool) -> String {
+        guard needsCleaning(text) else { return text }
+        var scanner = Scanner(scalars: Array(text.unicodeScalars))
+        var output = String.UnicodeScalarView()
+        var column = 0
+        while let scalar = scanner.next() {
+            switch scalar.value {
+            case 0x1B:
+                scanner.skipEscapeSequence()
+            case 0x9B:
+                scanner.skipControlSequence()
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+                scanner.skipString()
+            case 0x09:
+                guard expandTabs else { output.append(scalar); column += 1; continue }
+                let spaces = 4 - column % 4
+                output.append(contentsOf: repeatElement(" ", count: spaces))
+                column += spaces
+            case 0x0A, 0x0D:
+                if scalar.value == 0x0D, scanner.peek()?.value == 0x0A { continue } // \r\n: the \n follows
+                output.append(keepNewlines ? "\n" : " ")
+                column = keepNewlines ? 0 : column + 1
+            case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                output.append(scalar)
+                column += expandTabs ? TextWidth.of(scalar) : 1
+            }
+        }
+        return String(output)
+    }
+
+    /// Cheap scan of the UTF-8 bytes: true when any byte could start something to remove.
+    private static func needsCleaning(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F { return true }
+            if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }           // C1
+            if beforePrevious == 0xE2, previous == 0x80, (0xAA...0xAE).contains(byte) { return true } // U+202A–E
+            if beforePrevious == 0xE2, previous == 0x81, (0xA6...0xA9).contains(byte) { return true } // U+2066–9
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
+    /// Walks the scalars, skipping escape sequences whole.
+    private struct Scanner {
+        let scalars: [Unicode.Scalar]
+        var position = 0
+
+        mutating func next() -> Unicode.Scalar? {
+            guard position < scalars.count else { return nil }
+            defer { position += 1 }
+            return scalars[position]
+        }
+
+        func peek() -> Unicode.Scalar? {
+            position < scalars.count ? scalars[position] : nil
+        }
+
+        /// After an ESC: skips the rest of the sequence it starts.
+        mutating func skipEscapeSequence() {
+            guard let introducer = peek() else { return }
+            switch introducer {
+            case "[":
+                position += 1
+                skipControlSequence()
+            case "]", "P", "X", "^", "_":
+                position += 1
+                skipString()
+            default:
+                // ESC, any intermediates (0x20–0x2F), then one final byte (0x30–0x7E).
+                while let scalar = peek(), (0x20...0x2F).contains(scalar.value) { position += 1 }
+                if let scalar = peek(), (0x30...0x7E).contains(scalar.value) { position += 1 }
+            }
+        }
+
+        /// After a CSI: parameters and intermediates (0x20–0x3F), then a final byte (0x40–0x7E).
+        /// Anything else ends the sequence there and is read as ordinary text.
+        mutating func skipControlSequence() {
+            while let scalar = peek() {
+                if (0x20...0x3F).contains(scalar.value) { position += 1; continue }
+                if (0x40...0x7E).contains(scalar.value) { position += 1 }
+                return
+            }
+        }
+
+        /// After OSC/DCS/SOS/PM/APC: everything up to and including BEL, `ESC \` or ST (U+009C).
+        mutating func skipString() {
+            while let scalar = next() {
+                if scalar.value == 0x07 || scalar.value == 0x9C { return }
+                if scalar.value == 0x1B, peek() == "\\" { position += 1; return }
+            }
+        }
+    }
+}

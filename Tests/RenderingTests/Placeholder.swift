@@ -1,5 +1,0 @@
-import XCTest
-
-final class RenderingTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
