@@ -11,55 +11,55 @@ public enum ThreadDocument {
         if let question {
             lines += header(question, now: now, width: width)
         } else {
-            lines.append(StyledLine(spans: [StyledSpan(text: "Question \(thread.questionID)", style: CellStyle(.bold))]))
+            lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
         }
-        lines.append(StyledLine(spans: []))
+        lines.append(StyledLine())
 
         guard let loaded = thread.thread else {
             if let error = thread.error {
-                lines += TextWrap.wrap([StyledSpan(text: "⚠ " + error.summary, style: CellStyle(.bold, color: .error))], width: width)
+                lines += TextWrap.wrap([StyledSpan("⚠ " + error.summary, style: CellStyle(.bold, color: .error))], width: width)
             } else if thread.pending?.indicatorVisible == true {
-                lines.append(StyledLine(spans: [StyledSpan(text: "Loading question and answers…", style: CellStyle(.dim, color: .muted))]))
+                lines.append(StyledLine([StyledSpan("Loading question and answers…", style: CellStyle(.dim, color: .muted))]))
             }
             return lines
         }
         lines += body(loaded.question.body, width: width)
-        lines.append(StyledLine(spans: []))
+        lines.append(StyledLine())
         lines += answersSection(loaded.answers, width: width, now: now)
         lines += attribution(loaded.question, width: width)
         return lines
     }
 
     static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
-        var lines = TextWrap.wrap([StyledSpan(text: TerminalSafety.sanitize(question.title), style: CellStyle(.bold, color: .accent))], width: width)
+        var lines = TextWrap.wrap([StyledSpan(TerminalSafety.sanitize(question.title), style: CellStyle(.bold, color: .accent))], width: width)
         var meta = "▲ \(question.score) · \(question.viewCount) views · asked \(RelativeAge.long(question.creationDate, now: now))"
         if let owner = question.owner?.displayName { meta += " by " + TerminalSafety.sanitize(owner) }
         meta += " · \(question.answerCount) answer\(question.answerCount == 1 ? "" : "s")"
-        lines += TextWrap.wrap([StyledSpan(text: meta, style: CellStyle(color: .muted))], width: width)
+        lines += TextWrap.wrap([StyledSpan(meta, style: CellStyle(color: .muted))], width: width)
         if !question.tags.isEmpty {
             let tags = question.tags.map { "[" + TerminalSafety.sanitize($0) + "]" }.joined(separator: " ")
-            lines += TextWrap.wrap([StyledSpan(text: tags, style: CellStyle(color: .tag))], width: width)
+            lines += TextWrap.wrap([StyledSpan(tags, style: CellStyle(color: .tag))], width: width)
         }
         return lines
     }
 
     static func body(_ html: String?, width: Int) -> [StyledLine] {
         guard let html, !html.isEmpty else {
-            return [StyledLine(spans: [StyledSpan(text: "(no body)", style: CellStyle(.dim, color: .muted))])]
+            return [StyledLine([StyledSpan("(no body)", style: CellStyle(.dim, color: .muted))])]
         }
-        return HTMLRenderer.render(html: html, width: width).lines
+        return TextWrap.wrap(html, width: width) // TODO(renderer): HTMLRenderer
     }
 
     static func answersSection(_ answers: [Answer], width: Int, now: Date) -> [StyledLine] {
         guard !answers.isEmpty else {
-            return [StyledLine(spans: [StyledSpan(text: "No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine(spans: [])]
+            return [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
         }
         var lines: [StyledLine] = []
         for (index, answer) in answers.enumerated() {
             lines.append(answerRule(answer, number: index + 1, of: answers.count, width: width, now: now))
-            lines.append(StyledLine(spans: []))
+            lines.append(StyledLine())
             lines += body(answer.body, width: width)
-            lines.append(StyledLine(spans: []))
+            lines.append(StyledLine())
         }
         return lines
     }
@@ -73,12 +73,12 @@ public enum ThreadDocument {
         let text = TextWidth.truncate(label, to: width)
         let rule = String(repeating: "─", count: max(0, width - TextWidth.of(text)))
         let color: CellColor = answer.isAccepted ? .success : .accent
-        return StyledLine(spans: [StyledSpan(text: text + rule, style: CellStyle(.bold, color: color))])
+        return StyledLine([StyledSpan(text + rule, style: CellStyle(.bold, color: color))])
     }
 
     static func attribution(_ question: Question, width: Int) -> [StyledLine] {
         let link = question.link ?? "question \(question.questionID)"
         let text = "Posts by their authors, licensed CC BY-SA — \(TerminalSafety.sanitize(link))"
-        return TextWrap.wrap([StyledSpan(text: text, style: CellStyle(.dim, color: .muted))], width: width)
+        return TextWrap.wrap([StyledSpan(text, style: CellStyle(.dim, color: .muted))], width: width)
     }
 }

@@ -1,0 +1,80 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+import StackRetrieval
+import TerminalUI
+
+/// The running program: owns the state, the terminal, the event loop and the effect runner.
+@MainActor
+public final class AppRunner {
+    private var state: AppState
+    private let keymap: Keymap
+    private let terminal: Terminal
+    private let loop: EventLoop
+    private let effects: EffectRunner
+    private let layoutCache = ThreadLayoutCache()
+    private var presentedState: AppState?
+
+    init(configuration: RuntimeConfiguration, terminal: Terminal) {
+        let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
+        self.keymap = .standard
+        self.terminal = terminal
+        self.loop = EventLoop(terminal: terminal)
+        self.effects = EffectRunner(retrieval: Retrieval(factory: factory))
+        let size = terminal.size
+        self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows))
+    }
+
+    /// Starts curses, loads the first page and runs the event loop until the user quits.
+    public static func run(_ configuration: RuntimeConfiguration) -> Never {
+        let terminal = Terminal()
+        do {
+            try terminal.start()
+        } catch {
+            FileHandle.standardError.write(Data("stackterm: cannot start the terminal: \(error)\n".utf8))
+            exit(1)
+        }
+        let runner = AppRunner(configuration: configuration, terminal: terminal)
+        runner.wire()
+        runner.dispatch(.start)
+        runner.render()
+        runner.loop.run()
+    }
+
+    private func wire() {
+        effects.send = { [unowned self] action in self.dispatch(action) }
+        loop.onKeys = { [unowned self] keys in
+            for key in keys {
+                if let command = keymap.command(for: key) { dispatch(.command(command)) }
+            }
+        }
+        loop.onResize = { [unowned self] columns, rows in
+            dispatch(.resize(Viewport(columns: columns, rows: rows)))
+        }
+        loop.onTerminate = { [unowned self] _ in dispatch(.terminate) }
+    }
+
+    /// Runs one action through the reducer, performs its effects, and repaints if the state changed.
+    func dispatch(_ action: Action) {
+        for effect in Reducer.reduce(&state, action) {
+            if case let .quit(code) = effect {
+                effects.perform(.cancelAll)
+                loop.exit(code: code)
+            }
+            effects.perform(effect)
+        }
+        render()
+    }
+
+    /// Draws the state if it changed since the last frame; reports the question view's length to the reducer.
+    private func render() {
+        guard state != presentedState else { return }
+        let frame = AppScreen.render(state, keymap: keymap, cache: layoutCache, now: Date())
+        _ = terminal.present(frame.buffer)
+        presentedState = state
+        if let lines = frame.threadLines, lines != state.thread?.contentLines {
+            dispatch(.threadMeasured(lines: lines))
+        }
+    }
+}

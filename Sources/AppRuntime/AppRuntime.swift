@@ -1,1 +1,0 @@
-// AppRuntime module: see ARCHITECTURE.md

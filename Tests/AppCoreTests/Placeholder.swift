@@ -1,5 +1,0 @@
-import XCTest
-
-final class AppCoreTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,92 @@
+import XCTest
+import AppCore
+import Rendering
+import StackAPI
+import TestSupport
+
+/// The question list read back as lines from the cell grid.
+final class QuestionListScreenTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_600_000_000 + 3 * 86_400)
+
+    private func loadedState(columns: Int, rows: Int, questions: [Question], hasMore: Bool = true) -> AppState {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
+        let effects = Reducer.reduce(&state, .start)
+        guard case let .loadQuestions(token, _, _, _)? = effects.first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, page: 1, hasMore: hasMore, quotaRemaining: 287, quotaMax: 300))))
+        return state
+    }
+
+    private func render(_ state: AppState) -> [String] {
+        AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer.lines
+    }
+
+    func testRowsShowScoreAnswersTitleTagsAndAge() {
+        let questions = [
+            Fixtures.question(id: 1, title: "How do I stake ADA?", score: 12, answers: 3, accepted: 5, tags: ["staking", "wallet"]),
+            Fixtures.question(id: 2, title: "Plutus script fails", score: -1, answers: 0, tags: ["plutus"]),
+        ]
+        let lines = render(loadedState(columns: 100, rows: 30, questions: questions, hasMore: false))
+        XCTAssertEqual(lines.count, 30)
+        XCTAssertTrue(lines[0].contains("cardano · activity"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("   12 ✓3  How do I stake ADA?"), lines[1])
+        XCTAssertTrue(lines[1].contains("staking wallet"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("3d "), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("   -1  0  Plutus script fails"), lines[2])
+        XCTAssertTrue(lines[3].contains("— end of list —"), lines[3])
+        XCTAssertTrue(lines[29].contains("quota 287/300"), lines[29])
+        XCTAssertTrue(lines[29].contains("2 questions"), lines[29])
+    }
+
+    func testEveryLineFitsAtEachSize() {
+        let questions = (1...40).map { Fixtures.question(id: $0, title: "日本語のタイトル \($0) with a long English tail that will not fit 🎉", tags: ["a", "b"]) }
+        for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
+            let state = loadedState(columns: columns, rows: rows, questions: questions)
+            let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+            for line in buffer.lines {
+                XCTAssertEqual(TextWidth.of(line), columns, "line is not exactly \(columns) columns: \(line)")
+            }
+            XCTAssertTrue(buffer.lines[1].contains("日本語"), buffer.lines[1])
+            XCTAssertTrue(buffer.lines[1].contains("…"), "a long title is cut with an ellipsis: \(buffer.lines[1])")
+        }
+    }
+
+    func testTitlesWithEscapeSequencesAreDrawnHarmless() {
+        let evil = Fixtures.question(id: 1, title: "Title\u{1B}]0;PWNED\u{07} and \u{1B}[2J clear")
+        let state = loadedState(columns: 80, rows: 10, questions: [evil])
+        let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+        XCTAssertFalse(buffer.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
+        XCTAssertTrue(buffer.lines[1].contains("Title and  clear"), buffer.lines[1])
+    }
+
+    func testTinyTerminalShowsANoticeAndRecovers() {
+        var state = loadedState(columns: 20, rows: 5, questions: [Fixtures.question(id: 1)])
+        XCTAssertTrue(render(state)[0].hasPrefix("Terminal too small"), render(state)[0])
+        _ = Reducer.reduce(&state, .resize(Viewport(columns: 80, rows: 24)))
+        XCTAssertTrue(render(state)[1].contains("Question"))
+    }
+
+    func testSelectionIsHighlighted() {
+        var state = loadedState(columns: 80, rows: 10, questions: (1...5).map { Fixtures.question(id: $0) })
+        _ = Reducer.reduce(&state, .command(.moveDown))
+        let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+        XCTAssertTrue(buffer[0, 2].style.attributes.contains(.reverse))
+        XCTAssertFalse(buffer[0, 1].style.attributes.contains(.reverse))
+    }
+
+    func testLoadingRowOnlyAfterTheIndicatorDelayOnAnEmptyList() throws {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 10))
+        let effects = Reducer.reduce(&state, .start)
+        guard case let .loadQuestions(token, _, _, _)? = effects.first else { return XCTFail("no load") }
+        XCTAssertFalse(render(state).joined().contains("Loading"))
+        _ = Reducer.reduce(&state, .loadingIndicatorDue(token))
+        XCTAssertTrue(render(state)[1].contains("Loading page 1…"))
+    }
+
+    func testHelpScreenListsEveryCommand() {
+        var state = loadedState(columns: 80, rows: 24, questions: [])
+        _ = Reducer.reduce(&state, .command(.help))
+        let text = render(state).joined(separator: "\n")
+        for command in Command.allCases { XCTAssertTrue(text.contains(command.help), "help misses \(command)") }
+        XCTAssertTrue(text.contains("PgDn Space"))
+    }
+}
