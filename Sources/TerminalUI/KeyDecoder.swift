@@ -1,6 +1,5 @@
 import AppCore
 import CNcursesw
-import Rendering
 
 /// Turns curses inputs into `Key`s: a pure mapping that tests cover without a terminal.
 public enum KeyDecoder {
@@ -31,7 +30,7 @@ public enum KeyDecoder {
             }
             if case .character(let base)? = keys.last, let joined = joining(base, character) {
                 keys[keys.count - 1] = .character(joined)
-            } else if TextWidth.of(character) > 0 {
+            } else if !isCombining(character) {
                 keys.append(key)
             }
         }
@@ -76,10 +75,16 @@ public enum KeyDecoder {
 
     /// `base` with `next` appended when the two form one grapheme (a combining accent, a flag's second half).
     private static func joining(_ base: Character, _ next: Character) -> Character? {
-        let isMark = TextWidth.of(next) == 0
-        let isRegional = (0x1F1E6...0x1F1FF).contains(next.unicodeScalars.first?.value ?? 0)
-        guard isMark || isRegional else { return nil }
         let combined = String(base) + String(next)
         return combined.count == 1 ? combined.first : nil
+    }
+
+    /// True for marks, joiners and variation selectors, which only mean something after another character.
+    private static func isCombining(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
     }
 }
