@@ -1,5 +1,29 @@
 #ifndef STACKTERM_CTERMGUARD_H
 #define STACKTERM_CTERMGUARD_H
-/// Placeholder: the terminal helper fills this in (fatal-signal guard restoring the terminal).
-void stackterm_termguard_placeholder(void);
+
+// Fatal-signal guard: a crash never leaves the terminal raw or in the alternate screen.
+
+/// Saves the termios of `fd` (call before curses changes the tty); returns 0, or -1 when `fd` is not a tty.
+int stackterm_termguard_save(int fd);
+
+/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE that restore the saved termios,
+/// leave the alternate screen, show the cursor, reset attributes, then re-raise with the default action.
+/// Saves stdin's termios first when nothing was saved. Returns 0, or -1 (nothing installed) without a tty.
+int stackterm_termguard_install(void);
+
+/// Restores the saved termios (async-signal-safe, no output); does nothing when nothing was saved.
+void stackterm_termguard_restore(void);
+
+/// Puts back the handlers that were there before `stackterm_termguard_install` and forgets the saved termios.
+void stackterm_termguard_uninstall(void);
+
+/// 1 while the guard's handlers are installed, else 0.
+int stackterm_termguard_is_installed(void);
+
+/// Sets `signal` to SIG_IGN, remembering the previous action (so a dispatch signal source can take it).
+int stackterm_signal_ignore(int signal);
+
+/// Puts back the action `stackterm_signal_ignore` replaced; does nothing if it was not ignored by us.
+int stackterm_signal_restore(int signal);
+
 #endif

@@ -1,1 +1,0 @@
-// TerminalUI module: see ARCHITECTURE.md

@@ -1,5 +1,0 @@
-import XCTest
-
-final class EndToEndTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
