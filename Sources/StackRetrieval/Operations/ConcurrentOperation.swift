@@ -17,6 +17,7 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
     private let stateLock = NSLock()
     private var state: State = .ready
     private var stopRequested = false
+    private var cancelRequested = false
 
     /// Always true: the operation finishes when its asynchronous work ends, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
@@ -29,6 +30,12 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
     /// True once `finish()` has run; never goes back.
     open override var isFinished: Bool {
         stateLock.withLock { state == .finished }
+    }
+
+    /// True once `cancel()` was called, even when the operation had already finished
+    /// (corelibs' `Operation.cancel()` ignores a finished operation; a result queued on main must still see it).
+    open override var isCancelled: Bool {
+        stateLock.withLock { cancelRequested } || super.isCancelled
     }
 
     /// Starts the operation: a cancelled operation finishes without running `execute()`.
@@ -85,6 +92,7 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
     /// Cancels the operation; an executing operation stops its work (`didCancel()`) and finishes at once.
     /// An operation not yet started finishes when its queue starts it.
     open override func cancel() {
+        stateLock.withLock { cancelRequested = true }
         super.cancel()
         let mustStop: Bool = stateLock.withLock {
             guard state == .executing, !stopRequested else { return false }
