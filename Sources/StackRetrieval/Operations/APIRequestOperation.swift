@@ -77,7 +77,8 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
         case .failure(let urlError):
             complete(with: .failure(APIError.from(urlError: urlError)))
         case .success(let (data, response)):
-            let decoded = ResponseDecoder.decode(Item.self, from: data, httpStatus: response.statusCode)
+            let decoded = ResponseDecoder.decode(
+                Item.self, from: data, httpStatus: response.statusCode, request: request)
             record(decoded)
             complete(with: decoded.map { Page($0, requestedPage: request.page) })
         }

@@ -22,15 +22,14 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     private var questionPage: Page<Question>?
     private var answersPage: Page<Answer>?
 
-    /// Creates the load from its two requests (the question by id with body; its answers with bodies).
-    public init(
-        questionID: Int, site: String, questionRequest: APIRequest, answersRequest: APIRequest,
-        environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>
-    ) {
+    /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies.
+    public init(questionID: Int, site: String, environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>) {
         self.questionID = questionID
         self.site = site
-        self.questionRequest = questionRequest
-        self.answersRequest = answersRequest
+        questionRequest = .questionsByID([questionID], site: site, withBody: true)
+        answersRequest = .answersOfQuestions(
+            [questionID], site: site, sort: .votes, order: .desc, page: 1,
+            pageSize: APIRequest.maximumPageSize, withBody: true)
         self.environment = environment
         super.init(delivery: delivery)
     }

@@ -2,19 +2,17 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import StackAPI
 
 /// `Transport` over one `URLSession` with an ephemeral configuration (no cookies, no cache on disk).
 ///
 /// gzip and deflate responses are decompressed by the session (libcurl asks for them itself).
 public final class URLSessionTransport: Transport {
-    /// The User-Agent sent with every request unless another is given.
-    public static let defaultUserAgent = "stackterm/0.1 (+https://github.com/stackterm; terminal Stack Exchange browser)"
-
     private let session: URLSession
 
-    /// Creates the transport; `requestTimeout` bounds the wait for data, `resourceTimeout` the whole transfer.
+    /// Creates the transport; a `URLRequest`'s own headers and timeout win over these defaults. `requestTimeout` bounds the wait for data, `resourceTimeout` the whole transfer.
     public init(
-        userAgent: String = URLSessionTransport.defaultUserAgent,
+        userAgent: String = RequestFactory.defaultUserAgent,
         requestTimeout: TimeInterval = 20,
         resourceTimeout: TimeInterval = 60
     ) {
