@@ -1,0 +1,33 @@
+import Foundation
+import StackAPI
+
+/// Loads answers: the site's latest-answers feed, and pages of one question's answers.
+public struct AnswersDataManager: Sendable {
+    let launcher: OperationLauncher
+
+    /// Loads one page of `site`'s latest answers, with bodies.
+    @discardableResult
+    public func retrieveLatestAnswers(
+        site: String, sort: AnswerSort = .activity, page: Int = 1, pageSize: Int? = nil,
+        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        completion: @escaping RetrievalCompletion<Page<Answer>>
+    ) -> RetrievalHandle {
+        let operation = LatestAnswersPageOperation(
+            site: site, sort: sort, page: page, pageSize: pageSize,
+            environment: launcher.environment, delivery: .mainQueue(completion))
+        return launcher.launch(operation, priority: priority, replacing: previous)
+    }
+
+    /// Loads one page of the answers to `questionID`, with bodies (for questions with more than 100 answers).
+    @discardableResult
+    public func retrieveAnswers(
+        toQuestion questionID: Int, site: String, sort: AnswerSort = .votes, page: Int = 1,
+        pageSize: Int? = APIRequest.maximumPageSize, priority: RetrievalPriority = .userInitiated,
+        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
+    ) -> RetrievalHandle {
+        let operation = AnswersOfQuestionOperation(
+            questionID: questionID, site: site, sort: sort, page: page, pageSize: pageSize,
+            environment: launcher.environment, delivery: .mainQueue(completion))
+        return launcher.launch(operation, priority: priority, replacing: previous)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import StackAPI
+
+/// The retrieval layer as the app sees it: hands out the data managers and can stop everything at once.
+///
+/// Bundles the `RequestFactory` (API root, key), the `Transport` and the `QueueManager` (queues and backoff gate).
+public final class Retrieval: Sendable {
+    /// Builds the URLs (base URL, key).
+    public let factory: RequestFactory
+    /// Sends the requests.
+    public let transport: Transport
+    /// Owns the queues and the backoff gate.
+    public let queues: QueueManager
+
+    private let launcher: OperationLauncher
+
+    /// Creates the layer; by default a `URLSessionTransport` with the factory's User-Agent and timeout.
+    public init(factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager()) {
+        self.factory = factory
+        self.transport = transport ?? URLSessionTransport(userAgent: factory.userAgent, requestTimeout: factory.timeout)
+        self.queues = queues
+        launcher = OperationLauncher(
+            environment: RequestEnvironment(factory: factory, transport: self.transport, gate: queues.gate),
+            queues: queues)
+    }
+
+    /// Questions: pages, by id, whole threads.
+    public var questions: QuestionsDataManager { QuestionsDataManager(launcher: launcher) }
+    /// Answers: the latest-answers feed and a question's answers.
+    public var answers: AnswersDataManager { AnswersDataManager(launcher: launcher) }
+    /// Search.
+    public var search: SearchDataManager { SearchDataManager(launcher: launcher) }
+    /// Site facts.
+    public var site: SiteDataManager { SiteDataManager(launcher: launcher) }
+
+    /// Cancels every load, queued, waiting at the backoff gate or in flight. None of them delivers.
+    public func cancelAll() {
+        queues.cancelAll()
+    }
+
+    /// Seconds before a request to `method` may leave (backoff or throttle); 0 when it may leave now.
+    public func remainingWait(for method: APIMethod) -> TimeInterval {
+        queues.gate.remainingWait(for: method)
+    }
+
+    /// Loads not yet finished, in both queues.
+    public var operationCount: Int {
+        queues.operationCount
+    }
+}

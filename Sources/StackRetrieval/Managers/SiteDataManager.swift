@@ -1,0 +1,26 @@
+import Foundation
+import StackAPI
+
+/// Loads facts about a site (`/info`).
+public struct SiteDataManager: Sendable {
+    let launcher: OperationLauncher
+
+    /// Loads `site`'s totals and rates. A response without an item is reported as `.undecodable` at `items`.
+    @discardableResult
+    public func retrieveInfo(
+        site: String, priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        completion: @escaping RetrievalCompletion<SiteInfo>
+    ) -> RetrievalHandle {
+        let operation = SiteInfoOperation(
+            site: site, environment: launcher.environment,
+            delivery: .mainQueue { result in completion(result.flatMap(Self.onlyItem)) })
+        return launcher.launch(operation, priority: priority, replacing: previous)
+    }
+
+    private static func onlyItem(of page: Page<SiteInfo>) -> Result<SiteInfo, APIError> {
+        guard let info = page.items.first else {
+            return .failure(.undecodable(path: "items", reason: "no site info in the response"))
+        }
+        return .success(info)
+    }
+}

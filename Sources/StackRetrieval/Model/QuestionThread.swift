@@ -1,0 +1,35 @@
+import Foundation
+import StackAPI
+
+/// A question with its body and its answers, ready to read.
+public struct QuestionThread: Sendable, Hashable {
+    /// The question, with its body.
+    public var question: Question
+    /// The answers with bodies: the accepted one first, then by score (highest first), then oldest first.
+    public var answers: [Answer]
+    /// Whether the question has more answers than were loaded (only the first page of the top-voted is fetched).
+    public var hasMoreAnswers: Bool
+    /// The smaller `quota_remaining` of the two responses, when the API said.
+    public var quotaRemaining: Int?
+
+    /// Creates a thread, putting `answers` in reading order.
+    public init(question: Question, answers: [Answer], hasMoreAnswers: Bool = false, quotaRemaining: Int? = nil) {
+        self.question = question
+        self.answers = Self.readingOrder(answers, acceptedAnswerID: question.acceptedAnswerID)
+        self.hasMoreAnswers = hasMoreAnswers
+        self.quotaRemaining = quotaRemaining
+    }
+
+    /// Accepted first, then higher score, then older, then lower id (so the order is total and stable).
+    public static func readingOrder(_ answers: [Answer], acceptedAnswerID: Int?) -> [Answer] {
+        func isAccepted(_ answer: Answer) -> Bool {
+            answer.isAccepted || answer.answerID == acceptedAnswerID
+        }
+        return answers.sorted { lhs, rhs in
+            if isAccepted(lhs) != isAccepted(rhs) { return isAccepted(lhs) }
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            if lhs.creationDate != rhs.creationDate { return lhs.creationDate < rhs.creationDate }
+            return lhs.answerID < rhs.answerID
+        }
+    }
+}

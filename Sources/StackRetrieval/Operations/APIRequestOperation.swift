@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StackAPI
+
+/// One API request as an operation: waits at the backoff gate, sends through the transport, decodes off main,
+/// records `backoff` and throttle waits into the gate, and delivers a `Page<Item>`.
+///
+/// `cancel()` ends the wait at the gate or cancels the transport task, and finishes at once without delivering.
+/// An operation not cancelled always delivers exactly once; a wait ended by `BackoffGate.cancelAll()` alone
+/// delivers `.cancelled`.
+open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page<Item>>, @unchecked Sendable {
+    /// The request this operation sends.
+    public let request: APIRequest
+
+    private let environment: RequestEnvironment
+    private let workLock = NSLock()
+    private var stopped = false
+    private var gateTicket: GateTicket?
+    private var transportTask: TransportTask?
+
+    /// Creates the operation for `request`.
+    public init(request: APIRequest, environment: RequestEnvironment, delivery: ResultDelivery<Page<Item>>) {
+        self.request = request
+        self.environment = environment
+        super.init(delivery: delivery)
+    }
+
+    /// Waits for the method's turn at the gate, then sends.
+    open override func execute() {
+        let ticket = environment.gate.waitForTurn(of: request.method) { [self] outcome in
+            switch outcome {
+            case .proceed: send()
+            case .cancelled: complete(with: .failure(.cancelled))
+            }
+        }
+        keep(ticket: ticket)
+    }
+
+    /// Ends the wait at the gate or cancels the request in flight.
+    open override func didCancel() {
+        let (ticket, task): (GateTicket?, TransportTask?) = workLock.withLock {
+            stopped = true
+            defer { gateTicket = nil; transportTask = nil }
+            return (gateTicket, transportTask)
+        }
+        ticket?.cancel()
+        task?.cancel()
+        super.didCancel()
+    }
+
+    private func keep(ticket: GateTicket) {
+        let alreadyStopped: Bool = workLock.withLock {
+            if !stopped { gateTicket = ticket }
+            return stopped
+        }
+        if alreadyStopped { ticket.cancel() }
+    }
+
+    private func send() {
+        guard !isCancelled else { return }
+        let urlRequest = environment.factory.urlRequest(for: request)
+        let task = environment.transport.send(urlRequest) { [self] outcome in
+            handle(outcome)
+        }
+        let alreadyStopped: Bool = workLock.withLock {
+            if !stopped { transportTask = task }
+            return stopped
+        }
+        if alreadyStopped { task.cancel() }
+    }
+
+    private func handle(_ outcome: Result<(Data, HTTPURLResponse), URLError>) {
+        workLock.withLock { transportTask = nil }
+        switch outcome {
+        case .failure(let urlError):
+            complete(with: .failure(APIError.from(urlError: urlError)))
+        case .success(let (data, response)):
+            let decoded = ResponseDecoder.decode(
+                Item.self, from: data, httpStatus: response.statusCode, request: request)
+            record(decoded)
+            complete(with: decoded.map { Page($0, requestedPage: request.page) })
+        }
+    }
+
+    /// Tells the gate about `backoff` in a response or the wait a throttle violation asked for.
+    private func record(_ decoded: Result<ResponseWrapper<Item>, APIError>) {
+        switch decoded {
+        case .success(let wrapper):
+            if let backoff = wrapper.backoff { environment.gate.hold(request.method, for: backoff) }
+        case .failure(.throttled(let seconds, _)):
+            environment.gate.hold(request.method, for: TimeInterval(seconds))
+        case .failure:
+            break
+        }
+    }
+}

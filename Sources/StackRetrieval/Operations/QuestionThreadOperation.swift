@@ -1,0 +1,98 @@
+import Foundation
+import StackAPI
+
+/// Opens a question: fetches the question with its body and its answers with bodies **in parallel**
+/// and delivers one `QuestionThread`.
+///
+/// Answers: the first page of up to 100, sorted by votes (a question with more shows `hasMoreAnswers`).
+/// When one request fails the other is cancelled and the failure is delivered; cancelling this operation
+/// cancels both. The two requests run inside this operation's queue slot (started directly, not queued),
+/// so a full queue of thread loads cannot wait on itself.
+public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @unchecked Sendable {
+    /// The question this operation opens.
+    public let questionID: Int
+
+    private let site: String
+    private let questionRequest: APIRequest
+    private let answersRequest: APIRequest
+    private let environment: RequestEnvironment
+    private let partsLock = NSLock()
+    private var stopped = false
+    private var children: [Operation] = []
+    private var questionPage: Page<Question>?
+    private var answersPage: Page<Answer>?
+
+    /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies.
+    public init(questionID: Int, site: String, environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>) {
+        self.questionID = questionID
+        self.site = site
+        questionRequest = .questionsByID([questionID], site: site, withBody: true)
+        answersRequest = .answersOfQuestions(
+            [questionID], site: site, sort: .votes, order: .desc, page: 1,
+            pageSize: APIRequest.maximumPageSize, withBody: true)
+        self.environment = environment
+        super.init(delivery: delivery)
+    }
+
+    /// Starts both requests at once.
+    public override func execute() {
+        let question = APIRequestOperation<Question>(
+            request: questionRequest, environment: environment,
+            delivery: .direct { [self] result in arrived(result.map { page in { $0.questionPage = page } }) })
+        let answers = APIRequestOperation<Answer>(
+            request: answersRequest, environment: environment,
+            delivery: .direct { [self] result in arrived(result.map { page in { $0.answersPage = page } }) })
+        let mayStart: Bool = partsLock.withLock {
+            guard !stopped else { return false }
+            children = [question, answers]
+            return true
+        }
+        guard mayStart else { return }
+        question.start()
+        answers.start()
+    }
+
+    /// Cancels both requests.
+    public override func didCancel() {
+        for child in stop() { child.cancel() }
+        super.didCancel()
+    }
+
+    /// Stores one part (or fails the whole load) and delivers once both parts are in.
+    private func arrived(_ part: Result<(QuestionThreadOperation) -> Void, APIError>) {
+        switch part {
+        case .failure(let error):
+            for child in stop() { child.cancel() }
+            complete(with: .failure(error))
+        case .success(let store):
+            let parts: (Page<Question>, Page<Answer>)? = partsLock.withLock {
+                store(self)
+                guard let questionPage, let answersPage else { return nil }
+                return (questionPage, answersPage)
+            }
+            guard let (questionPage, answersPage) = parts else { return }
+            _ = stop()
+            complete(with: thread(from: questionPage, answersPage))
+        }
+    }
+
+    private func thread(from questionPage: Page<Question>, _ answersPage: Page<Answer>) -> Result<QuestionThread, APIError> {
+        guard let question = questionPage.items.first(where: { $0.questionID == questionID }) else {
+            return .failure(.api(id: 404, name: "not_found",
+                                 message: "Question \(questionID) does not exist on \(site) (or was deleted)."))
+        }
+        let quotas = [questionPage.quotaRemaining, answersPage.quotaRemaining].compactMap { $0 }
+        return .success(QuestionThread(
+            question: question, answers: answersPage.items,
+            hasMoreAnswers: answersPage.hasMore, quotaRemaining: quotas.min()))
+    }
+
+    /// Marks the load stopped and hands back the requests still held, so they can be cancelled.
+    private func stop() -> [Operation] {
+        partsLock.withLock {
+            stopped = true
+            defer { children = [] }
+            return children
+        }
+    }
+}

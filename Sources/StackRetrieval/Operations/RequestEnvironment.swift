@@ -1,0 +1,19 @@
+import Foundation
+import StackAPI
+
+/// What every request operation needs: how to build the URL, how to send it, and the gate to wait at.
+public struct RequestEnvironment: Sendable {
+    /// Builds the `URLRequest` (base URL, key, filter) for an `APIRequest`.
+    public var factory: RequestFactory
+    /// Sends the request.
+    public var transport: Transport
+    /// The per-method backoff gate.
+    public var gate: BackoffGate
+
+    /// Creates the environment from its parts.
+    public init(factory: RequestFactory, transport: Transport, gate: BackoffGate) {
+        self.factory = factory
+        self.transport = transport
+        self.gate = gate
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StackAPI
+
+/// A `ConcurrentOperation` that produces one `Result<Value, APIError>`.
+///
+/// The result is delivered at most once and never after `cancel()`: a cancelled operation drops it,
+/// and a `.mainQueue` delivery checks the cancelled flag again on main right before calling the completion,
+/// because cancelling cannot recall a block already queued there. Cancel from the main queue (as the UI does)
+/// and the completion is guaranteed not to run afterwards.
+open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sendable {
+    private let deliveryLock = NSLock()
+    private var delivery: ResultDelivery<Value>?
+
+    /// Creates the operation with the way its result is handed over.
+    public init(delivery: ResultDelivery<Value>) {
+        self.delivery = delivery
+        super.init()
+    }
+
+    /// Hands over the result (unless cancelled or already delivered) and finishes the operation.
+    public final func complete(with result: Result<Value, APIError>) {
+        let pending: ResultDelivery<Value>? = deliveryLock.withLock {
+            defer { delivery = nil }
+            return delivery
+        }
+        if let pending, !isCancelled {
+            deliver(result, through: pending)
+        }
+        finish()
+    }
+
+    /// Drops the completion so nothing it captured outlives the cancelled operation.
+    open override func didCancel() {
+        deliveryLock.withLock { delivery = nil }
+        super.didCancel()
+    }
+
+    private func deliver(_ result: Result<Value, APIError>, through delivery: ResultDelivery<Value>) {
+        switch delivery {
+        case .direct(let handler):
+            handler(result)
+        case .mainQueue(let completion):
+            DispatchQueue.main.async { @MainActor @Sendable [self] in
+                guard !self.isCancelled else { return }
+                completion(result)
+            }
+        }
+    }
+}

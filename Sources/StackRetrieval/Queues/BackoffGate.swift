@@ -1,0 +1,133 @@
+import Foundation
+import StackAPI
+
+/// Per-method gate: after `backoff: N` (or a throttle violation asking for N seconds) no request
+/// to that same `APIMethod` leaves before N seconds have passed. Other methods are not delayed.
+///
+/// Waiting requests hold no thread: they are woken by a timer, and stay cancellable.
+public final class BackoffGate: @unchecked Sendable {
+    /// How a wait at the gate ended.
+    public enum Outcome: Sendable {
+        /// The method may be called now.
+        case proceed
+        /// The wait was cancelled (by its ticket or by `cancelAll()`).
+        case cancelled
+    }
+
+    private struct Waiter {
+        let method: APIMethod
+        let wake: @Sendable (Outcome) -> Void
+        var timer: DispatchWorkItem?
+    }
+
+    private let clock: GateClock
+    private let timerQueue = DispatchQueue(label: "stackterm.backoff-gate", qos: .utility)
+    private let lock = NSLock()
+    private var notBefore: [APIMethod: TimeInterval] = [:]
+    private var waiters: [Int: Waiter] = [:]
+    private var nextTicketID = 0
+
+    /// Creates a gate reading time from `clock`.
+    public init(clock: GateClock = MonotonicClock()) {
+        self.clock = clock
+    }
+
+    /// Records that `method` must not be called for `seconds` from now (longer holds win).
+    public func hold(_ method: APIMethod, for seconds: TimeInterval) {
+        guard seconds > 0, seconds.isFinite else { return }
+        let until = clock.now + seconds
+        lock.withLock { notBefore[method] = max(notBefore[method] ?? 0, until) }
+    }
+
+    /// Seconds until `method` may be called again; 0 when it may be called now.
+    public func remainingWait(for method: APIMethod) -> TimeInterval {
+        let now = clock.now
+        return lock.withLock { remainingWait(for: method, now: now) }
+    }
+
+    /// Number of requests waiting at the gate.
+    public var waitingCount: Int {
+        lock.withLock { waiters.count }
+    }
+
+    /// Calls `wake(.proceed)` once `method` may be called: at once (on this thread) when it is free,
+    /// otherwise from a timer. Cancelling the ticket (or `cancelAll()`) calls `wake(.cancelled)` instead.
+    @discardableResult
+    public func waitForTurn(of method: APIMethod, wake: @escaping @Sendable (Outcome) -> Void) -> GateTicket {
+        let now = clock.now
+        let decision: (id: Int, delay: TimeInterval)? = lock.withLock {
+            let delay = remainingWait(for: method, now: now)
+            guard delay > 0 else { return nil }
+            nextTicketID += 1
+            waiters[nextTicketID] = Waiter(method: method, wake: wake, timer: nil)
+            return (nextTicketID, delay)
+        }
+        guard let decision else {
+            wake(.proceed)
+            return GateTicket(gate: nil, id: 0)
+        }
+        schedule(decision.id, after: decision.delay)
+        return GateTicket(gate: self, id: decision.id)
+    }
+
+    /// Ends every wait at the gate with `.cancelled`. Recorded holds stay in force.
+    public func cancelAll() {
+        let ended: [Waiter] = lock.withLock {
+            defer { waiters.removeAll() }
+            return Array(waiters.values)
+        }
+        for waiter in ended {
+            waiter.timer?.cancel()
+            waiter.wake(.cancelled)
+        }
+    }
+
+    func cancelWait(_ id: Int) {
+        guard let waiter = lock.withLock({ waiters.removeValue(forKey: id) }) else { return }
+        waiter.timer?.cancel()
+        waiter.wake(.cancelled)
+    }
+
+    private func remainingWait(for method: APIMethod, now: TimeInterval) -> TimeInterval {
+        max(0, (notBefore[method] ?? 0) - now)
+    }
+
+    private func schedule(_ id: Int, after delay: TimeInterval) {
+        let timer = DispatchWorkItem { [weak self] in self?.timerFired(id) }
+        let stillWaiting: Bool = lock.withLock {
+            guard waiters[id] != nil else { return false }
+            waiters[id]?.timer = timer
+            return true
+        }
+        guard stillWaiting else { return }
+        timerQueue.asyncAfter(deadline: .now() + delay, execute: timer)
+    }
+
+    /// Wakes the waiter, or sleeps again when a newer hold extended its method's wait meanwhile.
+    private func timerFired(_ id: Int) {
+        let now = clock.now
+        let next: (waiter: Waiter?, delay: TimeInterval) = lock.withLock {
+            guard let waiter = waiters[id] else { return (nil, 0) }
+            let delay = remainingWait(for: waiter.method, now: now)
+            if delay > 0 { return (nil, delay) }
+            waiters[id] = nil
+            return (waiter, 0)
+        }
+        if let waiter = next.waiter {
+            waiter.wake(.proceed)
+        } else if next.delay > 0 {
+            schedule(id, after: next.delay)
+        }
+    }
+}
+
+/// A place in the gate's waiting line; cancel it to stop waiting.
+public struct GateTicket: Sendable {
+    fileprivate weak var gate: BackoffGate?
+    fileprivate let id: Int
+
+    /// Stops waiting: the waiter is woken with `.cancelled` unless it already proceeded.
+    public func cancel() {
+        gate?.cancelWait(id)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Owns the operation queues (user-initiated and background/prefetch) and the per-method backoff gate.
+public final class QueueManager: Sendable {
+    /// The gate every request waits at before it leaves.
+    public let gate: BackoffGate
+
+    private let userInitiatedQueue: OperationQueue
+    private let backgroundQueue: OperationQueue
+
+    /// Creates the queues: `userInitiatedWidth` concurrent loads at `.userInitiated`,
+    /// `backgroundWidth` at `.utility`.
+    public init(userInitiatedWidth: Int = 4, backgroundWidth: Int = 2, gate: BackoffGate = BackoffGate()) {
+        self.gate = gate
+        userInitiatedQueue = Self.makeQueue(
+            name: "stackterm.user-initiated", width: userInitiatedWidth, quality: .userInitiated)
+        backgroundQueue = Self.makeQueue(name: "stackterm.background", width: backgroundWidth, quality: .utility)
+    }
+
+    /// Runs `operation` on the queue for `priority`.
+    public func add(_ operation: Operation, priority: RetrievalPriority) {
+        queue(for: priority).addOperation(operation)
+    }
+
+    /// Cancels every operation in both queues and ends every wait at the gate. Nothing cancelled delivers.
+    public func cancelAll() {
+        userInitiatedQueue.cancelAllOperations()
+        backgroundQueue.cancelAllOperations()
+        gate.cancelAll()
+    }
+
+    /// Operations not yet finished, in both queues.
+    public var operationCount: Int {
+        userInitiatedQueue.operationCount + backgroundQueue.operationCount
+    }
+
+    /// Operations not yet finished in the queue for `priority`.
+    public func operationCount(for priority: RetrievalPriority) -> Int {
+        queue(for: priority).operationCount
+    }
+
+    private func queue(for priority: RetrievalPriority) -> OperationQueue {
+        switch priority {
+        case .userInitiated: userInitiatedQueue
+        case .prefetch: backgroundQueue
+        }
+    }
+
+    private static func makeQueue(name: String, width: Int, quality: QualityOfService) -> OperationQueue {
+        let queue = OperationQueue()
+        queue.name = name
+        queue.maxConcurrentOperationCount = max(1, width)
+        queue.qualityOfService = quality
+        return queue
+    }
+}

@@ -1,1 +1,0 @@
-// StackRetrieval module: see ARCHITECTURE.md

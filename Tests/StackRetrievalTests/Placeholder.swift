@@ -1,5 +1,0 @@
-import XCTest
-
-final class StackRetrievalTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

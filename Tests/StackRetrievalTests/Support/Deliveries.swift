@@ -1,0 +1,24 @@
+import Foundation
+import StackAPI
+import StackRetrieval
+
+/// Records every result an operation delivers, asserting each arrives on the main queue.
+final class Deliveries<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Result<Value, APIError>] = []
+
+    var results: [Result<Value, APIError>] { lock.withLock { recorded } }
+    var count: Int { results.count }
+    var last: Result<Value, APIError>? { results.last }
+
+    /// A completion that records into this box.
+    var completion: @MainActor @Sendable (Result<Value, APIError>) -> Void {
+        { [self] result in
+            dispatchPrecondition(condition: .onQueue(.main))
+            lock.withLock { recorded.append(result) }
+        }
+    }
+
+    /// The same completion as a `ResultDelivery`.
+    var onMain: ResultDelivery<Value> { .mainQueue(completion) }
+}
