@@ -1,46 +1,42 @@
 import Foundation
 
-/// One page of results as a load delivers it: the items plus paging and quota facts.
-public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
+/// One page of items from the API, with the paging and quota facts the UI shows.
+public struct Page<Item: Sendable>: Sendable {
+    /// The items on this page, in the order the API sent them.
     public var items: [Item]
-    /// The page number that was requested (1-based).
-    public var page: Int
+    /// Whether a further page exists.
     public var hasMore: Bool
+    /// The page number (1-based).
+    public var page: Int
+    /// Requests left today, when the API said.
     public var quotaRemaining: Int?
+    /// The daily request quota, when the API said.
     public var quotaMax: Int?
-    /// Seconds the API asked us to wait before calling the same method again.
+    /// Seconds the API asked us not to call this method again, when it did.
     public var backoff: TimeInterval?
 
-    public init(items: [Item], page: Int, hasMore: Bool, quotaRemaining: Int? = nil, quotaMax: Int? = nil, backoff: TimeInterval? = nil) {
+    /// Creates a page from its parts.
+    public init(
+        items: [Item], hasMore: Bool, page: Int,
+        quotaRemaining: Int? = nil, quotaMax: Int? = nil, backoff: TimeInterval? = nil
+    ) {
         self.items = items
-        self.page = page
         self.hasMore = hasMore
+        self.page = page
         self.quotaRemaining = quotaRemaining
         self.quotaMax = quotaMax
         self.backoff = backoff
     }
 }
 
-/// A question with its body and its answers, accepted answer first, then by score.
-public struct QuestionThread: Hashable, Sendable {
-    public var question: Question
-    public var answers: [Answer]
-    public var quotaRemaining: Int?
-    public var quotaMax: Int?
-
-    public init(question: Question, answers: [Answer], quotaRemaining: Int? = nil, quotaMax: Int? = nil) {
-        self.question = question
-        self.answers = QuestionThread.ordered(answers)
-        self.quotaRemaining = quotaRemaining
-        self.quotaMax = quotaMax
-    }
-
-    /// Accepted first, then by score (highest first), then oldest first.
-    public static func ordered(_ answers: [Answer]) -> [Answer] {
-        answers.sorted { a, b in
-            if a.isAccepted != b.isAccepted { return a.isAccepted }
-            if a.score != b.score { return a.score > b.score }
-            return a.creationDate < b.creationDate
-        }
+extension Page where Item: Decodable {
+    /// The page a decoded response wrapper describes; `requestedPage` fills in when the response omits `page`.
+    public init(_ wrapper: ResponseWrapper<Item>, requestedPage: Int?) {
+        self.init(
+            items: wrapper.items, hasMore: wrapper.hasMore, page: wrapper.page ?? requestedPage ?? 1,
+            quotaRemaining: wrapper.quotaRemaining, quotaMax: wrapper.quotaMax, backoff: wrapper.backoff)
     }
 }
+
+extension Page: Equatable where Item: Equatable {}
+extension Page: Hashable where Item: Hashable {}

@@ -29,7 +29,7 @@ public enum Fixtures {
     /// A page of `count` questions with ids starting at `firstID`.
     public static func page(_ number: Int, count: Int, firstID: Int, hasMore: Bool = true, quota: Int = 290) -> Page<Question> {
         Page(items: (0..<count).map { question(id: firstID + $0, title: "Question \(firstID + $0)") },
-             page: number, hasMore: hasMore, quotaRemaining: quota, quotaMax: 300)
+             hasMore: hasMore, page: number, quotaRemaining: quota, quotaMax: 300)
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, _ json: [String: Any]) -> T {

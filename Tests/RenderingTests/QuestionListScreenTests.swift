@@ -12,7 +12,7 @@ final class QuestionListScreenTests: XCTestCase {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
         let effects = Reducer.reduce(&state, .start)
         guard case let .loadQuestions(token, _, _, _)? = effects.first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, page: 1, hasMore: hasMore, quotaRemaining: 287, quotaMax: 300))))
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: hasMore, page: 1, quotaRemaining: 287, quotaMax: 300))))
         return state
     }
 
@@ -28,10 +28,10 @@ final class QuestionListScreenTests: XCTestCase {
         let lines = render(loadedState(columns: 100, rows: 30, questions: questions, hasMore: false))
         XCTAssertEqual(lines.count, 30)
         XCTAssertTrue(lines[0].contains("cardano · activity"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("   12 ✓3  How do I stake ADA?"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("   12 ✓3   How do I stake ADA?"), lines[1])
         XCTAssertTrue(lines[1].contains("staking wallet"), lines[1])
         XCTAssertTrue(lines[1].hasSuffix("3d "), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("   -1  0  Plutus script fails"), lines[2])
+        XCTAssertTrue(lines[2].hasPrefix("   -1  0   Plutus script fails"), lines[2])
         XCTAssertTrue(lines[3].contains("— end of list —"), lines[3])
         XCTAssertTrue(lines[29].contains("quota 287/300"), lines[29])
         XCTAssertTrue(lines[29].contains("2 questions"), lines[29])

@@ -47,7 +47,7 @@ public enum ThreadDocument {
         guard let html, !html.isEmpty else {
             return [StyledLine([StyledSpan("(no body)", style: CellStyle(.dim, color: .muted))])]
         }
-        return TextWrap.wrap(html, width: width) // TODO(renderer): HTMLRenderer
+        return HTMLRenderer.render(html: html, width: width).lines
     }
 
     static func answersSection(_ answers: [Answer], width: Int, now: Date) -> [StyledLine] {

@@ -1,5 +1,4 @@
 import Foundation
-import StackAPI
 
 /// A question with its body and its answers, ready to read.
 public struct QuestionThread: Sendable, Hashable {
@@ -11,13 +10,16 @@ public struct QuestionThread: Sendable, Hashable {
     public var hasMoreAnswers: Bool
     /// The smaller `quota_remaining` of the two responses, when the API said.
     public var quotaRemaining: Int?
+    /// The daily quota the last response reported.
+    public var quotaMax: Int?
 
     /// Creates a thread, putting `answers` in reading order.
-    public init(question: Question, answers: [Answer], hasMoreAnswers: Bool = false, quotaRemaining: Int? = nil) {
+    public init(question: Question, answers: [Answer], hasMoreAnswers: Bool = false, quotaRemaining: Int? = nil, quotaMax: Int? = nil) {
         self.question = question
         self.answers = Self.readingOrder(answers, acceptedAnswerID: question.acceptedAnswerID)
         self.hasMoreAnswers = hasMoreAnswers
         self.quotaRemaining = quotaRemaining
+        self.quotaMax = quotaMax
     }
 
     /// Accepted first, then higher score, then older, then lower id (so the order is total and stable).
