@@ -48,7 +48,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
-            "StackAPI", "StackRetrieval", "StackDouble", "AppCore", "Rendering", "TestSupport",
+            "StackAPI", "StackRetrieval", "StackDump", "AppCore", "Rendering", "TerminalUI", "TestSupport", "CSupport",
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.

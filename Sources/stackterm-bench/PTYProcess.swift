@@ -1,0 +1,100 @@
+import CSupport
+import Foundation
+
+/// A child process on a pseudo-terminal: what the bench uses to time the real `stackterm` binary.
+final class PTYProcess {
+    private let master: Int32
+    private let process = Process()
+    private var output = Data()
+
+    /// Starts `executable` with `arguments` on a new pty of `columns`×`rows`.
+    init(executable: URL, arguments: [String], columns: UInt16, rows: UInt16) throws {
+        var path = [CChar](repeating: 0, count: 256)
+        master = stackterm_open_pty(rows, columns, &path, Int32(path.count))
+        guard master >= 0 else { throw BenchError.pty("cannot open a pseudo-terminal (errno \(errno))") }
+        let slaveName = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slave = open(slaveName, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw BenchError.pty("cannot open \(slaveName)") }
+        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        process.environment = environment
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        close(master)
+    }
+
+    /// The child's process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Reads output until it contains `text`; true if it did within `timeout` seconds.
+    func waitForOutput(containing text: String, timeout: TimeInterval) -> Bool {
+        let needle = Data(text.utf8)
+        let deadline = Measure.now() + timeout
+        while Measure.now() < deadline {
+            drain()
+            if output.range(of: needle) != nil { return true }
+            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fds, 1, 5)
+        }
+        return false
+    }
+
+    /// Forgets the output read so far.
+    func clearOutput() { drain(); output.removeAll() }
+
+    /// Types `text` into the terminal.
+    func send(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Waits for the child to exit; returns its status, or nil after `timeout`.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        let deadline = Measure.now() + timeout
+        while process.isRunning {
+            drain()
+            if Measure.now() > deadline { return nil }
+            usleep(200)
+        }
+        return process.terminationStatus
+    }
+
+    /// Resident memory of the child in MiB (from /proc), or nil.
+    func residentMiB() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kib / 1024
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { return }
+            output.append(contentsOf: buffer[0..<count])
+        }
+    }
+}
+
+/// Why a benchmark could not run.
+enum BenchError: Error, CustomStringConvertible {
+    case pty(String)
+    case timeout(String)
+
+    var description: String {
+        switch self {
+        case .pty(let reason): "pty: \(reason)"
+        case .timeout(let what): "timed out waiting for \(what)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+import StackDump
+import TerminalUI
+import TestSupport
+
+/// Issue 3's in-process figures: the longest real body, and key → frame on a 10,000-question list.
+@MainActor
+enum RenderBenchmarks {
+    static func run() throws {
+        try longestBody()
+        try keyToFrame()
+    }
+
+    /// HTMLRenderer on the longest real body in the shared dumps (quantumcomputing post 1971).
+    static func longestBody() throws {
+        guard let folder = SharedData.path("dumps/quantumcomputing") else { return }
+        let post = try DumpReader.posts(inFolder: folder).max { $0.body.count < $1.body.count }!
+        var lines = 0
+        let samples = Measure.samples(iterations: 200) {
+            lines = HTMLRenderer.render(html: post.body, width: 100).lines.count
+        }
+        report("render longest real body (quantumcomputing post \(post.id), \(post.body.count) chars → \(lines) lines at 100 cols)",
+               Measure.summary(samples), goal: "≤ 2 ms", met: Measure.median(samples) <= 2)
+    }
+
+    /// One `j` press on a 10,000-question list at 200×60: reduce, render into the buffer, present through curses.
+    static func keyToFrame() throws {
+        guard let folder = SharedData.path("dumps/cardano") else { return }
+        let realQuestions = try DumpReader.posts(inFolder: folder).filter { $0.postTypeID == 1 }
+        var questions: [Question] = []
+        while questions.count < 10_000 {
+            for post in realQuestions where questions.count < 10_000 {
+                questions.append(Fixtures.question(id: questions.count + 1, title: post.title ?? "", score: post.score,
+                                                   answers: post.answerCount ?? 0, tags: post.tags,
+                                                   created: Int(post.creationDate.timeIntervalSince1970)))
+            }
+        }
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 200, rows: 60))
+        guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { return }
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1))))
+        for _ in 0..<5_000 { _ = Reducer.reduce(&state, .command(.moveDown)) } // somewhere in the middle
+
+        let terminal = try Terminal(inputPath: "/dev/null", outputPath: "/dev/null", terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        terminal.resize(columns: 200, rows: 60)
+        let cache = ThreadLayoutCache()
+        let now = Date()
+        var down = true
+        let samples = Measure.samples(iterations: 500) {
+            _ = Reducer.reduce(&state, .command(down ? .moveDown : .moveUp))
+            down.toggle()
+            let frame = AppScreen.render(state, keymap: .standard, cache: cache, now: now)
+            _ = terminal.present(frame.buffer)
+        }
+        report("key → frame, 10,000 questions at 200×60 (reduce + render + curses present)", Measure.summary(samples),
+               goal: "≤ 1 ms", met: Measure.median(samples) <= 1)
+    }
+}

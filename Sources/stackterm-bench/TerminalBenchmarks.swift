@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+
+/// Issue 3's figures for the real binary on a pseudo-terminal against the double.
+@MainActor
+enum TerminalBenchmarks {
+    static func run(double: DoubleProcess) throws {
+        try launchToFirstTitles(double: double)
+        try quitWithLoadsInFlight(double: double)
+        try memoryAfterPaging(double: double)
+    }
+
+    static func stackterm(_ double: DoubleProcess, _ extra: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30) throws -> PTYProcess {
+        try PTYProcess(executable: BuildProducts.executable("stackterm"),
+                       arguments: ["--api-base-url", double.baseURL.absoluteString, "--site", "cardano"] + extra,
+                       columns: columns, rows: rows)
+    }
+
+    /// Process start → the first page of titles drawn (the status line shows the quota only once they are).
+    static func launchToFirstTitles(double: DoubleProcess) throws {
+        var samples: [Double] = []
+        for _ in 0..<10 {
+            let start = Measure.now()
+            let app = try stackterm(double)
+            guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+            samples.append((Measure.now() - start) * 1000)
+            app.send("Q")
+            _ = app.waitForExit(timeout: 5)
+        }
+        report("launch → first titles drawn (real binary, pty, double on loopback)", Measure.summary(samples),
+               goal: "≤ 150 ms", met: Measure.median(samples) <= 150)
+    }
+
+    /// `Q` → process gone, with the list's prefetch and an opened question's two loads hanging on a 30 s server.
+    static func quitWithLoadsInFlight(double: DoubleProcess) throws {
+        var samples: [Double] = []
+        var inFlight = 0
+        for _ in 0..<10 {
+            let app = try stackterm(double)
+            guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+            try double.clearRequestLog()
+            try double.setFaults("delay_ms=30000")
+            app.send("G")   // prefetch page 2 (hangs)
+            app.send("\r")  // open the last question: question + answers (both hang)
+            let deadline = Measure.now() + 5
+            while try double.requestLog().count < 3, Measure.now() < deadline { usleep(2_000) }
+            inFlight = try double.requestLog().count
+            let start = Measure.now()
+            app.send("Q")
+            guard let status = app.waitForExit(timeout: 5) else { throw BenchError.timeout("exit") }
+            samples.append((Measure.now() - start) * 1000)
+            if status != 0 { print("  warning: exit status \(status)") }
+            try double.clearFaults()
+        }
+        report("quit → process exited, \(inFlight) loads in flight against a server sleeping 30 s", Measure.summary(samples),
+               goal: "≤ 100 ms", met: Measure.median(samples) <= 100)
+    }
+
+    /// Resident memory after paging to the end of the largest site with 100 questions per page.
+    static func memoryAfterPaging(double: DoubleProcess) throws {
+        try double.clearRequestLog()
+        let app = try stackterm(double, ["--page-size", "100"])
+        guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+        var pages = 0
+        for _ in 0..<40 {
+            app.clearOutput()
+            app.send("G")
+            if app.waitForOutput(containing: "end of list", timeout: 2) { break }
+        }
+        pages = try double.requestLog().filter { $0.contains("/questions?") }.count
+        let rss = app.residentMiB() ?? .nan
+        app.send("Q")
+        _ = app.waitForExit(timeout: 5)
+        report("resident memory after \(pages) pages of 100 questions", String(format: "%.1f MiB", rss), goal: "≤ 60 MB", met: rss <= 60)
+    }
+}
