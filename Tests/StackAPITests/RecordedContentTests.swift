@@ -22,8 +22,8 @@ final class RecordedContentTests: XCTestCase {
     }
 
     func testBodiesStayHTMLWhileTitlesAreDecoded() throws {
-        let question = try XCTUnwrap(
-            try RecordedResponseCatalog.decode(Question.self, "stacksearch-so/answers.json").items.first)
+        let wrapper = try RecordedResponseCatalog.decode(Question.self, "stacksearch-so/answers.json")
+        let question = try XCTUnwrap(wrapper.items.first)
         XCTAssertTrue(try XCTUnwrap(question.body).contains("<p>"))
         XCTAssertFalse(question.title.contains("&"+"#39;"))
     }
@@ -108,7 +108,8 @@ final class RecordedContentTests: XCTestCase {
         XCTAssertEqual(stackOverflow.relatedSites?.map(\.relation), ["meta", "chat"])
         XCTAssertNil(stackOverflow.relatedSites?.last?.apiSiteParameter)
 
-        let info = try XCTUnwrap(try RecordedResponseCatalog.decode(Info.self, "stacman-csharp/Info_get_test.json").items.first)
+        let infos = try RecordedResponseCatalog.decode(Info.self, "stacman-csharp/Info_get_test.json")
+        let info = try XCTUnwrap(infos.items.first)
         XCTAssertEqual(info.totalQuestions, 14647)
         XCTAssertEqual(info.totalUnanswered, 15)
         XCTAssertEqual(info.questionsPerMinute, 0.01)
