@@ -3,8 +3,8 @@ import StackDump
 
 /// The `sort` values of the question, answer and search routes.
 ///
-/// `hot`, `week` and `month` are approximations (the dumps hold no vote history): "now" is the newest post
-/// in the dump; `week`/`month` keep the questions active in the 7/30 days before it, ordered by score;
+/// `hot`, `week` and `month` are approximations (the dumps hold no vote history): "now" is the newest
+/// activity in the dump; `week`/`month` keep the questions active in the 7/30 days before it, ordered by score;
 /// `hot` orders by `(score + 2 × answers + 1) / (hours since last activity + 2)^1.5`.
 enum PostSort: String, CaseIterable {
     case activity, creation, votes, hot, week, month, relevance

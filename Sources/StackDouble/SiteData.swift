@@ -16,7 +16,7 @@ final class SiteData: Sendable {
     let users: [Int: DumpUser]
     let commentsByPost: [Int: [DumpComment]]
     let commentCount: Int
-    /// The newest creation date of any post: "now" for the week/month/hot sorts.
+    /// The newest activity of any post: "now" for the week/month/hot sorts.
     let newestDate: Date
     /// The oldest creation date of any post: the site's launch date.
     let oldestDate: Date
@@ -40,9 +40,9 @@ final class SiteData: Sendable {
         let comments = try DumpReader.comments(inFolder: folder)
         commentCount = comments.count
         commentsByPost = Dictionary(grouping: comments, by: \.postID)
-        let dates = (questions + answers).map(\.creationDate)
-        newestDate = dates.max() ?? Date(timeIntervalSince1970: 0)
-        oldestDate = dates.min() ?? Date(timeIntervalSince1970: 0)
+        let posts = questions + answers
+        newestDate = posts.map { $0.lastActivityDate ?? $0.creationDate }.max() ?? Date(timeIntervalSince1970: 0)
+        oldestDate = posts.map(\.creationDate).min() ?? Date(timeIntervalSince1970: 0)
     }
 
     /// Lowercased title and visible body text of every question, for `/search/advanced`.
