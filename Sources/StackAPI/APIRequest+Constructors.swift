@@ -1,0 +1,133 @@
+import Foundation
+
+/// The requests the app makes. Query items are sorted by name, so equal requests build equal URLs.
+///
+/// Bodies: requests whose results a screen shows in full ask for `filter=withbody` (the API's built-in filter
+/// that adds `body` to the default fields): a question by id, the answers of a question, comments, and the
+/// latest-answers feed (so Enter can show an answer without a second request). List requests
+/// (`/questions`, `/search/advanced`, `/info`, `/sites`) use the default filter: no `filter` parameter,
+/// smaller and faster pages.
+extension APIRequest {
+    /// The built-in filter that adds `body` to the default fields.
+    public static let bodyFilter = "withbody"
+    /// The largest page size the API accepts.
+    public static let maximumPageSize = 100
+
+    /// `/questions`: a page of a site's questions, optionally tagged (all tags must match) and within dates.
+    public static func questions(
+        site: String, sort: QuestionSort = .activity, order: SortOrder = .desc, tagged: [String] = [],
+        page: Int = 1, pageSize: Int? = nil, fromDate: Date? = nil, toDate: Date? = nil
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.add("sort", sort.rawValue)
+        query.add("order", order.rawValue)
+        query.add("tagged", tagged)
+        query.add("fromdate", fromDate)
+        query.add("todate", toDate)
+        return APIRequest(method: .questions, path: "/questions", query: query.items)
+    }
+
+    /// `/questions/{ids}`: questions by id, with bodies unless `withBody` is false.
+    public static func questionsByID(_ ids: [Int], site: String, withBody: Bool = true) -> APIRequest {
+        var query = Query(site: site)
+        query.addBodyFilter(withBody)
+        return APIRequest(method: .questionsByID, path: "/questions/\(joined(ids))", query: query.items)
+    }
+
+    /// `/questions/{ids}/answers`: the answers of questions, with bodies unless `withBody` is false.
+    public static func answersOfQuestions(
+        _ ids: [Int], site: String, sort: AnswerSort = .votes, order: SortOrder = .desc,
+        page: Int = 1, pageSize: Int? = nil, withBody: Bool = true
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.add("sort", sort.rawValue)
+        query.add("order", order.rawValue)
+        query.addBodyFilter(withBody)
+        return APIRequest(method: .answersOfQuestions, path: "/questions/\(joined(ids))/answers", query: query.items)
+    }
+
+    /// `/answers`: the latest answers on a site, with bodies so a screen can show one at once.
+    public static func latestAnswers(
+        site: String, sort: AnswerSort = .activity, order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.add("sort", sort.rawValue)
+        query.add("order", order.rawValue)
+        query.addBodyFilter(true)
+        return APIRequest(method: .answers, path: "/answers", query: query.items)
+    }
+
+    /// `/posts/{ids}/comments`: comments on questions or answers, with bodies, oldest first by default.
+    public static func commentsOfPosts(
+        _ ids: [Int], site: String, sort: CommentSort = .creation, order: SortOrder = .asc,
+        page: Int = 1, pageSize: Int? = maximumPageSize
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.add("sort", sort.rawValue)
+        query.add("order", order.rawValue)
+        query.addBodyFilter(true)
+        return APIRequest(method: .commentsOfPosts, path: "/posts/\(joined(ids))/comments", query: query.items)
+    }
+
+    /// `/search/advanced`: free-text search (`q`), optionally tagged and limited to (un)accepted questions.
+    public static func searchAdvanced(
+        site: String, query text: String, tagged: [String] = [], sort: SearchSort = .relevance,
+        order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.add("q", text)
+        query.add("tagged", tagged)
+        query.add("sort", sort.rawValue)
+        query.add("order", order.rawValue)
+        query.add("accepted", accepted.map { $0 ? "true" : "false" })
+        return APIRequest(method: .searchAdvanced, path: "/search/advanced", query: query.items)
+    }
+
+    /// `/info`: a site's totals and rates.
+    public static func info(site: String) -> APIRequest {
+        APIRequest(method: .info, path: "/info", query: Query(site: site).items)
+    }
+
+    /// `/sites`: the network's sites (no `site` parameter).
+    public static func sites(page: Int = 1, pageSize: Int? = nil) -> APIRequest {
+        APIRequest(method: .sites, path: "/sites", query: Query(site: nil, page: page, pageSize: pageSize).items)
+    }
+
+    /// Ids joined with `;`, as the API's vectorized methods expect.
+    private static func joined(_ ids: [Int]) -> String {
+        ids.map(String.init).joined(separator: ";")
+    }
+}
+
+/// Collects query parameters, clamping paging values, and hands them out sorted by name.
+private struct Query {
+    private var parameters: [String: String] = [:]
+
+    init(site: String?, page: Int? = nil, pageSize: Int? = nil) {
+        add("site", site)
+        add("page", page.map { String(max(1, $0)) })
+        add("pagesize", pageSize.map { String(min(max(0, $0), APIRequest.maximumPageSize)) })
+    }
+
+    var items: [URLQueryItem] {
+        parameters.keys.sorted().map { URLQueryItem(name: $0, value: parameters[$0]) }
+    }
+
+    mutating func add(_ name: String, _ value: String?) {
+        if let value { parameters[name] = value }
+    }
+
+    /// Tags joined with `;`; nothing when empty.
+    mutating func add(_ name: String, _ tags: [String]) {
+        if !tags.isEmpty { parameters[name] = tags.joined(separator: ";") }
+    }
+
+    /// A date as unix seconds.
+    mutating func add(_ name: String, _ date: Date?) {
+        add(name, date.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) })
+    }
+
+    mutating func addBodyFilter(_ withBody: Bool) {
+        if withBody { parameters["filter"] = APIRequest.bodyFilter }
+    }
+}
