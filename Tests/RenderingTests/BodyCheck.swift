@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 import XCTest
 @testable import Rendering
 
@@ -44,7 +45,7 @@ enum BodyCheck {
                         "</?[A-Za-z][A-Za-z0-9]*(\\s[^<>]*)?/?>"] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
-        return HTMLEntityDecoder.decode(text)
+        return HTMLEntities.decode(text)
     }
 
     /// The whitespace-separated words of the source's text content.
@@ -60,7 +61,7 @@ enum BodyCheck {
         return regex.matches(in: normalised, range: range).map { match in
             let inner = String(normalised[Range(match.range(at: 1), in: normalised)!])
             let stripped = inner.replacingOccurrences(of: "</?[A-Za-z][A-Za-z0-9]*(\\s[^<>]*)?/?>", with: "", options: .regularExpression)
-            return HTMLEntityDecoder.decode(stripped)
+            return HTMLEntities.decode(stripped)
         }
     }
 

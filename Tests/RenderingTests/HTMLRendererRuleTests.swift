@@ -99,7 +99,7 @@ final class HTMLRendererRuleTests: XCTestCase {
     }
 
     func testEntitiesDecodedExactlyOnce() {
-        XCTAssertEqual(render("<p>&amp;lt; &lt;b&gt; &#39;q&#x27; &quot; &nbsp;&copy; &bogus; &amp</p>"), ["&lt; <b> 'q' \" \u{A0}© &bogus; &"])
+        XCTAssertEqual(render("<p>&amp;lt; &lt;b&gt; &#39;q&#x27; &quot; &nbsp;&copy; &bogus; &amp</p>"), ["&lt; <b> 'q' \" \u{A0}© &bogus; &amp"])
     }
 
     func testScriptAndStyleDroppedUnknownTagsKept() {

@@ -24,17 +24,3 @@ final class HTMLTokenizerTests: XCTestCase {
         XCTAssertEqual(HTMLTokenizer.tokens("a\r\nb\rc"), [.text("a\nb\nc")])
     }
 }
-
-final class HTMLEntityDecoderTests: XCTestCase {
-    func testDecodesOnce() {
-        XCTAssertEqual(HTMLEntityDecoder.decode("&amp;lt; &amp;#39;"), "&lt; &#39;")
-        XCTAssertEqual(HTMLEntityDecoder.decode("&lt;&gt;&quot;&apos;&#39;&#x27;&#X41;"), "<>\"''\'A")
-    }
-
-    func testNamedNumericAndOddCases() {
-        XCTAssertEqual(HTMLEntityDecoder.decode("&eacute;&hellip;&mdash;&nbsp;&rarr;"), "é…—\u{A0}→")
-        XCTAssertEqual(HTMLEntityDecoder.decode("&#150;&#0;&#xD800;&#99999999;"), "–\u{FFFD}\u{FFFD}\u{FFFD}")
-        XCTAssertEqual(HTMLEntityDecoder.decode("&unknown; & &#; &#x; AT&T &copy"), "&unknown; & &#; &#x; AT&T &copy")
-        XCTAssertEqual(HTMLEntityDecoder.decode("a &amp b &lt"), "a & b <", "legacy references without a semicolon")
-    }
-}
