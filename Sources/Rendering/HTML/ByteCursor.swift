@@ -1,3 +1,5 @@
+import StackAPI
+
 /// Reads tag names and attributes from the bytes of an HTML body, for `HTMLTokenizer`.
 struct ByteCursor {
     let bytes: [UInt8]
@@ -97,7 +99,7 @@ struct ByteCursor {
             valueEnd = index
         }
         let raw = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-        return (name, HTMLEntityDecoder.decode(raw))
+        return (name, HTMLEntities.decode(raw))
     }
 
     private mutating func skipSpaces() {

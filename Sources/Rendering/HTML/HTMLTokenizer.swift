@@ -1,6 +1,8 @@
+import StackAPI
+
 /// One piece of an HTML body.
 enum HTMLToken: Equatable {
-    /// Text with character references decoded once and line endings normalised to `\n`.
+    /// Text with character references decoded once (by `StackAPI.HTMLEntities`) and line endings normalised to `\n`.
     case text(String)
     /// A start tag of a known element: lower-case name, attributes (values decoded), and whether it ended in `/>`.
     case startTag(String, attributes: [String: String], selfClosing: Bool)
@@ -73,7 +75,7 @@ struct HTMLTokenizer {
     private mutating func flushText() -> HTMLToken? {
         guard !pendingText.isEmpty else { return nil }
         defer { pendingText.removeAll(keepingCapacity: true) }
-        return .text(HTMLEntityDecoder.decode(String(decoding: pendingText, as: UTF8.self)))
+        return .text(HTMLEntities.decode(String(decoding: pendingText, as: UTF8.self)))
     }
 
     private func nextLessThan(after start: Int) -> Int {
