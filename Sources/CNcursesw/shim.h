@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wchar.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 
 // Wrappers for what Swift cannot import: global state (stdscr, LINES, COLS),
 // function-like macros (COLOR_PAIR, KEY_F, getmaxyx) and composite constants (A_*).
@@ -93,6 +94,16 @@ static inline int stackterm_tty_size(int fd, int *rows, int *columns) {
     *rows = size.ws_row;
     *columns = size.ws_col;
     return 0;
+}
+
+/// 1 when reading `fd` would report end of file or hang-up (nothing buffered, the other end gone), else 0.
+static inline int stackterm_input_is_closed(int fd) {
+    struct pollfd entry = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&entry, 1, 0) < 0) return 0;
+    if (entry.revents & (POLLERR | POLLNVAL)) return 1;
+    int pending = 0;
+    if (ioctl(fd, FIONREAD, &pending) != 0) pending = 0;
+    return (entry.revents & (POLLHUP | POLLIN)) && pending == 0 ? 1 : 0;
 }
 
 /// The most scalars one cell can hold.

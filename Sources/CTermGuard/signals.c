@@ -3,27 +3,17 @@
 #include <signal.h>
 #include <string.h>
 
-static struct sigaction replaced_actions[NSIG];
-static int is_replaced[NSIG];
+/// Signals already handed to a dispatch signal source in this process (libdispatch then owns their action).
+static volatile sig_atomic_t handed_to_dispatch[NSIG];
 
-int stackterm_signal_ignore(int signal_number) {
+int stackterm_signal_prepare_for_source(int signal_number) {
     if (signal_number <= 0 || signal_number >= NSIG) return -1;
+    if (handed_to_dispatch[signal_number]) return 0;
     struct sigaction ignore;
     memset(&ignore, 0, sizeof(ignore));
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
-    struct sigaction previous;
-    if (sigaction(signal_number, &ignore, &previous) != 0) return -1;
-    if (!is_replaced[signal_number]) {
-        replaced_actions[signal_number] = previous;
-        is_replaced[signal_number] = 1;
-    }
+    if (sigaction(signal_number, &ignore, NULL) != 0) return -1;
+    handed_to_dispatch[signal_number] = 1;
     return 0;
-}
-
-int stackterm_signal_restore(int signal_number) {
-    if (signal_number <= 0 || signal_number >= NSIG) return -1;
-    if (!is_replaced[signal_number]) return 0;
-    is_replaced[signal_number] = 0;
-    return sigaction(signal_number, &replaced_actions[signal_number], NULL);
 }

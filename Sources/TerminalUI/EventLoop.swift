@@ -24,9 +24,6 @@ public final class EventLoop {
 
     private var inputSource: DispatchSourceRead?
     private var signalSources: [DispatchSourceSignal] = []
-    private var emptyWakeups = 0
-    /// Consecutive wake-ups with nothing to read that mean the input is gone (end of file, hang-up).
-    private static let wakeupsMeaningHangup = 3
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -36,11 +33,10 @@ public final class EventLoop {
         }
     }
 
-    /// Installs the input and signal sources (ignoring those signals' default actions).
+    /// Installs the input and signal sources (the signals no longer kill the process).
     public func start() {
         guard !isStarted else { return }
         isStarted = true
-        emptyWakeups = 0
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handleInput() }
@@ -48,7 +44,7 @@ public final class EventLoop {
         input.resume()
         inputSource = input
         for signalNumber in [SIGWINCH] + Self.terminatingSignals {
-            stackterm_signal_ignore(signalNumber)
+            stackterm_signal_prepare_for_source(signalNumber)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated { self?.handleSignal(signalNumber) }
@@ -58,7 +54,7 @@ public final class EventLoop {
         }
     }
 
-    /// Cancels the sources and gives the signals back their previous actions.
+    /// Cancels the sources. The signals stay caught by libdispatch (and so are ignored until the next `start()`).
     public func stop() {
         guard isStarted else { return }
         isStarted = false
@@ -66,7 +62,6 @@ public final class EventLoop {
         inputSource = nil
         for source in signalSources { source.cancel() }
         signalSources = []
-        for signalNumber in [SIGWINCH] + Self.terminatingSignals { stackterm_signal_restore(signalNumber) }
     }
 
     /// Starts the sources if needed and parks the main thread in the run loop for good.
@@ -87,20 +82,15 @@ public final class EventLoop {
         Foundation.exit(code)
     }
 
-    /// Drains keys; several wake-ups in a row with nothing readable mean the input is gone.
+    /// Drains keys; a wake-up with nothing to read on an input that has hung up ends the program (SIGHUP).
     func handleInput() {
-        let bytesAvailable = inputSource?.data ?? 0
         let batch = terminal.readInput()
-        if batch.keys.isEmpty, !batch.sawResize, bytesAvailable == 0 {
-            emptyWakeups += 1
-            if emptyWakeups >= Self.wakeupsMeaningHangup {
-                inputSource?.cancel()
-                inputSource = nil
-                onTerminate(SIGHUP)
-            }
+        if batch.keys.isEmpty, !batch.sawResize, terminal.inputIsClosed {
+            inputSource?.cancel()
+            inputSource = nil
+            onTerminate(SIGHUP)
             return
         }
-        emptyWakeups = 0
         deliver(batch)
     }
 

@@ -172,6 +172,11 @@ public final class Terminal {
         return InputBatch(keys: KeyDecoder.decode(inputs), sawResize: sawResize)
     }
 
+    /// True when the input has reached end of file or hung up (and nothing is left to read).
+    public var inputIsClosed: Bool {
+        stackterm_input_is_closed(inputDescriptor) != 0
+    }
+
     private func configureInput() {
         guard let window = stackterm_stdscr() else { return }
         cbreak()

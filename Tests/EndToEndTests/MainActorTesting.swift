@@ -3,8 +3,8 @@ import XCTest
 extension XCTestCase {
     /// Runs `body` as main-actor code; XCTest on Linux runs tests on the main thread but cannot call
     /// `@MainActor` test methods itself.
-    func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         dispatchPrecondition(condition: .onQueue(.main))
-        try MainActor.assumeIsolated(body)
+        return try MainActor.assumeIsolated(body)
     }
 }

@@ -20,10 +20,9 @@ void stackterm_termguard_uninstall(void);
 /// 1 while the guard's handlers are installed, else 0.
 int stackterm_termguard_is_installed(void);
 
-/// Sets `signal` to SIG_IGN, remembering the previous action (so a dispatch signal source can take it).
-int stackterm_signal_ignore(int signal);
-
-/// Puts back the action `stackterm_signal_ignore` replaced; does nothing if it was not ignored by us.
-int stackterm_signal_restore(int signal);
+/// Readies `signal` for a dispatch signal source: the first time in this process, sets SIG_IGN so the signal
+/// cannot kill the process before libdispatch installs its own forwarding action (which then stays for good;
+/// setting SIG_IGN again later would break it). Returns 0, or -1 for an invalid signal.
+int stackterm_signal_prepare_for_source(int signal);
 
 #endif
