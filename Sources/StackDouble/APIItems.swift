@@ -1,0 +1,135 @@
+import Foundation
+import StackDump
+
+/// How items are written: with bodies (`filter=withbody`) and with the `escape_titles` fault.
+struct ItemStyle {
+    var includeBody = false
+    var escapeTitles = false
+
+    /// What the `escape_titles` fault puts before every title: set the window title, clear the screen.
+    static let hostileTitlePrefix = "\u{1b}]0;PWNED\u{07}\u{1b}[2J"
+}
+
+/// `owner` / shallow user as the API writes it.
+struct OwnerItem: Encodable {
+    var userId: Int?
+    var displayName: String
+    var reputation: Int?
+    var userType: String
+    var link: String?
+}
+
+/// A question in the default filter's fields (plus `body` with `withbody`).
+struct QuestionItem: Encodable {
+    var tags: [String]
+    var owner: OwnerItem
+    var isAnswered: Bool
+    var viewCount: Int
+    var acceptedAnswerId: Int?
+    var answerCount: Int
+    var score: Int
+    var lastActivityDate: Int
+    var creationDate: Int
+    var questionId: Int
+    var contentLicense: String
+    var link: String
+    var title: String
+    var body: String?
+}
+
+/// An answer in the default filter's fields (plus `body` with `withbody`).
+struct AnswerItem: Encodable {
+    var owner: OwnerItem
+    var isAccepted: Bool
+    var score: Int
+    var lastActivityDate: Int
+    var creationDate: Int
+    var answerId: Int
+    var questionId: Int
+    var contentLicense: String
+    var body: String?
+}
+
+/// A comment in the default filter's fields (which include `body`).
+struct CommentItem: Encodable {
+    var owner: OwnerItem
+    var edited: Bool
+    var score: Int
+    var creationDate: Int
+    var postId: Int
+    var commentId: Int
+    var contentLicense: String
+    var body: String
+}
+
+/// Builds API items from dump records of one site.
+struct ItemFactory {
+    let site: SiteData
+    let style: ItemStyle
+
+    func owner(id: Int?, fallbackName: String?) -> OwnerItem {
+        if let id, let user = site.users[id] {
+            return OwnerItem(
+                userId: id, displayName: HTMLText.escape(user.displayName), reputation: user.reputation,
+                userType: "registered", link: userLink(id, user.displayName))
+        }
+        if let id, site.users.isEmpty {
+            // Posts-only dumps: the user table is absent, so the name is unknown.
+            return OwnerItem(
+                userId: id, displayName: "user\(id)", reputation: 1, userType: "registered", link: userLink(id, "user\(id)"))
+        }
+        return OwnerItem(displayName: HTMLText.escape(fallbackName ?? "anonymous"), userType: "does_not_exist")
+    }
+
+    private func userLink(_ id: Int, _ name: String) -> String {
+        "https://\(site.host)/users/\(id)/\(HTMLText.slug(name))"
+    }
+
+    func question(_ post: DumpPost) -> QuestionItem {
+        let rawTitle = post.title ?? ""
+        let title = style.escapeTitles ? ItemStyle.hostileTitlePrefix + rawTitle : rawTitle
+        return QuestionItem(
+            tags: post.tags.map(HTMLText.escape),
+            owner: owner(id: post.ownerUserID, fallbackName: post.ownerDisplayName),
+            isAnswered: site.isAnswered(post),
+            viewCount: post.viewCount ?? 0,
+            acceptedAnswerId: post.acceptedAnswerID,
+            answerCount: post.answerCount ?? site.answersByQuestion[post.id]?.count ?? 0,
+            score: post.score,
+            lastActivityDate: unix(post.lastActivityDate ?? post.creationDate),
+            creationDate: unix(post.creationDate),
+            questionId: post.id,
+            contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
+            link: "https://\(site.host)/questions/\(post.id)/\(HTMLText.slug(rawTitle))",
+            title: HTMLText.escape(title),
+            body: style.includeBody ? post.body : nil)
+    }
+
+    func answer(_ post: DumpPost) -> AnswerItem {
+        let questionID = post.parentID ?? 0
+        return AnswerItem(
+            owner: owner(id: post.ownerUserID, fallbackName: post.ownerDisplayName),
+            isAccepted: site.questionsByID[questionID]?.acceptedAnswerID == post.id,
+            score: post.score,
+            lastActivityDate: unix(post.lastActivityDate ?? post.creationDate),
+            creationDate: unix(post.creationDate),
+            answerId: post.id,
+            questionId: questionID,
+            contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
+            body: style.includeBody ? post.body : nil)
+    }
+
+    func comment(_ comment: DumpComment) -> CommentItem {
+        CommentItem(
+            owner: owner(id: comment.userID, fallbackName: comment.userDisplayName),
+            edited: false,
+            score: comment.score,
+            creationDate: unix(comment.creationDate),
+            postId: comment.postID,
+            commentId: comment.id,
+            contentLicense: HTMLText.license(comment.contentLicense, created: comment.creationDate),
+            body: HTMLText.escape(comment.text))
+    }
+
+    private func unix(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+}

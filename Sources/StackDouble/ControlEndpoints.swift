@@ -1,0 +1,46 @@
+import Foundation
+
+/// `GET /_double/…`: faults, the request log and recorded files by path. Not logged, no quota.
+struct ControlEndpoints {
+    static let prefix = "/_double/"
+    let service: DoubleService
+
+    func respond(to request: DoubleRequest) -> DoubleResponse {
+        let path = String(request.decodedPath.dropFirst(Self.prefix.count))
+        switch path {
+        case "faults":
+            if !request.query.isEmpty {
+                do {
+                    service.faultBoard.set(try Faults(query: request.query))
+                } catch let failure as APIFailure {
+                    return failure.response
+                } catch {
+                    return APIFailure.badParameter("\(error)").response
+                }
+            }
+            return json(["faults": service.faultBoard.faults.query])
+        case "faults/clear":
+            service.faultBoard.set(Faults())
+            return json(["faults": ""])
+        case "log":
+            return json(service.log.all)
+        case "log/clear":
+            service.log.clear()
+            return json([String]())
+        default:
+            if path.hasPrefix("recorded/") {
+                let relative = String(path.dropFirst("recorded/".count))
+                if let file = service.recorded.file(relativePath: relative), let data = try? Data(contentsOf: file) {
+                    return .gzipJSON(status: 200, json: data)
+                }
+                return APIFailure(id: 404, name: "not_found", message: "no recorded file \(relative)", httpStatus: 404).response
+            }
+            return APIFailure(id: 404, name: "no_method", message: "no control endpoint \(path)", httpStatus: 404).response
+        }
+    }
+
+    private func json(_ object: Any) -> DoubleResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+        return .gzipJSON(status: 200, json: data)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What one run of the double serves and how it misbehaves.
+public struct DoubleConfiguration: Sendable {
+    /// Folder of dump folders, one site each (`…/shared/data/dumps`).
+    public var dumps: URL?
+    /// Folder of recorded responses (`…/shared/data/api`).
+    public var recorded: URL?
+    /// File to append one line per API request to.
+    public var logFile: URL?
+    /// Faults in force from the start.
+    public var faults: Faults
+
+    /// Creates a configuration.
+    public init(dumps: URL?, recorded: URL?, logFile: URL? = nil, faults: Faults = Faults()) {
+        self.dumps = dumps
+        self.recorded = recorded
+        self.logFile = logFile
+        self.faults = faults
+    }
+}
+
+/// Per-client quota: 300 requests without `key`, 10,000 per key, counting down per API request.
+final class QuotaBook: Sendable {
+    static let anonymousMax = 300
+    static let keyedMax = 10_000
+    private let remaining = Locked<[String: Int]>([:])
+
+    /// Spends one request for the client; nil when the quota was already used up.
+    func spend(key: String?) -> (max: Int, remaining: Int)? {
+        let client = key.map { "key:\($0)" } ?? "anonymous"
+        let max = key == nil ? Self.anonymousMax : Self.keyedMax
+        return remaining.withLock { book in
+            let left = book[client] ?? max
+            guard left > 0 else { return nil }
+            book[client] = left - 1
+            return (max, left - 1)
+        }
+    }
+
+    /// Seconds until the quota resets (the next UTC midnight), as the throttle message says.
+    static func secondsUntilReset(now: Date = Date()) -> Int {
+        let seconds = Int(now.timeIntervalSince1970)
+        return 86_400 - seconds % 86_400
+    }
+}
+
+/// The API requests served so far, in memory and optionally appended to a file.
+final class RequestLog: Sendable {
+    private let lines = Locked<[String]>([])
+    private let file: Locked<FileHandle?>
+
+    init(file: URL?) {
+        var handle: FileHandle?
+        if let file {
+            if !FileManager.default.fileExists(atPath: file.path) {
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            }
+            handle = try? FileHandle(forWritingTo: file)
+            _ = try? handle?.seekToEnd()
+        }
+        self.file = Locked(handle)
+    }
+
+    func append(_ line: String) {
+        lines.withLock { $0.append(line) }
+        file.withLock { handle in
+            handle?.write(Data("\(ISO8601DateFormatter().string(from: Date())) \(line)\n".utf8))
+        }
+    }
+
+    var all: [String] { lines.withLock { $0 } }
+
+    func clear() { lines.withLock { $0.removeAll() } }
+}

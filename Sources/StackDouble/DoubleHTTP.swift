@@ -1,0 +1,58 @@
+import Foundation
+
+/// An HTTP request as the double sees it, independent of the server package.
+public struct DoubleRequest: Sendable {
+    /// `GET`, `POST`…
+    public var method: String
+    /// The path, percent-encoded as received, e.g. `/2.3/questions/1;2`.
+    public var path: String
+    /// The query string, percent-encoded as received, without `?` (may be empty).
+    public var query: String
+
+    /// Creates a request.
+    public init(method: String = "GET", path: String, query: String = "") {
+        self.method = method
+        self.path = path
+        self.query = query
+    }
+
+    /// `GET /2.3/questions?page=2&site=cardano`, the form the request log uses.
+    public var logLine: String {
+        query.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(query)"
+    }
+
+    /// The path with percent escapes decoded.
+    var decodedPath: String { path.removingPercentEncoding ?? path }
+}
+
+/// An HTTP response as the double produces it.
+public struct DoubleResponse: Sendable {
+    /// The HTTP status code.
+    public var status: Int
+    /// Header fields.
+    public var headers: [String: String]
+    /// The body bytes exactly as sent (gzip-compressed for API responses).
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A gzip-compressed JSON response, as every API answer is sent.
+    static func gzipJSON(status: Int, json: Data, truncate: Bool = false) -> DoubleResponse {
+        var body = (try? Gzip.compress(json)) ?? Data()
+        if truncate { body = body.prefix(body.count / 2) }
+        return DoubleResponse(
+            status: status,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Content-Encoding": "gzip"],
+            body: body)
+    }
+
+    /// A plain, uncompressed text response (control endpoints and HTML errors).
+    static func plain(status: Int, contentType: String, text: String) -> DoubleResponse {
+        DoubleResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
+    }
+}

@@ -1,0 +1,52 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// Puts a `DoubleService` on 127.0.0.1 with FlyingFox; each connection is served in its own task.
+public final class DoubleServer: Sendable {
+    private let server: HTTPServer
+
+    /// Prepares a server on `port` (0 picks a free one); call `start()` to listen.
+    public init(service: DoubleService, port: UInt16) throws {
+        let handler = ClosureHTTPHandler { request in
+            let reply = await service.respond(to: DoubleRequest(
+                method: request.method.rawValue,
+                path: request.target.path(),
+                query: request.target.query()))
+            var headers = HTTPHeaders()
+            for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)),
+                                headers: headers, body: reply.body)
+        }
+        // A long handler timeout: the delay fault may hold a request for minutes.
+        server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3_600, logger: .disabled, handler: handler)
+    }
+
+    /// Starts listening and returns the port; serving goes on in the background until `stop()`.
+    public func start() async throws -> Int {
+        Task { [server] in try await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            throw SocketError.unsupportedAddress
+        }
+        return Int(port)
+    }
+
+    /// Stops listening and closes connections.
+    public func stop() async {
+        await server.stop()
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 400: return "Bad Request"
+        case 404: return "Not Found"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        default: return "Status \(status)"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The local imitation of Stack Exchange API v2.3: turns one request into one response.
+///
+/// Independent of the HTTP server package, so it can be tested directly; `DoubleServer` puts it on a socket.
+public final class DoubleService: Sendable {
+    let catalog: SiteCatalog
+    let recorded: RecordedResponses
+    let faultBoard: FaultBoard
+    let log: RequestLog
+    private let quota = QuotaBook()
+
+    /// Lists the dump folders and indexes the recordings; site data is read on its first request.
+    public init(configuration: DoubleConfiguration) {
+        catalog = SiteCatalog(dumps: configuration.dumps)
+        recorded = RecordedResponses(root: configuration.recorded)
+        faultBoard = FaultBoard(configuration.faults)
+        log = RequestLog(file: configuration.logFile)
+    }
+
+    /// The dump sites served, sorted.
+    public var siteNames: [String] { catalog.names }
+
+    /// The number of recorded requests that can be replayed.
+    public var recordingCount: Int { recorded.count }
+
+    /// Answers one request (sleeping first when a `delay_ms` fault applies).
+    public func respond(to request: DoubleRequest) async -> DoubleResponse {
+        if request.decodedPath.hasPrefix(ControlEndpoints.prefix) {
+            return ControlEndpoints(service: self).respond(to: request)
+        }
+        log.append(request.logLine)
+        let apiPath = APIPath.removingVersion(request.decodedPath)
+        let faults = faultBoard.take(for: apiPath ?? request.decodedPath)
+        if let delay = faults.delayMilliseconds, delay > 0 {
+            try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+        }
+        if let status = faults.status {
+            return .plain(status: status, contentType: "text/html; charset=utf-8", text: Self.htmlError(status))
+        }
+        if let seconds = faults.throttleSeconds {
+            return APIFailure.throttle(seconds: seconds).response
+        }
+        do {
+            return try answer(request, apiPath: apiPath, faults: faults)
+        } catch let failure as APIFailure {
+            return failure.response
+        } catch {
+            return APIFailure(id: 500, name: "internal_error", message: "\(error)").response
+        }
+    }
+
+    private func answer(_ request: DoubleRequest, apiPath: String?, faults: Faults) throws -> DoubleResponse {
+        let parameters = QueryParameters(query: request.query)
+        guard let spent = quota.spend(key: parameters.string("key")) else {
+            throw APIFailure.throttle(seconds: QuotaBook.secondsUntilReset())
+        }
+        if let recording = recorded.match(request) {
+            return try corrupted(recorded.response(for: recording, truncate: faults.truncatedGzip), faults)
+        }
+        guard let apiPath, APIPath.servedVersions.contains(where: { request.decodedPath.hasPrefix($0 + "/") }) else {
+            throw APIFailure.noMethod
+        }
+        if let site = parameters.string("site"), catalog.resolve(site) == nil, recorded.sites.contains(site) {
+            throw APIFailure.noMethod // a recorded-only site answers nothing but its recordings
+        }
+        let page = try parameters.page()
+        if page > 25, parameters.string("key") == nil { throw APIFailure.pageAboveLimit }
+        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles)
+        let router = APIRouter(catalog: catalog, parameters: parameters, style: style)
+        let components = apiPath.split(separator: "/").map(String.init)
+        var result = try router.route(components)
+        if faults.empty { result = RouteResult(items: [], hasMore: false) }
+        let wrapper = ResponseWrapper(
+            items: result.items, hasMore: result.hasMore, quotaMax: spent.max, quotaRemaining: spent.remaining,
+            page: page, pageSize: try parameters.pageSize(), backoff: faults.backoffSeconds)
+        var json = try wrapper.encoded()
+        if faults.malformed { json = Self.malformed(json) }
+        return .gzipJSON(status: 200, json: json, truncate: faults.truncatedGzip)
+    }
+
+    private func corrupted(_ response: DoubleResponse, _ faults: Faults) throws -> DoubleResponse {
+        guard faults.malformed else { return response }
+        let json = try Gzip.decompress(response.body)
+        return .gzipJSON(status: response.status, json: Self.malformed(json))
+    }
+
+    /// Valid JSON cut short and followed by junk: no decoder accepts it.
+    static func malformed(_ json: Data) -> Data {
+        json.prefix(json.count / 2) + Data("<<malformed by stackexchange-double>>".utf8)
+    }
+
+    static func htmlError(_ status: Int) -> String {
+        """
+        <!DOCTYPE html>
+        <html><head><title>\(status) - Server Error</title></head>
+        <body><h1>Server Error</h1><p>stackexchange-double: injected HTTP \(status).</p></body></html>
+
+        """
+    }
+}
+
+/// The common wrapper of every successful API response.
+struct ResponseWrapper: Encodable {
+    var items: [any Encodable]
+    var hasMore: Bool
+    var quotaMax: Int
+    var quotaRemaining: Int
+    var page: Int
+    var pageSize: Int
+    var backoff: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case items, hasMore = "has_more", quotaMax = "quota_max", quotaRemaining = "quota_remaining"
+        case page, pageSize = "page_size", backoff
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var list = container.nestedUnkeyedContainer(forKey: .items)
+        for item in items { try list.encode(item) }
+        try container.encode(hasMore, forKey: .hasMore)
+        try container.encode(quotaMax, forKey: .quotaMax)
+        try container.encode(quotaRemaining, forKey: .quotaRemaining)
+        try container.encode(page, forKey: .page)
+        try container.encode(pageSize, forKey: .pageSize)
+        try container.encodeIfPresent(backoff, forKey: .backoff)
+    }
+
+    /// The JSON, with snake_case keys for the items and `/` unescaped like the real API.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

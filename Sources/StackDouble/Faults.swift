@@ -1,0 +1,124 @@
+import Foundation
+
+/// Fault injection for API requests, set by command-line flags or `GET /_double/faults?…`.
+public struct Faults: Sendable, Equatable {
+    /// Sleep this long before answering (other connections are not blocked).
+    public var delayMilliseconds: Int?
+    /// Send invalid JSON.
+    public var malformed = false
+    /// Cut the gzip stream in half.
+    public var truncatedGzip = false
+    /// Answer with this HTTP status and an HTML body (no API body), e.g. 500.
+    public var status: Int?
+    /// Answer with the API's throttle violation (error 502) naming this many seconds.
+    public var throttleSeconds: Int?
+    /// Add `"backoff": N` to successful responses.
+    public var backoffSeconds: Int?
+    /// Return no items and `has_more: false`.
+    public var empty = false
+    /// Put terminal escape sequences into question titles.
+    public var escapeTitles = false
+    /// Only the next N API requests get the faults (nil: all of them).
+    public var remainingCount: Int?
+    /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
+    public var pathPrefix: String?
+
+    /// No faults.
+    public init() {}
+
+    /// The query parameter names understood, also used as command-line flag names.
+    public static let parameterNames = [
+        "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
+        "count", "path",
+    ]
+
+    /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
+    public init(query: String) throws {
+        self.init()
+        let parameters = QueryParameters(query: query)
+        for name in parameters.all.keys where !Self.parameterNames.contains(name) {
+            throw APIFailure.badParameter("unknown fault \(name); known: \(Self.parameterNames.joined(separator: ", "))")
+        }
+        delayMilliseconds = try parameters.int("delay_ms")
+        malformed = try Self.flag(parameters, "malformed")
+        truncatedGzip = try Self.flag(parameters, "truncated_gzip")
+        status = try parameters.int("status")
+        throttleSeconds = try parameters.int("throttle")
+        backoffSeconds = try parameters.int("backoff")
+        empty = try Self.flag(parameters, "empty")
+        escapeTitles = try Self.flag(parameters, "escape_titles")
+        remainingCount = try parameters.int("count")
+        pathPrefix = parameters.string("path")
+        if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
+    }
+
+    private static func flag(_ parameters: QueryParameters, _ name: String) throws -> Bool {
+        guard let text = parameters.string(name) else { return false }
+        switch text.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default: throw APIFailure.badParameter("\(name): \"\(text)\" is not 1 or 0")
+        }
+    }
+
+    /// True when nothing is injected.
+    public var isEmpty: Bool {
+        var none = Faults()
+        none.remainingCount = remainingCount
+        none.pathPrefix = pathPrefix
+        return self == none
+    }
+
+    /// The faults in query form (for `GET /_double/faults` and logging).
+    public var query: String {
+        var parts: [String] = []
+        func add(_ name: String, _ value: CustomStringConvertible?) { if let value { parts.append("\(name)=\(value)") } }
+        add("delay_ms", delayMilliseconds)
+        add("malformed", malformed ? 1 : nil)
+        add("truncated_gzip", truncatedGzip ? 1 : nil)
+        add("status", status)
+        add("throttle", throttleSeconds)
+        add("backoff", backoffSeconds)
+        add("empty", empty ? 1 : nil)
+        add("escape_titles", escapeTitles ? 1 : nil)
+        add("count", remainingCount)
+        add("path", pathPrefix)
+        return parts.joined(separator: "&")
+    }
+
+    /// Whether the faults apply to a request for `apiPath` (version prefix removed).
+    func applies(to apiPath: String) -> Bool {
+        if let remainingCount, remainingCount <= 0 { return false }
+        guard let pathPrefix else { return true }
+        return apiPath.hasPrefix(pathPrefix)
+    }
+}
+
+/// The faults in force, shared between connections; `take(for:)` spends one of a `count`.
+final class FaultBoard: Sendable {
+    private let current: Locked<Faults>
+
+    init(_ faults: Faults) {
+        current = Locked(faults)
+    }
+
+    /// Replaces every fault.
+    func set(_ faults: Faults) {
+        current.withLock { $0 = faults }
+    }
+
+    /// The faults now in force.
+    var faults: Faults { current.withLock { $0 } }
+
+    /// The faults for one API request (empty when they do not apply), counting it against `count`.
+    func take(for apiPath: String) -> Faults {
+        current.withLock { faults in
+            guard !faults.isEmpty, faults.applies(to: apiPath) else { return Faults() }
+            if let count = faults.remainingCount {
+                faults.remainingCount = count - 1
+                if count - 1 <= 0 { let spent = faults; faults = Faults(); return spent }
+            }
+            return faults
+        }
+    }
+}

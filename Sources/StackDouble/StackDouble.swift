@@ -1,1 +1,0 @@
-// StackDouble module: see ARCHITECTURE.md

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import StackDouble
+
+/// `stackexchange-double`: the local imitation of Stack Exchange API v2.3 on 127.0.0.1.
+@main
+struct DoubleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stackexchange-double",
+        abstract: "Imitates the Stack Exchange API v2.3 on 127.0.0.1 from data dumps and recorded responses.",
+        discussion: """
+            Prints one line, `listening on 127.0.0.1:PORT`, once it accepts connections.
+            Routes under /2.3 (and /2.2): /questions, /questions/{ids}, /questions/{ids}/answers, /answers,
+            /posts/{ids}/comments, /search/advanced, /info, /sites. Bodies only with filter=withbody.
+            Control: GET /_double/faults?delay_ms=…&count=…&path=…, /_double/faults/clear, /_double/log,
+            /_double/log/clear, /_double/recorded/<relative path>.
+            """)
+
+    @Option(help: "Port to listen on; 0 picks a free port.")
+    var port: Int = 0
+
+    @Option(help: "Folder of dump folders, one site each (default: $STACKTERM_DATA/dumps or ../shared/data/dumps).")
+    var dumps: String?
+
+    @Option(help: "Folder of recorded API responses (default: $STACKTERM_DATA/api or ../shared/data/api).")
+    var recorded: String?
+
+    @Option(help: "Append one line per API request to this file.")
+    var log: String?
+
+    @Option(name: .customLong("delay_ms"), help: "Fault: sleep this many milliseconds before answering.")
+    var delayMilliseconds: Int?
+
+    @Flag(name: .customLong("malformed"), help: "Fault: answer with invalid JSON.")
+    var malformed = false
+
+    @Flag(name: .customLong("truncated_gzip"), help: "Fault: cut the gzip stream in half.")
+    var truncatedGzip = false
+
+    @Option(name: .customLong("status"), help: "Fault: answer with this HTTP status and an HTML body.")
+    var status: Int?
+
+    @Option(name: .customLong("throttle"), help: "Fault: answer with a throttle violation naming N seconds.")
+    var throttle: Int?
+
+    @Option(name: .customLong("backoff"), help: "Fault: add \"backoff\": N to successful responses.")
+    var backoff: Int?
+
+    @Flag(name: .customLong("empty"), help: "Fault: return no items and has_more false.")
+    var empty = false
+
+    @Flag(name: .customLong("escape_titles"), help: "Fault: put terminal escape sequences into titles.")
+    var escapeTitles = false
+
+    @Option(name: .customLong("count"), help: "Faults apply only to the next N API requests.")
+    var count: Int?
+
+    @Option(name: .customLong("path"), help: "Faults apply only to paths starting with this, e.g. /questions.")
+    var path: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+    }
+
+    func run() async throws {
+        let dataRoot = ProcessInfo.processInfo.environment["STACKTERM_DATA"] ?? "../shared/data"
+        let dumpsFolder = URL(fileURLWithPath: dumps ?? dataRoot + "/dumps")
+        let recordedFolder = URL(fileURLWithPath: recorded ?? dataRoot + "/api")
+        guard FileManager.default.fileExists(atPath: dumpsFolder.path) else {
+            throw ValidationError("dumps folder \(dumpsFolder.path) not found (use --dumps or set STACKTERM_DATA)")
+        }
+        if !FileManager.default.fileExists(atPath: recordedFolder.path) {
+            FileHandle.standardError.write(Data("stackexchange-double: no recorded folder at \(recordedFolder.path)\n".utf8))
+        }
+        let faults: Faults
+        do {
+            faults = try Faults(query: faultQuery())
+        } catch {
+            throw ValidationError("bad fault flags: \(error)")
+        }
+        let service = DoubleService(configuration: DoubleConfiguration(
+            dumps: dumpsFolder, recorded: recordedFolder, logFile: log.map { URL(fileURLWithPath: $0) }, faults: faults))
+        let server = try DoubleServer(service: service, port: UInt16(port))
+        let boundPort = try await server.start()
+        FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(boundPort)\n".utf8))
+        while !Task.isCancelled {
+            try await Task.sleep(nanoseconds: 3_600 * 1_000_000_000)
+        }
+    }
+
+    /// The fault flags in the control endpoint's query form, so both share one parser.
+    private func faultQuery() -> String {
+        var parts: [String] = []
+        if let delayMilliseconds { parts.append("delay_ms=\(delayMilliseconds)") }
+        if malformed { parts.append("malformed=1") }
+        if truncatedGzip { parts.append("truncated_gzip=1") }
+        if let status { parts.append("status=\(status)") }
+        if let throttle { parts.append("throttle=\(throttle)") }
+        if let backoff { parts.append("backoff=\(backoff)") }
+        if empty { parts.append("empty=1") }
+        if escapeTitles { parts.append("escape_titles=1") }
+        if let count { parts.append("count=\(count)") }
+        if let path {
+            parts.append("path=\(path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path)")
+        }
+        return parts.joined(separator: "&")
+    }
+}

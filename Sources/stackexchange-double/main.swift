@@ -1,1 +1,0 @@
-print("stackexchange-double: not yet")

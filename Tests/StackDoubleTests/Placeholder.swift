@@ -1,5 +1,0 @@
-import XCTest
-
-final class StackDoubleTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

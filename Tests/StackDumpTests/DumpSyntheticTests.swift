@@ -1,0 +1,128 @@
+import Foundation
+import StackDump
+import XCTest
+
+/// Quirks and failures on small hand-written files (the real dumps happen not to contain every form).
+final class DumpSyntheticTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("dump-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ name: String, _ text: String, bom: Bool = true) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        var data = bom ? Data([0xEF, 0xBB, 0xBF]) : Data()
+        data.append(Data(text.utf8))
+        try data.write(to: url)
+        return url
+    }
+
+    private func posts(_ url: URL) throws -> [DumpPost] {
+        var result: [DumpPost] = []
+        try DumpReader.forEachPost(in: url) { result.append($0) }
+        return result
+    }
+
+    func testDoctypeNamingAnAbsentDTDIsIgnored() throws {
+        let url = try write("Posts.xml", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!DOCTYPE posts SYSTEM "http://127.0.0.1:9/absent/posts.dtd">
+            <posts>
+              <row Id="7" PostTypeId="1" CreationDate="2020-01-02T03:04:05" Score="-2" Title="A &amp; B &lt;c&gt;" Body="&lt;p&gt;x&lt;/p&gt;&#xD;&#xA;y" Tags="|swift|linux|" />
+            </posts>
+            """)
+        let result = try posts(url)
+        XCTAssertEqual(result.count, 1)
+        let post = try XCTUnwrap(result.first)
+        XCTAssertEqual(post.id, 7)
+        XCTAssertEqual(post.score, -2)
+        XCTAssertEqual(post.title, "A & B <c>")
+        XCTAssertEqual(post.body, "<p>x</p>\ny")
+        XCTAssertEqual(post.tags, ["swift", "linux"])
+        XCTAssertEqual(post.creationDate.timeIntervalSince1970, 1_577_934_245)
+    }
+
+    func testLocalDoctypeFileIsAbsentToo() throws {
+        let url = try write("Tags.xml", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!DOCTYPE tags SYSTEM "tags.dtd">
+            <tags><row Id="1" TagName="c++" Count="3" /><row Id="2" TagName="r" Count="0" /></tags>
+            """, bom: false)
+        var tags: [DumpTag] = []
+        try DumpReader.forEachTag(in: url) { tags.append($0) }
+        XCTAssertEqual(tags, [DumpTag(id: 1, name: "c++", count: 3), DumpTag(id: 2, name: "r", count: 0)])
+    }
+
+    func testTagListFormats() {
+        XCTAssertEqual(DumpTagList.parse("<a><b-c>"), ["a", "b-c"])
+        XCTAssertEqual(DumpTagList.parse("|a|b-c|"), ["a", "b-c"])
+        XCTAssertEqual(DumpTagList.parse(""), [])
+    }
+
+    func testMalformedXMLNamesFileAndLine() throws {
+        let url = try write("Posts.xml", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <posts>
+              <row Id="1" PostTypeId="1" CreationDate="2020-01-02T03:04:05.123" />
+              <row Id="2" PostTypeId="1" CreationDate="2020-01-02T03:04:05.123" Body="a <b" />
+            </posts>
+            """)
+        var seen: [Int] = []
+        XCTAssertThrowsError(try DumpReader.forEachPost(in: url) { seen.append($0.id) }) { error in
+            guard case DumpError.malformedXML(let file, let line, _, let message) = error else {
+                return XCTFail("unexpected \(error)")
+            }
+            XCTAssertEqual(file, "Posts.xml")
+            XCTAssertEqual(line, 4)
+            XCTAssertTrue(message.contains("code 38"), message) // libxml2 XML_ERR_LT_IN_ATTRIBUTE
+            XCTAssertTrue(String(describing: error).hasPrefix("Posts.xml:4:"))
+        }
+        XCTAssertEqual(seen, [1])
+    }
+
+    func testMissingAttributeAndBadValuesAreClearErrors() throws {
+        let noID = try write("Comments.xml", """
+            <comments>
+              <row PostId="1" Text="hi" CreationDate="2020-01-02T03:04:05" />
+            </comments>
+            """)
+        XCTAssertThrowsError(try DumpReader.forEachComment(in: noID) { _ in }) { error in
+            XCTAssertEqual(error as? DumpError, .invalidRow(file: "Comments.xml", line: 2, message: "missing attribute Id"))
+        }
+        let badDate = try write("Users.xml", """
+            <users><row Id="3" DisplayName="x" Reputation="5" CreationDate="yesterday" /></users>
+            """)
+        XCTAssertThrowsError(try DumpReader.forEachUser(in: badDate) { _ in }) { error in
+            XCTAssertTrue(String(describing: error).contains("CreationDate=\"yesterday\" is not a date"))
+        }
+    }
+
+    func testErrorThrownByTheCallbackStopsReading() throws {
+        struct Stop: Error {}
+        let url = try write("Tags.xml", "<tags><row Id=\"1\" TagName=\"a\" /><row Id=\"2\" TagName=\"b\" /></tags>")
+        var count = 0
+        XCTAssertThrowsError(try DumpReader.forEachTag(in: url) { _ in count += 1; throw Stop() }) { error in
+            XCTAssertTrue(error is Stop)
+        }
+        XCTAssertEqual(count, 1)
+    }
+
+    func testMissingFileIsUnreadable() {
+        let url = folder.appendingPathComponent("Nope.xml")
+        XCTAssertThrowsError(try DumpReader.forEachPost(in: url) { _ in }) { error in
+            XCTAssertEqual(error as? DumpError, .unreadable(file: url.path))
+        }
+    }
+
+    func testFolderWithoutOptionalTablesGivesEmptyLists() throws {
+        XCTAssertEqual(try DumpReader.users(inFolder: folder), [])
+        XCTAssertEqual(try DumpReader.comments(inFolder: folder), [])
+        XCTAssertEqual(try DumpReader.tags(inFolder: folder), [])
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class StackDumpTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
