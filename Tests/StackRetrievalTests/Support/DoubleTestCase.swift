@@ -12,7 +12,7 @@ class DoubleTestCase: XCTestCase {
     /// The running double.
     private(set) var double: DoubleProcess!
     /// The retrieval layer under test, talking to the double.
-    private(set) var retrieval: Retrieval!
+    var retrieval: Retrieval!
     /// The site every test reads.
     let site = "cardano"
 
