@@ -2,14 +2,22 @@ import Foundation
 
 /// One API method, the unit the backoff gate works on (`backoff: N` applies per method).
 public enum APIMethod: String, Hashable, Sendable, CaseIterable {
-    case questions            // /questions
-    case questionsByID        // /questions/{ids}
-    case answersOfQuestions   // /questions/{ids}/answers
-    case answers              // /answers
-    case commentsOfPosts      // /posts/{ids}/comments
-    case searchAdvanced       // /search/advanced
-    case info                 // /info
-    case sites                // /sites
+    /// `/questions`
+    case questions
+    /// `/questions/{ids}`
+    case questionsByID
+    /// `/questions/{ids}/answers`
+    case answersOfQuestions
+    /// `/answers`
+    case answers
+    /// `/posts/{ids}/comments`
+    case commentsOfPosts
+    /// `/search/advanced`
+    case searchAdvanced
+    /// `/info`
+    case info
+    /// `/sites`
+    case sites
 }
 
 /// A request to the API, independent of host and transport: method, path and query parameters.
@@ -21,6 +29,7 @@ public struct APIRequest: Hashable, Sendable {
     /// Query parameters, in the order they are sent.
     public var query: [URLQueryItem]
 
+    /// Creates a request; prefer the static constructors (`questions(site:…)`, `info(site:)`…).
     public init(method: APIMethod, path: String, query: [URLQueryItem]) {
         self.method = method
         self.path = path
