@@ -1,0 +1,130 @@
+import Foundation
+import StackDouble
+import TestSupport
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every injected fault, its `count`/`path` scoping, and the request log.
+final class DoubleFaultTests: DoubleTestCase {
+    private let questions = "/2.3/questions?site=conlang.meta&pagesize=5"
+
+    func testMalformedJSONDoesNotParse() throws {
+        try double.setFaults("malformed=1")
+        let reply = try get(questions)
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertThrowsError(try JSONSerialization.jsonObject(with: reply.body))
+    }
+
+    func testTruncatedGzipMakesTheClientFail() throws {
+        try double.setFaults("truncated_gzip=1")
+        let raw = try RawHTTP.get(port: double.port, pathAndQuery: questions)
+        XCTAssertThrowsError(try Gzip.decompress(raw.body)) { error in
+            XCTAssertEqual(error as? Gzip.Failure, .truncated)
+        }
+        // libcurl (under URLSession) hands over the partial text without an error; decoding it fails.
+        if let reply = try? get(questions) {
+            XCTAssertThrowsError(try JSONSerialization.jsonObject(with: reply.body), "a cut gzip stream must not decode")
+        }
+        try double.clearFaults()
+        XCTAssertEqual(try get(questions).status, 200)
+    }
+
+    func testStatus500HasAnHTMLBody() throws {
+        try double.setFaults("status=500")
+        let reply = try get(questions)
+        XCTAssertEqual(reply.status, 500)
+        XCTAssertTrue(String(decoding: reply.body, as: UTF8.self).contains("<html>"))
+        XCTAssertNil(try? JSONSerialization.jsonObject(with: reply.body))
+    }
+
+    func testThrottleBody() throws {
+        try double.setFaults("throttle=7")
+        let object = try json(questions, status: 400)
+        XCTAssertEqual(object as NSDictionary, [
+            "error_id": 502, "error_name": "throttle_violation",
+            "error_message": "too many requests from this IP, more requests available in 7 seconds",
+        ] as NSDictionary)
+    }
+
+    func testBackoffFieldAndEmptyPage() throws {
+        try double.setFaults("backoff=10")
+        XCTAssertEqual(try json(questions)["backoff"] as? Int, 10)
+        try double.setFaults("empty=1")
+        let empty = try json(questions)
+        XCTAssertEqual((empty["items"] as? [Any])?.count, 0)
+        XCTAssertEqual(empty["has_more"] as? Bool, false)
+        try double.clearFaults()
+        XCTAssertNil(try json(questions)["backoff"])
+    }
+
+    func testEscapeTitlesCarryTerminalSequences() throws {
+        try double.setFaults("escape_titles=1")
+        let titles = try items(questions).compactMap { $0["title"] as? String }
+        XCTAssertEqual(titles.count, 5)
+        XCTAssertTrue(titles.allSatisfy { $0.contains("\u{1b}]0;PWNED\u{07}") && $0.contains("\u{1b}[2J") })
+    }
+
+    func testDelayDoesNotBlockOtherConnections() throws {
+        try double.setFaults("delay_ms=3000&path=/questions")
+        let slowDone = Flag()
+        let slow = Thread { [double] in
+            _ = try? LoopbackHTTP.get(double!.url("/2.3/questions?site=conlang.meta&pagesize=1"))
+            slowDone.set()
+        }
+        slow.start()
+        // The undelayed request is answered while the delayed one is still sleeping.
+        XCTAssertEqual(try get("/2.3/info?site=conlang.meta").status, 200)
+        XCTAssertFalse(slowDone.value, "the delayed request finished before the undelayed one")
+        let deadline = Date().addingTimeInterval(30)
+        while !slowDone.value, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(slowDone.value)
+    }
+
+    func testCountScopesFaultsToTheNextRequests() throws {
+        try double.setFaults("status=500&count=2")
+        XCTAssertEqual(try get(questions).status, 500)
+        XCTAssertEqual(try get(questions).status, 500)
+        XCTAssertEqual(try get(questions).status, 200)
+    }
+
+    func testPathScopesFaults() throws {
+        try double.setFaults("status=500&path=/answers")
+        XCTAssertEqual(try get(questions).status, 200)
+        XCTAssertEqual(try get("/2.3/answers?site=conlang.meta").status, 500)
+        XCTAssertEqual(try get(questions).status, 200)
+    }
+
+    func testBadFaultIsRefused() {
+        XCTAssertThrowsError(try double.setFaults("explode=1"))
+        XCTAssertThrowsError(try double.setFaults("delay_ms=soon"))
+    }
+
+    func testFaultsFromTheCommandLine() throws {
+        double.stop()
+        double = try DoubleProcess(arguments: ["--status", "503", "--count", "1"])
+        XCTAssertEqual(try get(questions).status, 503)
+        XCTAssertEqual(try get(questions).status, 200)
+    }
+
+    func testRequestLogListsAPIRequestsOnly() throws {
+        _ = try get("/2.3/questions?page=2&site=conlang.meta")
+        try double.setFaults("backoff=1")
+        _ = try get("/2.3/info?site=conlang.meta")
+        XCTAssertEqual(try double.requestLog(), [
+            "GET /2.3/questions?page=2&site=conlang.meta",
+            "GET /2.3/info?site=conlang.meta",
+        ])
+        try double.clearRequestLog()
+        XCTAssertEqual(try double.requestLog(), [])
+    }
+}
+
+/// A thread-safe boolean for the delay test.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+    func set() { lock.lock(); isSet = true; lock.unlock() }
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return isSet }
+}
