@@ -85,7 +85,7 @@ final class RequestOperationStubTests: XCTestCase {
         let gate = BackoffGate(clock: ManualClock())
         gate.hold(.info, for: 3_600)
         let transport = StubTransport { _ in .json(status: 200, "{}") }
-        let deliveries = Deliveries<Page<SiteInfo>>()
+        let deliveries = Deliveries<Page<Info>>()
         queue.addOperation(SiteInfoOperation(
             site: "cardano", environment: environment(transport, gate: gate), delivery: deliveries.onMain))
         waitUntil("waiting at the gate") { gate.waitingCount == 1 }

@@ -9,7 +9,7 @@ final class RetrievalCancellationTests: DoubleTestCase {
     func testCancelBeforeStartSendsNothingAndDeliversNothing() throws {
         retrieval = makeRetrieval(queues: QueueManager(userInitiatedWidth: 1))
         try double.setFaults("delay_ms=30000&path=/info")
-        let blocker = Deliveries<SiteInfo>()
+        let blocker = Deliveries<Info>()
         let blocking = retrieval.site.retrieveInfo(site: site, completion: blocker.completion)
         waitUntil("the blocker is at the double") { (try? logged("/info"))?.count == 1 }
         let deliveries = Deliveries<Page<Question>>()

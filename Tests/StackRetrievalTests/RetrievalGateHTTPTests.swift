@@ -16,7 +16,7 @@ final class RetrievalGateHTTPTests: DoubleTestCase {
         XCTAssertEqual(retrieval.remainingWait(for: .info), 0, "other methods are free")
 
         let held = Deliveries<Page<Question>>()
-        let free = Deliveries<SiteInfo>()
+        let free = Deliveries<Info>()
         retrieval.questions.retrieveQuestions(site: site, page: 2, completion: held.completion)
         retrieval.site.retrieveInfo(site: site, completion: free.completion)
         waitUntil("both delivered") { held.count == 1 && free.count == 1 }

@@ -9,7 +9,7 @@ final class RetrievalLoadTests: DoubleTestCase {
     func testQueuesDrainToZeroAfterABatchOfRealLoads() throws {
         let pages = Deliveries<Page<Question>>()
         let answers = Deliveries<Page<Answer>>()
-        let info = Deliveries<SiteInfo>()
+        let info = Deliveries<Info>()
         for page in 1...4 {
             retrieval.questions.retrieveQuestions(
                 site: site, page: page, pageSize: 10, priority: page > 2 ? .prefetch : .userInitiated,
