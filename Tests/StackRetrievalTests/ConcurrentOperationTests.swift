@@ -12,6 +12,14 @@ final class ConcurrentOperationTests: XCTestCase {
         queue.maxConcurrentOperationCount = 4
     }
 
+    /// A probe on the queue, already executing, that completes only when the test says.
+    private func executingProbe(delivering delivery: ResultDelivery<Int>) -> ProbeOperation {
+        let operation = ProbeOperation(delivery: delivery)
+        queue.addOperation(operation)
+        waitUntil("executing") { operation.isExecuting }
+        return operation
+    }
+
     func testQueueDrainsToZeroAfterABatch() {
         let deliveries = Deliveries<Int>()
         let operations = (0..<12).map { ProbeOperation(completingWith: $0, delivery: deliveries.onMain) }
@@ -38,9 +46,7 @@ final class ConcurrentOperationTests: XCTestCase {
 
     func testCancelWhileExecutingFinishesAtOnceAndNeverDelivers() {
         let deliveries = Deliveries<Int>()
-        let operation = ProbeOperation(delivery: deliveries.onMain)
-        queue.addOperation(operation)
-        waitUntil("executing") { operation.isExecuting }
+        let operation = executingProbe(delivering: deliveries.onMain)
         operation.cancel()
         XCTAssertTrue(operation.isFinished, "cancel() finishes an executing operation at once")
         XCTAssertFalse(operation.isExecuting)
@@ -54,9 +60,7 @@ final class ConcurrentOperationTests: XCTestCase {
 
     func testFinishTwiceIsHarmless() {
         let deliveries = Deliveries<Int>()
-        let operation = ProbeOperation(delivery: deliveries.onMain)
-        queue.addOperation(operation)
-        waitUntil("executing") { operation.isExecuting }
+        let operation = executingProbe(delivering: deliveries.onMain)
         operation.finish()
         operation.finish()
         XCTAssertTrue(operation.isFinished)
@@ -68,9 +72,7 @@ final class ConcurrentOperationTests: XCTestCase {
 
     func testResultIsDeliveredOnMainAtMostOnce() {
         let deliveries = Deliveries<Int>()
-        let operation = ProbeOperation(delivery: deliveries.onMain)
-        queue.addOperation(operation)
-        waitUntil("executing") { operation.isExecuting }
+        let operation = executingProbe(delivering: deliveries.onMain)
         DispatchQueue.global().async {
             operation.complete(with: .success(1))
             operation.complete(with: .success(2))
@@ -83,9 +85,7 @@ final class ConcurrentOperationTests: XCTestCase {
 
     func testCancelAfterResultWasQueuedOnMainStillDeliversNothing() {
         let deliveries = Deliveries<Int>()
-        let operation = ProbeOperation(delivery: deliveries.onMain)
-        queue.addOperation(operation)
-        waitUntil("executing") { operation.isExecuting }
+        let operation = executingProbe(delivering: deliveries.onMain)
         // We are on the main queue: the completion block is queued behind this test and cannot have run yet.
         operation.complete(with: .success(1))
         XCTAssertTrue(operation.isFinished)

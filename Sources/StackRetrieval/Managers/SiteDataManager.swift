@@ -9,7 +9,7 @@ public struct SiteDataManager: Sendable {
     @discardableResult
     public func retrieveInfo(
         site: String, priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
-        completion: @escaping RetrievalCompletion<SiteInfo>
+        completion: @escaping RetrievalCompletion<Info>
     ) -> RetrievalHandle {
         let operation = SiteInfoOperation(
             site: site, environment: launcher.environment,
@@ -17,7 +17,7 @@ public struct SiteDataManager: Sendable {
         return launcher.launch(operation, priority: priority, replacing: previous)
     }
 
-    private static func onlyItem(of page: Page<SiteInfo>) -> Result<SiteInfo, APIError> {
+    private static func onlyItem(of page: Page<Info>) -> Result<Info, APIError> {
         guard let info = page.items.first else {
             return .failure(.undecodable(path: "items", reason: "no site info in the response"))
         }

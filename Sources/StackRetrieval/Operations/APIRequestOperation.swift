@@ -17,6 +17,7 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
     private let environment: RequestEnvironment
     private let workLock = NSLock()
     private var stopped = false
+    private var responded = false
     private var gateTicket: GateTicket?
     private var transportTask: TransportTask?
 
@@ -64,15 +65,20 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
         let task = environment.transport.send(urlRequest) { [self] outcome in
             handle(outcome)
         }
-        let alreadyStopped: Bool = workLock.withLock {
+        // The response may already have arrived (and even been delivered) on another thread.
+        let cancelledMeanwhile: Bool = workLock.withLock {
+            guard !responded else { return false }
             if !stopped { transportTask = task }
             return stopped
         }
-        if alreadyStopped { task.cancel() }
+        if cancelledMeanwhile { task.cancel() }
     }
 
     private func handle(_ outcome: Result<(Data, HTTPURLResponse), URLError>) {
-        workLock.withLock { transportTask = nil }
+        workLock.withLock {
+            responded = true
+            transportTask = nil
+        }
         switch outcome {
         case .failure(let urlError):
             complete(with: .failure(APIError.from(urlError: urlError)))

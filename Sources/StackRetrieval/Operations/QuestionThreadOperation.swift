@@ -19,8 +19,13 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     private let partsLock = NSLock()
     private var stopped = false
     private var children: [Operation] = []
-    private var questionPage: Page<Question>?
-    private var answersPage: Page<Answer>?
+    private var parts = Parts()
+
+    /// The two halves of the thread, as they arrive.
+    private struct Parts {
+        var questionPage: Page<Question>?
+        var answersPage: Page<Answer>?
+    }
 
     /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies.
     public init(questionID: Int, site: String, environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>) {
@@ -38,10 +43,14 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     public override func execute() {
         let question = APIRequestOperation<Question>(
             request: questionRequest, environment: environment,
-            delivery: .direct { [self] result in arrived(result.map { page in { $0.questionPage = page } }) })
+            delivery: .direct { [self] result in
+                arrived(result) { parts, page in parts.questionPage = page }
+            })
         let answers = APIRequestOperation<Answer>(
             request: answersRequest, environment: environment,
-            delivery: .direct { [self] result in arrived(result.map { page in { $0.answersPage = page } }) })
+            delivery: .direct { [self] result in
+                arrived(result) { parts, page in parts.answersPage = page }
+            })
         let mayStart: Bool = partsLock.withLock {
             guard !stopped else { return false }
             children = [question, answers]
@@ -58,19 +67,21 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
         super.didCancel()
     }
 
-    /// Stores one part (or fails the whole load) and delivers once both parts are in.
-    private func arrived(_ part: Result<(QuestionThreadOperation) -> Void, APIError>) {
-        switch part {
+    /// Stores one part with `store` (or fails the whole load) and delivers once both parts are in.
+    private func arrived<Item>(
+        _ result: Result<Page<Item>, APIError>, store: (inout Parts, Page<Item>) -> Void
+    ) {
+        switch result {
         case .failure(let error):
             for child in stop() { child.cancel() }
             complete(with: .failure(error))
-        case .success(let store):
-            let parts: (Page<Question>, Page<Answer>)? = partsLock.withLock {
-                store(self)
-                guard let questionPage, let answersPage else { return nil }
+        case .success(let page):
+            let both: (Page<Question>, Page<Answer>)? = partsLock.withLock {
+                store(&parts, page)
+                guard let questionPage = parts.questionPage, let answersPage = parts.answersPage else { return nil }
                 return (questionPage, answersPage)
             }
-            guard let (questionPage, answersPage) = parts else { return }
+            guard let (questionPage, answersPage) = both else { return }
             _ = stop()
             complete(with: thread(from: questionPage, answersPage))
         }

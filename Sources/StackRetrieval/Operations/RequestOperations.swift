@@ -71,9 +71,9 @@ public final class SearchPageOperation: APIRequestOperation<Question>, @unchecke
 }
 
 /// `/info`: a site's totals and rates.
-public final class SiteInfoOperation: APIRequestOperation<SiteInfo>, @unchecked Sendable {
+public final class SiteInfoOperation: APIRequestOperation<Info>, @unchecked Sendable {
     /// Creates the load of `site`'s info.
-    public init(site: String, environment: RequestEnvironment, delivery: ResultDelivery<Page<SiteInfo>>) {
+    public init(site: String, environment: RequestEnvironment, delivery: ResultDelivery<Page<Info>>) {
         super.init(request: .info(site: site), environment: environment, delivery: delivery)
     }
 }

@@ -23,10 +23,15 @@ public final class QueueManager: Sendable {
     }
 
     /// Cancels every operation in both queues and ends every wait at the gate. Nothing cancelled delivers.
+    ///
+    /// The queues are suspended meanwhile: otherwise each finishing operation frees a slot and the queue starts
+    /// a queued one that was not cancelled yet, whose request leaves before it is cancelled in turn.
     public func cancelAll() {
-        userInitiatedQueue.cancelAllOperations()
-        backgroundQueue.cancelAllOperations()
+        let queues = [userInitiatedQueue, backgroundQueue]
+        for queue in queues { queue.isSuspended = true }
+        for queue in queues { queue.cancelAllOperations() }
         gate.cancelAll()
+        for queue in queues { queue.isSuspended = false }
     }
 
     /// Operations not yet finished, in both queues.

@@ -11,6 +11,12 @@ final class Deliveries<Value: Sendable>: @unchecked Sendable {
     var count: Int { results.count }
     var last: Result<Value, APIError>? { results.last }
 
+    /// The error of the last result, nil when there is none or it succeeded.
+    var lastError: APIError? {
+        guard case .failure(let error) = last else { return nil }
+        return error
+    }
+
     /// A completion that records into this box.
     var completion: @MainActor @Sendable (Result<Value, APIError>) -> Void {
         { [self] result in

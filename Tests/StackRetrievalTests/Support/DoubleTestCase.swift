@@ -1,0 +1,81 @@
+import Foundation
+import StackAPI
+import StackRetrieval
+import TestSupport
+import XCTest
+
+/// Base for tests over real loopback HTTP: one double per test class (faults and log cleared before each test),
+/// and a fresh `Retrieval` pointed at it per test.
+class DoubleTestCase: XCTestCase {
+    private static let shared = SharedDouble()
+
+    /// The running double.
+    private(set) var double: DoubleProcess!
+    /// The retrieval layer under test, talking to the double.
+    var retrieval: Retrieval!
+    /// The site every test reads.
+    let site = "cardano"
+
+    override func setUp() async throws {
+        double = try Self.shared.running()
+        try double.clearFaults()
+        try double.clearRequestLog()
+        retrieval = makeRetrieval()
+    }
+
+    override func tearDown() async throws {
+        retrieval?.cancelAll()
+        retrieval = nil
+        try? double?.clearFaults()
+    }
+
+    override class func tearDown() {
+        shared.stop()
+        super.tearDown()
+    }
+
+    /// A `Retrieval` against the double; a key keeps the double's 300-a-day anonymous quota out of the way.
+    func makeRetrieval(queues: QueueManager = QueueManager()) -> Retrieval {
+        Retrieval(factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues)
+    }
+
+    /// The API requests the double has seen whose line contains `fragment`.
+    func logged(_ fragment: String) throws -> [String] {
+        try double.requestLog().filter { $0.contains(fragment) }
+    }
+
+    /// A cardano question with at least `minimumAnswers` answers, found through the double itself.
+    func questionWithAnswers(minimumAnswers: Int = 2) throws -> Question {
+        let deliveries = Deliveries<Page<Question>>()
+        retrieval.questions.retrieveQuestions(site: site, sort: .votes, pageSize: 50, completion: deliveries.completion)
+        waitUntil("top questions") { deliveries.count == 1 }
+        let questions = try XCTUnwrap(deliveries.last).get().items
+        return try XCTUnwrap(questions.first { $0.answerCount >= minimumAnswers && $0.answerCount <= 100 })
+    }
+}
+
+/// The double shared by one test class, started on first use.
+private final class SharedDouble: @unchecked Sendable {
+    private let lock = NSLock()
+    private var process: DoubleProcess?
+
+    func running() throws -> DoubleProcess {
+        try lock.withLock {
+            if let process { return process }
+            guard SharedData.root != nil else {
+                throw XCTSkip("SKIPPED: shared data not found (set STACKTERM_DATA or put ../shared/data beside the package)")
+            }
+            let started = try DoubleProcess()
+            process = started
+            return started
+        }
+    }
+
+    func stop() {
+        let stopping = lock.withLock { () -> DoubleProcess? in
+            defer { process = nil }
+            return process
+        }
+        stopping?.stop()
+    }
+}

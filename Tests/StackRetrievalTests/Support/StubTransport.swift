@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StackRetrieval
+
+/// A `Transport` answering from a table instead of the network, for tests of the operations' own logic.
+final class StubTransport: Transport, @unchecked Sendable {
+    /// What the stub does with a request.
+    enum Reply {
+        /// Answers at once (from a background thread) with this status and JSON body.
+        case json(status: Int, String)
+        /// Fails at once with this URL error.
+        case failure(URLError.Code)
+        /// Never answers until cancelled; then reports `URLError.cancelled`.
+        case hang
+    }
+
+    private let lock = NSLock()
+    private let reply: @Sendable (URLRequest) -> Reply
+    private var sentURLs: [String] = []
+    private var cancelledURLs: [String] = []
+
+    init(reply: @escaping @Sendable (URLRequest) -> Reply) {
+        self.reply = reply
+    }
+
+    /// URLs sent, in order.
+    var sent: [String] { lock.withLock { sentURLs } }
+    /// URLs whose task was cancelled, in order.
+    var cancelled: [String] { lock.withLock { cancelledURLs } }
+
+    func send(
+        _ request: URLRequest,
+        completion: @escaping @Sendable (Result<(Data, HTTPURLResponse), URLError>) -> Void
+    ) -> TransportTask {
+        let url = request.url!
+        lock.withLock { sentURLs.append(url.absoluteString) }
+        let task = StubTask { [self] in
+            lock.withLock { cancelledURLs.append(url.absoluteString) }
+            completion(.failure(URLError(.cancelled)))
+        }
+        switch reply(request) {
+        case .json(let status, let body):
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
+            DispatchQueue.global().async { completion(.success((Data(body.utf8), response))) }
+        case .failure(let code):
+            DispatchQueue.global().async { completion(.failure(URLError(code))) }
+        case .hang:
+            break
+        }
+        return task
+    }
+}
+
+/// A stub task that runs its cancel action once.
+private final class StubTask: TransportTask, @unchecked Sendable {
+    private let lock = NSLock()
+    private var onCancel: (@Sendable () -> Void)?
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    func cancel() {
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            defer { onCancel = nil }
+            return onCancel
+        }
+        action?()
+    }
+}
+
+/// Small API response bodies for stub replies.
+enum StubBody {
+    static func questions(_ ids: [Int], hasMore: Bool = false, backoff: Int? = nil, acceptedAnswerID: Int? = nil) -> String {
+        let items = ids.map { id in
+            let accepted = acceptedAnswerID.map { ",\"accepted_answer_id\":\($0)" } ?? ""
+            return "{\"question_id\":\(id),\"title\":\"Q &amp; \(id)\",\"creation_date\":1600000000,\"body\":\"<p>b</p>\"\(accepted)}"
+        }
+        return wrapper(items, hasMore: hasMore, backoff: backoff)
+    }
+
+    static func answers(_ answers: [(id: Int, score: Int, accepted: Bool)], questionID: Int) -> String {
+        let items = answers.map {
+            "{\"answer_id\":\($0.id),\"question_id\":\(questionID),\"score\":\($0.score),"
+                + "\"is_accepted\":\($0.accepted),\"creation_date\":1600000000,\"body\":\"<p>a</p>\"}"
+        }
+        return wrapper(items, hasMore: false, backoff: nil)
+    }
+
+    static func throttle(seconds: Int) -> String {
+        "{\"error_id\":502,\"error_name\":\"throttle_violation\","
+            + "\"error_message\":\"too many requests from this IP, more requests available in \(seconds) seconds\"}"
+    }
+
+    private static func wrapper(_ items: [String], hasMore: Bool, backoff: Int?) -> String {
+        let backoffField = backoff.map { ",\"backoff\":\($0)" } ?? ""
+        return "{\"items\":[\(items.joined(separator: ","))],\"has_more\":\(hasMore),"
+            + "\"quota_max\":300,\"quota_remaining\":250\(backoffField)}"
+    }
+}
