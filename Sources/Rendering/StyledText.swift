@@ -57,11 +57,16 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
     /// Appends text whose width the caller already measured.
     mutating func append(_ text: String, width textWidth: Int, style: CellStyle) {
+        append(text[...], width: textWidth, style: style)
+    }
+
+    /// Appends a slice of text whose width the caller already measured.
+    mutating func append(_ text: Substring, width textWidth: Int, style: CellStyle) {
         guard !text.isEmpty else { return }
         if let last = spans.indices.last, spans[last].style == style {
-            spans[last].text += text
+            spans[last].text.append(contentsOf: text)
         } else {
-            spans.append(StyledSpan(text, style: style))
+            spans.append(StyledSpan(String(text), style: style))
         }
         width += textWidth
     }

@@ -16,7 +16,7 @@ public enum TerminalSafety {
 
     /// The sanitizer with tabs optionally kept (the HTML renderer expands them itself, per code line).
     static func sanitize(_ text: String, keepNewlines: Bool, expandTabs: Bool) -> String {
-        guard needsCleaning(text) else { return text }
+        guard needsCleaning(text, keepNewlines: keepNewlines, keepTabs: !expandTabs) else { return text }
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         var output = String.UnicodeScalarView()
         var column = 0
@@ -47,12 +47,14 @@ public enum TerminalSafety {
         return String(output)
     }
 
-    /// Cheap scan of the UTF-8 bytes: true when any byte could start something to remove.
-    private static func needsCleaning(_ text: String) -> Bool {
+    /// Cheap scan of the UTF-8 bytes: true when any byte could start something to remove or change.
+    private static func needsCleaning(_ text: String, keepNewlines: Bool, keepTabs: Bool) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F { return true }
+            if byte < 0x20 || byte == 0x7F {
+                if !(byte == 0x0A && keepNewlines) && !(byte == 0x09 && keepTabs) { return true }
+            }
             if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }           // C1
             if beforePrevious == 0xE2, previous == 0x80, (0xAA...0xAE).contains(byte) { return true } // U+202A–E
             if beforePrevious == 0xE2, previous == 0x81, (0xA6...0xA9).contains(byte) { return true } // U+2066–9

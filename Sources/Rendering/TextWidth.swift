@@ -28,8 +28,27 @@ public enum TextWidth {
 
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
+        if let ascii = asciiWidth(text) { return ascii }
         var width = 0
         for character in text { width += of(character) }
+        return width
+    }
+
+    /// The width of ASCII-only text counted from its bytes (the common case, without grapheme breaking);
+    /// nil when the text holds anything else, or a `\r\n` pair (one grapheme, 0 columns).
+    static func asciiWidth<Text: StringProtocol>(_ text: Text) -> Int? {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth(bytes: $0) }) { return width }
+        return asciiWidth(bytes: Array(text.utf8))
+    }
+
+    private static func asciiWidth<Bytes: Collection<UInt8>>(bytes: Bytes) -> Int? {
+        var width = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return nil }
+            if byte >= 0x20 ? byte != 0x7F : byte == 0x09 { width += 1 }
+            previous = byte
+        }
         return width
     }
 

@@ -9,9 +9,7 @@ public enum TextWrap {
     /// Wraps `spans` to lines of at most `width` columns (`width` below 1 counts as 1), keeping styles.
     public static func wrap(_ spans: [StyledSpan], width: Int) -> [StyledLine] {
         var wrapper = Wrapper(width: max(1, width))
-        for span in spans {
-            for character in span.text { wrapper.add(character, style: span.style) }
-        }
+        for span in spans { wrapper.add(span.text, style: span.style) }
         return wrapper.finish()
     }
 
@@ -49,35 +47,63 @@ public enum TextWrap {
         return TextWidth.cells(of: character).map { $0.width <= width ? ($0.text, $0.width) : ("…", 1) }
     }
 
-    /// Accumulates words and spaces into lines.
+    /// Accumulates words and spaces into lines. A word is kept as styled pieces (not single graphemes) so
+    /// ASCII text is measured from its bytes; only a word too long for a line is cut grapheme by grapheme.
     private struct Wrapper {
         let width: Int
         var lines: [StyledLine] = []
         var line = StyledLine()
-        /// Spaces seen since the last word; written only if a word follows on the same line.
-        var pendingSpaces: [(Character, CellStyle)] = []
-        /// The word being collected, with its width.
-        var word: [(Character, Int, CellStyle)] = []
+        /// Spaces seen since the last word (count and style); written only if a word follows on the same line.
+        var pendingSpaces: [(count: Int, style: CellStyle)] = []
+        /// The word being collected: pieces of text with their widths and styles.
+        var word: [(text: Substring, width: Int, style: CellStyle)] = []
         var wordWidth = 0
 
         init(width: Int) { self.width = width }
 
-        mutating func add(_ character: Character, style: CellStyle) {
-            if character == "\n" || character == "\r\n" {
-                flushWord()
-                pendingSpaces.removeAll()
-                breakLine()
-            } else if character == " " || character == "\t" {
-                flushWord()
-                pendingSpaces.append((" ", style))
-            } else {
-                let characterWidth = TextWidth.of(character)
-                if characterWidth >= 2 { flushWord() }
-                for (piece, pieceWidth) in Self.pieces(character, width: characterWidth, limit: width) {
-                    word.append((piece, pieceWidth, style))
-                    wordWidth += pieceWidth
+        mutating func add(_ text: String, style: CellStyle) {
+            if TextWidth.asciiWidth(text) != nil { addASCII(text, style: style) } else { addUnicode(text, style: style) }
+        }
+
+        /// ASCII text: runs of spaces, newlines and word bytes found from the UTF-8 view.
+        private mutating func addASCII(_ text: String, style: CellStyle) {
+            let bytes = text.utf8
+            var runStart = bytes.startIndex
+            var index = runStart
+            func flushRun(_ end: String.Index) {
+                guard runStart < end else { return }
+                let piece = text[runStart..<end]
+                appendToWord(piece, width: TextWidth.asciiWidth(piece) ?? 0, style: style)
+            }
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                    flushRun(index)
+                    if byte == 0x0A { hardBreak() } else { addSpace(style) }
+                    runStart = bytes.index(after: index)
                 }
-                if characterWidth >= 2 { flushWord() }
+                index = bytes.index(after: index)
+            }
+            flushRun(index)
+        }
+
+        /// Other text: grapheme by grapheme; a wide grapheme is a word of its own.
+        private mutating func addUnicode(_ text: String, style: CellStyle) {
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                let next = text.index(after: index)
+                if character == "\n" || character == "\r\n" {
+                    hardBreak()
+                } else if character == " " || character == "\t" {
+                    addSpace(style)
+                } else {
+                    let characterWidth = TextWidth.of(character)
+                    if characterWidth >= 2 { flushWord() }
+                    appendToWord(text[index..<next], width: characterWidth, style: style)
+                    if characterWidth >= 2 { flushWord() }
+                }
+                index = next
             }
         }
 
@@ -87,9 +113,25 @@ public enum TextWrap {
             return lines
         }
 
-        private static func pieces(_ character: Character, width: Int, limit: Int) -> [(Character, Int)] {
-            if width <= limit { return [(character, width)] }
-            return TextWrap.fittingPieces(character, width: limit).map { (Character($0.0), $0.1) }
+        private mutating func appendToWord(_ text: Substring, width pieceWidth: Int, style: CellStyle) {
+            word.append((text, pieceWidth, style))
+            wordWidth += pieceWidth
+        }
+
+        private mutating func addSpace(_ style: CellStyle) {
+            flushWord()
+            if let last = pendingSpaces.indices.last, pendingSpaces[last].style == style {
+                pendingSpaces[last].count += 1
+            } else {
+                pendingSpaces.append((1, style))
+            }
+        }
+
+        private mutating func hardBreak() {
+            flushWord()
+            pendingSpaces.removeAll()
+            lines.append(line)
+            line = StyledLine()
         }
 
         private mutating func breakLine() {
@@ -100,18 +142,30 @@ public enum TextWrap {
         private mutating func flushWord() {
             guard !word.isEmpty else { return }
             defer { word.removeAll(keepingCapacity: true); wordWidth = 0 }
-            let spaces = line.isEmpty ? 0 : pendingSpaces.count
+            let spaces = line.isEmpty ? 0 : pendingSpaces.reduce(0) { $0 + $1.count }
             if line.width + spaces + wordWidth <= width {
-                if !line.isEmpty { for (space, style) in pendingSpaces { line.append(space, width: 1, style: style) } }
+                if !line.isEmpty {
+                    for run in pendingSpaces {
+                        line.append(run.count == 1 ? " " : String(repeating: " ", count: run.count), width: run.count, style: run.style)
+                    }
+                }
                 pendingSpaces.removeAll()
-                for (character, characterWidth, style) in word { line.append(character, width: characterWidth, style: style) }
+                for piece in word { line.append(piece.text, width: piece.width, style: piece.style) }
                 return
             }
             pendingSpaces.removeAll()
             if !line.isEmpty { breakLine() }
-            for (character, characterWidth, style) in word {
-                if line.width + characterWidth > width { breakLine() }
-                line.append(character, width: characterWidth, style: style)
+            if wordWidth <= width {
+                for piece in word { line.append(piece.text, width: piece.width, style: piece.style) }
+                return
+            }
+            for piece in word {
+                for character in piece.text {
+                    for (text, pieceWidth) in TextWrap.fittingPieces(character, width: width) {
+                        if line.width + pieceWidth > width { breakLine() }
+                        line.append(text, width: pieceWidth, style: piece.style)
+                    }
+                }
             }
         }
     }

@@ -6,21 +6,22 @@ struct InlineText {
     /// True once something other than whitespace was added.
     private(set) var hasContent = false
 
-    /// Appends text, collapsing runs of spaces, tabs and newlines into one space.
+    /// Appends text, collapsing runs of spaces, tabs, newlines and form feeds into one space.
+    /// Works on UTF-8 bytes: those four are ASCII, and no byte of a multi-byte character is.
     mutating func appendCollapsing(_ text: String, style: CellStyle) {
-        var collapsed = ""
+        var collapsed = [UInt8]()
         collapsed.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\u{0C}" {
-                if !afterSpace { collapsed.unicodeScalars.append(" ") }
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C {
+                if !afterSpace { collapsed.append(0x20) }
                 afterSpace = true
             } else {
-                collapsed.unicodeScalars.append(scalar)
+                collapsed.append(byte)
                 afterSpace = false
                 hasContent = true
             }
         }
-        append(collapsed, style: style)
+        append(String(decoding: collapsed, as: UTF8.self), style: style)
     }
 
     /// Appends text as it is (markers such as `[1]` or `[image]`).
