@@ -62,10 +62,12 @@ final class RetrievalCancellationTests: DoubleTestCase {
     func testCancelRightAfterTheResultWasQueuedOnMainDeliversNothing() throws {
         let deliveries = Deliveries<Page<Question>>()
         let handle = retrieval.questions.retrieveQuestions(site: site, pageSize: 5, completion: deliveries.completion)
-        // Block the main queue (no run loop) until the operation has queued its result there and finished.
+        // Block the main queue (no run loop) until the load has finished, then a little longer so the
+        // delivering thread has surely queued its block on main: that block must see the cancel below.
         let deadline = Date().addingTimeInterval(20)
         while !handle.isFinished, Date() < deadline { usleep(1_000) }
         XCTAssertTrue(handle.isFinished, "the load did not finish")
+        usleep(50_000)
         handle.cancel()
         XCTAssertTrue(handle.isCancelled, "cancel() after finish is still recorded")
         drainMainQueue()

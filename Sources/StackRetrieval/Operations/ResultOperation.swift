@@ -17,16 +17,17 @@ open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sen
         super.init()
     }
 
-    /// Hands over the result (unless cancelled or already delivered) and finishes the operation.
+    /// Finishes the operation and hands over the result (unless cancelled or already delivered).
+    /// The operation is finished by the time the completion runs.
     public final func complete(with result: Result<Value, APIError>) {
         let pending: ResultDelivery<Value>? = deliveryLock.withLock {
             defer { delivery = nil }
             return delivery
         }
+        finish()
         if let pending, !isCancelled {
             deliver(result, through: pending)
         }
-        finish()
     }
 
     /// Drops the completion so nothing it captured outlives the cancelled operation.
