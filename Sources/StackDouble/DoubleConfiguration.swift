@@ -10,10 +10,14 @@ public struct DoubleConfiguration: Sendable {
     public var logFile: URL?
     /// Faults in force from the start.
     public var faults: Faults
+    /// How many times each dump's posts are served (copies get ids offset by 10,000,000 each); 1 = as they are.
+    /// Only for load and memory benchmarks that need more pages than a small dump has.
+    public var copies: Int
 
     /// Creates a configuration.
-    public init(dumps: URL?, recorded: URL?, logFile: URL? = nil, faults: Faults = Faults()) {
+    public init(dumps: URL?, recorded: URL?, logFile: URL? = nil, faults: Faults = Faults(), copies: Int = 1) {
         self.dumps = dumps
+        self.copies = max(1, copies)
         self.recorded = recorded
         self.logFile = logFile
         self.faults = faults

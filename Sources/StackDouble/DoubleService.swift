@@ -12,7 +12,7 @@ public final class DoubleService: Sendable {
 
     /// Lists the dump folders and indexes the recordings; site data is read on its first request.
     public init(configuration: DoubleConfiguration) {
-        catalog = SiteCatalog(dumps: configuration.dumps)
+        catalog = SiteCatalog(dumps: configuration.dumps, copies: configuration.copies)
         recorded = RecordedResponses(root: configuration.recorded)
         faultBoard = FaultBoard(configuration.faults)
         log = RequestLog(file: configuration.logFile)

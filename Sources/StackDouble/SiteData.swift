@@ -24,13 +24,17 @@ final class SiteData: Sendable {
     private let searchTexts = Locked<[Int: (title: String, body: String)]?>(nil)
 
     /// Reads Posts.xml (required), Users.xml and Comments.xml (optional) of `folder`.
-    init(name: String, folder: URL) throws {
+    init(name: String, folder: URL, copies: Int = 1) throws {
         self.name = name
         host = "\(name).stackexchange.com"
         var questions: [DumpPost] = []
         var answers: [DumpPost] = []
         try DumpReader.forEachPost(in: folder.appendingPathComponent("Posts.xml")) { post in
             if post.isQuestion { questions.append(post) } else if post.isAnswer { answers.append(post) }
+        }
+        if copies > 1 {
+            questions = SiteData.replicate(questions, copies: copies)
+            answers = SiteData.replicate(answers, copies: copies)
         }
         self.questions = questions
         self.answers = answers
@@ -43,6 +47,25 @@ final class SiteData: Sendable {
         let posts = questions + answers
         newestDate = posts.map { $0.lastActivityDate ?? $0.creationDate }.max() ?? Date(timeIntervalSince1970: 0)
         oldestDate = posts.map(\.creationDate).min() ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// Id offset between copies of a dump served more than once.
+    static let copyIDOffset = 10_000_000
+
+    /// `posts` followed by `copies - 1` copies whose ids (and parent/accepted ids) are offset per copy.
+    static func replicate(_ posts: [DumpPost], copies: Int) -> [DumpPost] {
+        var result = posts
+        for copy in 1..<copies {
+            let offset = copy * copyIDOffset
+            result += posts.map { post in
+                var copied = post
+                copied.id += offset
+                copied.parentID = post.parentID.map { $0 + offset }
+                copied.acceptedAnswerID = post.acceptedAnswerID.map { $0 + offset }
+                return copied
+            }
+        }
+        return result
     }
 
     /// Lowercased title and visible body text of every question, for `/search/advanced`.
@@ -69,8 +92,12 @@ final class SiteCatalog: Sendable {
     let folders: [String: URL]
     private let loaded = Locked<[String: SiteSlot]>([:])
 
+    /// How many times each dump's posts are served.
+    let copies: Int
+
     /// Lists the sub-folders of `dumps` holding a Posts.xml; reads nothing else yet.
-    init(dumps: URL?) {
+    init(dumps: URL?, copies: Int = 1) {
+        self.copies = copies
         var folders: [String: URL] = [:]
         if let dumps, let names = try? FileManager.default.contentsOfDirectory(atPath: dumps.path) {
             for name in names {
@@ -104,7 +131,7 @@ final class SiteCatalog: Sendable {
             slots[name] = slot
             return slot
         }
-        return try slot.value { try SiteData(name: name, folder: folder) }
+        return try slot.value { try SiteData(name: name, folder: folder, copies: copies) }
     }
 }
 

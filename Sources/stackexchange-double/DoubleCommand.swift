@@ -38,6 +38,9 @@ struct DoubleCommand: AsyncParsableCommand {
     @Option(help: "Append one line per API request to this file.")
     var log: String?
 
+    @Option(help: "Serve each dump this many times over (copies get ids offset by 10,000,000); for benchmarks that need more pages.")
+    var copies: Int = 1
+
     @Option(name: .customLong("delay_ms"), help: "Fault: sleep this many milliseconds before answering.")
     var delayMilliseconds: Int?
 
@@ -89,7 +92,7 @@ struct DoubleCommand: AsyncParsableCommand {
             throw ValidationError("bad fault flags: \(error)")
         }
         let service = DoubleService(configuration: DoubleConfiguration(
-            dumps: dumpsFolder, recorded: recordedFolder, logFile: log.map { URL(fileURLWithPath: $0) }, faults: faults))
+            dumps: dumpsFolder, recorded: recordedFolder, logFile: log.map { URL(fileURLWithPath: $0) }, faults: faults, copies: copies))
         let server = try DoubleServer(service: service, port: UInt16(port))
         let boundPort = try await server.start()
         FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(boundPort)\n".utf8))
