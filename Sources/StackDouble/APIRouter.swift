@@ -24,7 +24,8 @@ struct APIRouter {
         case 1 where components[0] == "questions":
             return try questions(try site().questions)
         case 1 where components[0] == "answers":
-            return try answers(try site().answers, site: try site())
+            let site = try site()
+            return try answers(site.answers, site: site)
         case 2 where components[0] == "questions":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()

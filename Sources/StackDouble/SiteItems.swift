@@ -15,7 +15,7 @@ struct SiteItem: Encodable {
     var faviconUrl: String
 }
 
-/// The `/sites` route: every dump folder as a site (loading only the sites already loaded for dates).
+/// The `/sites` route: every dump folder as a site, described from its name alone (nothing is loaded).
 struct SiteList {
     let catalog: SiteCatalog
 

@@ -62,9 +62,11 @@ public final class DoubleProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = fullArguments
         process.standardOutput = stdout
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        process.standardError = stderrHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        try? stderrHandle.close() // the child holds its own copy
 
         let line = ListeningLine(stdout.fileHandleForReading)
         let outcome = line.wait(timeout: Self.startTimeout)

@@ -9,11 +9,21 @@ struct DoubleCommand: AsyncParsableCommand {
         commandName: "stackexchange-double",
         abstract: "Imitates the Stack Exchange API v2.3 on 127.0.0.1 from data dumps and recorded responses.",
         discussion: """
-            Prints one line, `listening on 127.0.0.1:PORT`, once it accepts connections.
-            Routes under /2.3 (and /2.2): /questions, /questions/{ids}, /questions/{ids}/answers, /answers,
-            /posts/{ids}/comments, /search/advanced, /info, /sites. Bodies only with filter=withbody.
-            Control: GET /_double/faults?delay_ms=…&count=…&path=…, /_double/faults/clear, /_double/log,
-            /_double/log/clear, /_double/recorded/<relative path>.
+            Prints one line, `listening on 127.0.0.1:PORT`, once it accepts connections. Sites are the dump \
+            folders (site=cardano, cardano.stackexchange or cardano.stackexchange.com), read on first use.
+
+            Routes under /2.3 (and /2.2): /questions, /questions/{ids}, /questions/{ids}/answers, /answers, \
+            /posts/{ids}/comments, /search/advanced, /info, /sites. Bodies only with filter=withbody (any other \
+            filter gives the default fields). sort=hot|week|month are approximations: "now" is the newest \
+            activity in the dump; week/month keep questions active in the 7/30 days before it, by score. \
+            Quota: 300 requests per run without key, 10,000 per key; page > 25 needs a key.
+
+            Recorded responses (folders with REQUESTS.json) answer the request they were recorded for, \
+            ignoring /2.x, key, access_token and parameter order; their sites (e.g. stackoverflow) answer \
+            nothing else.
+
+            Control (not logged, no quota): GET /_double/faults?delay_ms=…&count=…&path=… (replaces the \
+            faults), /_double/faults/clear, /_double/log, /_double/log/clear, /_double/recorded/<path>.
             """)
 
     @Option(help: "Port to listen on; 0 picks a free port.")

@@ -98,4 +98,26 @@ final class DoubleBasicsTests: DoubleTestCase {
         XCTAssertEqual(try json("/2.3/questions?site=cardano&pagesize=101", status: 400)["error_name"] as? String, "bad_parameter")
         XCTAssertEqual(try json("/2.3/questions?site=cardano&sort=random", status: 400)["error_name"] as? String, "bad_parameter")
     }
+
+    func testLogFileGetsOneLinePerAPIRequest() throws {
+        let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("double-log-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: logFile) }
+        double.stop()
+        double = try DoubleProcess(arguments: ["--log", logFile.path])
+        _ = try get("/2.3/sites?pagesize=2")
+        _ = try get("/_double/log")
+        _ = try get("/2.3/info?site=coffee")
+        double.stop()
+        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines.first?.hasSuffix(" GET /2.3/sites?pagesize=2") ?? false, "\(lines)")
+        XCTAssertTrue(lines.last?.hasSuffix(" GET /2.3/info?site=coffee") ?? false, "\(lines)")
+    }
+
+    func testBadArgumentsStopTheDoubleWithAClearError() {
+        XCTAssertThrowsError(try DoubleProcess(arguments: ["--dumps", "/nonexistent/dumps"])) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent/dumps not found"), "\(error)")
+        }
+        XCTAssertThrowsError(try DoubleProcess(arguments: ["--throttle", "soon"]))
+    }
 }
