@@ -74,7 +74,9 @@ final class RequestOperationStubTests: XCTestCase {
         XCTAssertEqual(transport.sent, [], "nothing leaves while the method is held")
         operation.cancel()
         XCTAssertTrue(operation.isFinished, "a waiting operation woken by cancel finishes at once")
-        XCTAssertEqual(gate.waitingCount, 0)
+        // The wait may have been registered a moment before the operation kept its ticket: then the
+        // operation's own thread ends the wait as soon as it sees the cancel.
+        waitUntil("the wait at the gate ended") { gate.waitingCount == 0 }
         waitUntil("queue empty") { queue.operationCount == 0 }
         drainMainQueue()
         XCTAssertEqual(transport.sent, [])
@@ -104,7 +106,7 @@ final class RequestOperationStubTests: XCTestCase {
         waitUntil("request sent") { transport.sent.count == 1 }
         operation.cancel()
         XCTAssertTrue(operation.isFinished)
-        XCTAssertEqual(transport.cancelled, transport.sent)
+        waitUntil("the request cancelled") { transport.cancelled == transport.sent }
         waitUntil("queue empty") { queue.operationCount == 0 }
         drainMainQueue()
         XCTAssertEqual(deliveries.count, 0)

@@ -73,4 +73,15 @@ final class RetrievalLoadTests: DoubleTestCase {
         XCTAssertEqual(try logged("/questions/\(chosen.questionID)?"), [], "the cancelled part never left")
         XCTAssertEqual(try logged("/questions/\(chosen.questionID)/answers").count, 1)
     }
+
+    func testLoadsOutlivingTheirRetrievalStillDeliverAndReleaseIt() {
+        // Nothing keeps these `Retrieval`s but their loads: the transport is released when a task ends,
+        // on the session's own queue, and must not try to invalidate the session synchronously there.
+        let deliveries = Deliveries<Page<Question>>()
+        for page in 1...10 {
+            makeRetrieval().questions.retrieveQuestions(site: site, page: page, pageSize: 2, completion: deliveries.completion)
+        }
+        waitUntil("every orphaned load delivered") { deliveries.count == 10 }
+        XCTAssertEqual(deliveries.results.compactMap { try? $0.get().page }.sorted(), Array(1...10))
+    }
 }

@@ -26,8 +26,11 @@ public final class URLSessionTransport: Transport {
         session = URLSession(configuration: configuration)
     }
 
+    /// Lets the session go. The last reference may be dropped on the session's own delegate queue
+    /// (an operation released when its task ends), where invalidating synchronously would wait on itself.
     deinit {
-        session.invalidateAndCancel()
+        let session = session
+        DispatchQueue.global(qos: .utility).async { session.finishTasksAndInvalidate() }
     }
 
     /// Starts a data task for `request` and maps its outcome to data plus HTTP response, or a `URLError`.
