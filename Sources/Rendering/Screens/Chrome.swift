@@ -34,11 +34,18 @@ public enum Chrome {
 
     private static func drawSplitRow(_ y: Int, left: String, right: String, style: CellStyle, into buffer: inout ScreenBuffer) {
         let width = buffer.width
-        let rightText = TextWidth.truncate(TerminalSafety.sanitize(right), to: max(0, width / 2))
+        let rightText = TextWidth.truncate(fitting(TerminalSafety.sanitize(right), into: max(0, width / 2)), to: max(0, width / 2))
         let rightWidth = TextWidth.of(rightText)
         let leftRoom = max(0, width - 2 - rightWidth - (rightWidth > 0 ? 1 : 0))
         buffer.write(" " + TextWidth.truncate(TerminalSafety.sanitize(left), to: leftRoom), x: 0, y: y, style: style)
         buffer.write(rightText, x: width - rightWidth - 1, y: y, style: style)
+    }
+
+    /// Drops leading " · "-separated parts of `text` until it fits `width` (the last part is kept whole if possible).
+    static func fitting(_ text: String, into width: Int) -> String {
+        var parts = text.components(separatedBy: " · ")
+        while parts.count > 1, TextWidth.of(parts.joined(separator: " · ")) > width { parts.removeFirst() }
+        return parts.joined(separator: " · ")
     }
 
     /// "quota 287/300" or "" when unknown.

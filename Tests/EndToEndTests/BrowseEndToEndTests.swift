@@ -1,0 +1,165 @@
+import XCTest
+import TestSupport
+
+/// The real `stackterm` binary in tmux against the local double: what a person sees and can do.
+final class BrowseEndToEndTests: XCTestCase {
+    private var double: DoubleProcess!
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
+        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
+        double = try DoubleProcess()
+    }
+
+    override func tearDown() {
+        session?.kill()
+        double?.stop()
+    }
+
+    /// Runs stackterm in a shell that records the tty settings before and after, and prints the exit status.
+    private func launch(_ arguments: [String] = [], width: Int = 100, height: Int = 30, baseURL: String? = nil) throws -> TmuxSession {
+        let binary = BuildProducts.executable("stackterm").path
+        let args = (["--api-base-url", baseURL ?? double.baseURL.absoluteString, "--site", "cardano"] + arguments)
+            .map { "'\($0)'" }.joined(separator: " ")
+        let script = "stty -g > \"$T/before\"; '\(binary)' \(args); echo \"EXIT=$?\"; stty -g > \"$T/after\"; "
+            + "cmp -s \"$T/before\" \"$T/after\" && echo TTY-RESTORED || echo TTY-BROKEN; sleep 30"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let tmux = try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height,
+                                   environment: ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no"])
+        session = tmux
+        return tmux
+    }
+
+    private func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
+    }
+
+    func testBrowsePageOpenReadBackAndQuit() throws {
+        let tmux = try launch(["--sort", "votes"])
+        waitForList(tmux)
+        let first = try tmux.capture()
+        XCTAssertTrue(first[0].contains("cardano · votes"), first[0])
+
+        // Page down until page 2 is requested (prefetch) and its rows are on screen.
+        for _ in 0..<4 { try tmux.sendKeys(.key("PageDown")) }
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.last?.contains("100 questions") == true }, tmux.screenDump())
+        let pageTwo = try double.requestLog().filter { $0.contains("/questions?") && $0.contains("page=2&") }
+        XCTAssertEqual(pageTwo.count, 1, "page 2 requested exactly once")
+
+        // Open the top-voted question: its body and an answer show.
+        try tmux.sendKeys(.key("Home"), .key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
+        let view = try tmux.capture()
+        XCTAssertTrue(view[1].contains(first[1].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)),
+                      "the opened question is the selected one:\n\(view.joined(separator: "\n"))")
+        XCTAssertTrue(view.contains { $0.contains("views · asked") })
+        for _ in 0..<40 where !(try tmux.capture().joined().contains("Answer 1/")) { try tmux.sendKeys(.key("PageDown")) }
+        XCTAssertTrue(try tmux.capture().joined().contains("Answer 1/"), tmux.screenDump())
+
+        // Back to the list, then quit.
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · votes") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+    }
+
+    func testQuitWithLoadsInFlightIsInstantAndRestoresTheTerminal() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        try double.setFaults("delay_ms=30000")
+        try tmux.sendKeys(.text("G"), .key("Enter"))  // prefetch page 2, then open a question: three loads hang
+        let deadline = Date().addingTimeInterval(5)
+        while try double.requestLog().count < 4, Date() < deadline { usleep(20_000) }
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 3), "quit must not wait for the 30 s server:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 3), tmux.screenDump())
+    }
+
+    func testTerminationSignalsRestoreTheTerminal() throws {
+        for signal in ["TERM", "HUP", "INT"] {
+            let tmux = try launch()
+            waitForList(tmux)
+            let pid = try tmux.format("#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+            // The pane runs sh; signal its stackterm child.
+            let kill = Process()
+            kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            kill.arguments = ["-\(signal)", "-P", pid, "stackterm"]
+            try kill.run()
+            kill.waitUntilExit()
+            XCTAssertTrue(tmux.waitFor(text: "EXIT=", timeout: 5), "SIG\(signal):\n\(tmux.screenDump())")
+            XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(signal):\n\(tmux.screenDump())")
+            tmux.kill()
+        }
+    }
+
+    func testTitlesWithEscapeSequencesCannotChangeThePaneTitle() throws {
+        try double.setFaults("escape_titles=1")
+        let tmux = try launch()
+        let before = try tmux.paneTitle()
+        waitForList(tmux)
+        XCTAssertEqual(try tmux.paneTitle(), before, "a title changed the pane title")
+        XCTAssertFalse(try tmux.paneTitle().contains("PWNED"))
+        let screen = try tmux.capture()
+        XCTAssertTrue(screen[0].contains("cardano"), "the screen was not cleared by a title:\n\(screen.joined(separator: "\n"))")
+        XCTAssertGreaterThan(screen.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count, 20)
+    }
+
+    func testResizeReflowsAndATinyTerminalShowsANotice() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        try tmux.sendKeys(.text("j"), .text("j"), .text("j"))
+        try tmux.resize(width: 40, height: 10)
+        XCTAssertTrue(tmux.waitUntil { $0.count == 10 && $0[0].count <= 40 && $0.last?.contains("help") == true }, tmux.screenDump())
+        try tmux.resize(width: 20, height: 5)
+        XCTAssertTrue(tmux.waitFor(text: "Terminal too small", timeout: 5), tmux.screenDump())
+        try tmux.resize(width: 100, height: 30)
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
+
+    func testOfflineServerShowsAnErrorAndKeepsRunning() throws {
+        let tmux = try launch(baseURL: "http://127.0.0.1:9/2.3")
+        XCTAssertTrue(tmux.waitFor(text: "Offline", timeout: 15), tmux.screenDump())
+        XCTAssertTrue(try tmux.capture().joined().contains("press r"), tmux.screenDump())
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitFor(text: "Offline", timeout: 15), tmux.screenDump())
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
+
+    func testHTTPErrorsAndMalformedJSONAreExplained() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        try double.setFaults("status=500")
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitFor(text: "HTTP 500", timeout: 10), tmux.screenDump())
+        try double.setFaults("malformed=1")
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitFor(text: "Unexpected response", timeout: 10), tmux.screenDump())
+        try double.setFaults("throttle=42")
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitFor(text: "42", timeout: 10), tmux.screenDump())
+        try double.clearFaults()
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.last?.contains("questions") == true }, tmux.screenDump())
+    }
+
+    func testNotATerminalGivesAClearMessage() throws {
+        let process = Process()
+        process.executableURL = BuildProducts.executable("stackterm")
+        process.arguments = ["--site", "cardano"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 2)
+        XCTAssertTrue(text.contains("needs a terminal"), text)
+    }
+}
