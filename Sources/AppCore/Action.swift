@@ -18,4 +18,6 @@ public enum Action: Hashable, Sendable {
     case threadMeasured(lines: Int)
     /// SIGINT, SIGTERM or SIGHUP.
     case terminate
+    /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
+    case notify(String, isError: Bool)
 }

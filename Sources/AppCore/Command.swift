@@ -2,6 +2,8 @@
 public enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, pageDown, pageUp, top, bottom
     case open, back, cancelOrBack, quit, reload, help
+    case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, pickSite
+    case toggleComments, openInBrowser, copyLink
 
     /// One line for the help screen.
     public var help: String {
@@ -18,6 +20,15 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .quit: "Quit from anywhere"
         case .reload: "Reload (retry after an error)"
         case .help: "Show or hide this help"
+        case .toggleAnswersFeed: "Switch between the questions list and the latest answers"
+        case .cycleSort: "Change the sort (activity, creation, votes, hot, week, month)"
+        case .filterTags: "Filter the list by tags (';'-separated, all must match; empty clears)"
+        case .filterByQuestionTag: "In a question: filter the list by one of its tags"
+        case .search: "Search titles and bodies"
+        case .pickSite: "Switch site"
+        case .toggleComments: "In a question: show or hide comments"
+        case .openInBrowser: "Open the question (or the answer in view) in the browser"
+        case .copyLink: "Copy the link of the question (or answer) to the clipboard"
         }
     }
 }

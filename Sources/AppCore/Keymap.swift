@@ -34,6 +34,15 @@ public struct Keymap: Hashable, Sendable {
         (.quit, [.character("Q")]),
         (.reload, [.character("r")]),
         (.help, [.character("?")]),
+        (.toggleAnswersFeed, [.character("a")]),
+        (.cycleSort, [.character("s")]),
+        (.filterTags, [.character("t")]),
+        (.filterByQuestionTag, [.character("T")]),
+        (.search, [.character("/")]),
+        (.pickSite, [.character("S")]),
+        (.toggleComments, [.character("c")]),
+        (.openInBrowser, [.character("o")]),
+        (.copyLink, [.character("y")]),
     ])
 
     public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }

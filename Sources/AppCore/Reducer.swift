@@ -33,6 +33,9 @@ public enum Reducer {
             return []
         case .terminate:
             return quit(&state)
+        case let .notify(message, isError):
+            setStatus(&state, message, isError: isError)
+            return []
         }
     }
 
@@ -77,6 +80,8 @@ public enum Reducer {
         case .help:
             state.screens.append(.help)
             return []
+        default:
+            return []
         }
     }
 
@@ -113,6 +118,8 @@ public enum Reducer {
             state.screens.append(.help)
         case .quit:
             return quit(&state)
+        default:
+            break
         }
         state.thread = thread
         return []

@@ -18,7 +18,7 @@ public final class AppRunner {
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
         let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
-        self.keymap = .standard
+        self.keymap = configuration.keymap
         self.terminal = terminal
         self.loop = EventLoop(terminal: terminal)
         self.effects = EffectRunner(retrieval: Retrieval(factory: factory))
@@ -38,6 +38,7 @@ public final class AppRunner {
         let runner = AppRunner(configuration: configuration, terminal: terminal)
         runner.wire()
         runner.dispatch(.start)
+        if let message = configuration.startupMessage { runner.dispatch(.notify(message, isError: true)) }
         runner.render()
         runner.loop.run()
     }
