@@ -38,7 +38,7 @@ public final class AppRunner {
         let runner = AppRunner(configuration: configuration, terminal: terminal)
         runner.wire()
         runner.dispatch(.start)
-        if let message = configuration.startupMessage { runner.dispatch(.notify(message, isError: true)) }
+        if let message = configuration.startupMessage { runner.dispatch(.notify(message, isError: false)) }
         runner.render()
         runner.loop.run()
     }
