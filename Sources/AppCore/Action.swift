@@ -1,21 +1,31 @@
 import StackAPI
 
-/// Something that happened: a command from a key, a resize, a load's result, a signal.
+/// Something that happened: a key, a resize, a load's result, a signal.
 public enum Action: Hashable, Sendable {
     /// The program started: load the first page.
     case start
-    /// A key press already translated through the keymap.
+    /// A key press: goes to the prompt or picker when one is open, else through the keymap.
+    case key(Key)
+    /// A command, already chosen (tests and the keymap use this).
     case command(Command)
     /// The terminal changed size.
     case resize(Viewport)
     /// A page of questions arrived (or failed).
     case questionsLoaded(LoadToken, Result<Page<Question>, APIError>)
+    /// A page of the answers feed arrived (or failed).
+    case answersFeedLoaded(LoadToken, Result<Page<Answer>, APIError>)
+    /// Questions arrived whose titles the answers feed shows.
+    case questionTitlesLoaded(LoadToken, Result<[Question], APIError>)
     /// A question thread arrived (or failed).
     case threadLoaded(LoadToken, Result<QuestionThread, APIError>)
+    /// Comments arrived, by post id (or failed).
+    case commentsLoaded(LoadToken, Result<[Int: [Comment]], APIError>)
+    /// The list of sites arrived (or failed).
+    case sitesLoaded(LoadToken, Result<[Site], APIError>)
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)
-    /// The renderer measured the question view's document at the current width.
-    case threadMeasured(lines: Int)
+    /// The renderer laid out the question view: its line count and where each post starts.
+    case threadMeasured(lines: Int, anchors: [Int: Int])
     /// SIGINT, SIGTERM or SIGHUP.
     case terminate
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).

@@ -7,19 +7,23 @@ public struct LoadToken: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(raw)" }
 }
 
-/// What the user chose to browse: site, sort, tags, page size.
+/// What the question list shows: site, sort, tags, an optional search, page size.
 public struct BrowseSettings: Hashable, Sendable {
     public var site: String
     public var sort: QuestionSort
     public var tagged: [String]
+    /// Set when the list shows search results (`/search/advanced`) instead of `/questions`.
+    public var searchQuery: String?
     public var pageSize: Int
     /// Whether an API key is configured (pages past 25 need one).
     public var hasAPIKey: Bool
 
-    public init(site: String, sort: QuestionSort = .activity, tagged: [String] = [], pageSize: Int = 50, hasAPIKey: Bool = false) {
+    public init(site: String, sort: QuestionSort = .activity, tagged: [String] = [], searchQuery: String? = nil,
+                pageSize: Int = 50, hasAPIKey: Bool = false) {
         self.site = site
         self.sort = sort
         self.tagged = tagged
+        self.searchQuery = searchQuery
         self.pageSize = pageSize
         self.hasAPIKey = hasAPIKey
     }
@@ -28,7 +32,9 @@ public struct BrowseSettings: Hashable, Sendable {
 /// The screens on the navigation stack.
 public enum Screen: Hashable, Sendable {
     case questionList
+    case answersFeed
     case question(id: Int)
+    case picker
     case help
 }
 
@@ -52,7 +58,7 @@ public struct PendingLoad: Hashable, Sendable {
     public var indicatorVisible = false
 }
 
-/// Why the question list has no more rows to load.
+/// Why a paged list has no more rows to load.
 public enum ListEnd: Hashable, Sendable {
     /// The API said `has_more: false`.
     case noMore
@@ -60,9 +66,9 @@ public enum ListEnd: Hashable, Sendable {
     case pageLimit
 }
 
-/// The question list screen's data and cursor.
-public struct QuestionListState: Hashable, Sendable {
-    public var questions: [Question] = []
+/// A paged, scrollable list of items with a cursor: the question list and the answers feed.
+public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
+    public var items: [Item] = []
     public var loadedIDs: Set<Int> = []
     /// The next page to request.
     public var nextPage = 1
@@ -75,13 +81,23 @@ public struct QuestionListState: Hashable, Sendable {
 
     public init() {}
 
-    /// The selected question, if any.
-    public var selectedQuestion: Question? {
-        questions.indices.contains(selection) ? questions[selection] : nil
+    /// The selected item, if any.
+    public var selectedItem: Item? {
+        items.indices.contains(selection) ? items[selection] : nil
     }
 }
 
-/// The question view's data: the list's summary at once, then the full thread.
+/// The question list's state.
+public typealias QuestionListState = PagedList<Question>
+
+extension PagedList where Item == Question {
+    /// The questions loaded so far.
+    public var questions: [Question] { items }
+    /// The selected question, if any.
+    public var selectedQuestion: Question? { selectedItem }
+}
+
+/// The question view's data: the list's summary at once, then the full thread, comments on demand.
 public struct ThreadState: Hashable, Sendable {
     public var questionID: Int
     public var summary: Question?
@@ -92,10 +108,94 @@ public struct ThreadState: Hashable, Sendable {
     public var scroll = 0
     /// Lines the rendered document has at the current width (reported by the renderer).
     public var contentLines = 0
+    /// First line of each post in the rendered document (question and answers), by post id.
+    public var anchors: [Int: Int] = [:]
+    /// Scroll to this answer once the thread is laid out (opened from the answers feed).
+    public var focusAnswerID: Int?
+    public var showComments = false
+    /// Comments by post id, once loaded.
+    public var comments: [Int: [Comment]]?
+    public var commentsPending: LoadToken?
 
     public init(questionID: Int, summary: Question?) {
         self.questionID = questionID
         self.summary = summary
+    }
+
+    /// The id of the post at the top of the view: the last post starting at or above the scroll position.
+    public var postInView: Int? {
+        anchors.filter { $0.value <= scroll }.max { $0.value < $1.value }?.key
+    }
+}
+
+/// A one-line prompt at the bottom of the screen (search or tag filter) and its editor.
+public struct PromptState: Hashable, Sendable {
+    /// What the prompt is for.
+    public enum Purpose: Hashable, Sendable {
+        case search
+        case tags
+    }
+    public var purpose: Purpose
+    public var editor: LineEditor
+
+    public init(purpose: Purpose, editor: LineEditor) {
+        self.purpose = purpose
+        self.editor = editor
+    }
+
+    /// The label shown before the text.
+    public var label: String {
+        switch purpose {
+        case .search: "Search: "
+        case .tags: "Tags (a;b, empty clears): "
+        }
+    }
+}
+
+/// A list to choose one entry from, narrowed by typing: sites, or a question's tags.
+public struct PickerState: Hashable, Sendable {
+    /// What choosing an entry does.
+    public enum Purpose: Hashable, Sendable {
+        case site
+        case tag
+    }
+    /// One choice: the value used and the label shown.
+    public struct Entry: Hashable, Sendable {
+        public var value: String
+        public var label: String
+        public init(value: String, label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+    public var purpose: Purpose
+    public var entries: [Entry] = []
+    public var filter = ""
+    public var selection = 0
+    public var pending: PendingLoad?
+    public var error: APIError?
+
+    public init(purpose: Purpose, entries: [Entry] = []) {
+        self.purpose = purpose
+        self.entries = entries
+    }
+
+    /// Entries whose label or value contains every word of the filter, case-insensitively.
+    public var visibleEntries: [Entry] {
+        let words = filter.lowercased().split(separator: " ")
+        guard !words.isEmpty else { return entries }
+        return entries.filter { entry in
+            let haystack = (entry.label + " " + entry.value).lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }
+    }
+
+    /// The title of the picker screen.
+    public var title: String {
+        switch purpose {
+        case .site: "Switch site — type to filter, Enter to choose"
+        case .tag: "Filter by tag — Enter to choose"
+        }
     }
 }
 
@@ -108,20 +208,29 @@ public struct StatusState: Hashable, Sendable {
     public init() {}
 }
 
-/// Everything the screens show; changed only by `reduce`.
+/// Everything the screens show; changed only by `Reducer.reduce`.
 public struct AppState: Hashable, Sendable {
     public var settings: BrowseSettings
+    public var keymap: Keymap
     public var screens: [Screen] = [.questionList]
     public var list = QuestionListState()
+    public var feed = PagedList<Answer>()
+    /// Question titles for the answers feed, by question id.
+    public var feedTitles: [Int: String] = [:]
     public var thread: ThreadState?
+    public var prompt: PromptState?
+    public var picker: PickerState?
     public var status = StatusState()
     public var viewport: Viewport
+    /// Searches submitted this session, oldest first.
+    public var searchHistory: [String] = []
     public var isQuitting = false
     private var lastToken = 0
 
-    public init(settings: BrowseSettings, viewport: Viewport) {
+    public init(settings: BrowseSettings, viewport: Viewport, keymap: Keymap = .standard) {
         self.settings = settings
         self.viewport = viewport
+        self.keymap = keymap
     }
 
     /// The screen on top of the stack.

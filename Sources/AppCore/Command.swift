@@ -20,15 +20,15 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .quit: "Quit from anywhere"
         case .reload: "Reload (retry after an error)"
         case .help: "Show or hide this help"
-        case .toggleAnswersFeed: "Switch between the questions list and the latest answers"
-        case .cycleSort: "Change the sort (activity, creation, votes, hot, week, month)"
-        case .filterTags: "Filter the list by tags (';'-separated, all must match; empty clears)"
-        case .filterByQuestionTag: "In a question: filter the list by one of its tags"
+        case .toggleAnswersFeed: "Latest answers feed / back to questions"
+        case .cycleSort: "Next sort: activity creation votes hot week month"
+        case .filterTags: "Filter by tags (a;b needs both, empty clears)"
+        case .filterByQuestionTag: "In a question: list by one of its tags"
         case .search: "Search titles and bodies"
         case .pickSite: "Switch site"
         case .toggleComments: "In a question: show or hide comments"
-        case .openInBrowser: "Open the question (or the answer in view) in the browser"
-        case .copyLink: "Copy the link of the question (or answer) to the clipboard"
+        case .openInBrowser: "Open the question (or answer in view) in a browser"
+        case .copyLink: "Copy the link (OSC 52 clipboard)"
         }
     }
 }

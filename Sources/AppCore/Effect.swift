@@ -8,16 +8,28 @@ public enum LoadPriority: Hashable, Sendable {
 
 /// Work the reducer asks the runtime to do; the runtime turns results back into actions.
 public enum Effect: Hashable, Sendable {
-    /// Load one page of the question list.
+    /// Load one page of the question list (`/questions`, or `/search/advanced` when `settings.searchQuery` is set).
     case loadQuestions(LoadToken, settings: BrowseSettings, page: Int, priority: LoadPriority)
-    /// Load a question with its body and its answers.
-    case loadThread(LoadToken, questionID: Int, site: String)
+    /// Load one page of the latest answers feed (`/answers`).
+    case loadAnswersFeed(LoadToken, site: String, page: Int, pageSize: Int, priority: LoadPriority)
+    /// Load the titles of these questions (for the answers feed, whose answers carry no title).
+    case loadQuestionTitles(LoadToken, ids: [Int], site: String)
+    /// Load a question with its body and its answers; `reload` bypasses any cache.
+    case loadThread(LoadToken, questionID: Int, site: String, reload: Bool)
+    /// Load the comments of these posts.
+    case loadComments(LoadToken, postIDs: [Int], site: String)
+    /// Load the list of Stack Exchange sites.
+    case loadSites(LoadToken)
     /// Cancel one load.
     case cancel(LoadToken)
     /// Cancel every load in flight.
     case cancelAll
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.
     case scheduleLoadingIndicator(LoadToken, seconds: Double)
+    /// Open a URL in the user's browser (no shell, without waiting).
+    case openURL(String)
+    /// Put text on the terminal's clipboard (OSC 52).
+    case copyToClipboard(String)
     /// Restore the terminal and exit with this code.
     case quit(exitCode: Int32)
 }

@@ -11,26 +11,38 @@ public enum Reducer {
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .start:
-            return requestNextPage(&state, priority: .userInitiated)
+            return requestNextPage(.questions, &state, priority: .userInitiated)
+        case .key(let key):
+            return handle(key, &state)
         case .command(let command):
             return handle(command, &state)
         case .resize(let viewport):
             state.viewport = viewport
-            keepSelectionVisible(&state)
+            keepSelectionVisible(.questions, &state)
+            keepSelectionVisible(.feed, &state)
             clampThreadScroll(&state)
             return prefetchIfNeeded(&state)
         case .questionsLoaded(let token, let result):
-            return questionsLoaded(token, result, &state)
+            return pageLoaded(.questions, \.list, token, result, &state)
+        case .answersFeedLoaded(let token, let result):
+            let titleEffects = state.feed.pending?.token == token ? requestFeedTitles(result, &state) : []
+            return pageLoaded(.feed, \.feed, token, result, &state) + titleEffects
+        case .questionTitlesLoaded(_, .success(let questions)):
+            for question in questions { state.feedTitles[question.questionID] = question.title }
+            return []
+        case .questionTitlesLoaded(_, .failure):
+            return [] // the feed shows "question #ID" instead
         case .threadLoaded(let token, let result):
             return threadLoaded(token, result, &state)
+        case .commentsLoaded(let token, let result):
+            return commentsLoaded(token, result, &state)
+        case .sitesLoaded(let token, let result):
+            return sitesLoaded(token, result, &state)
         case .loadingIndicatorDue(let token):
-            if state.list.pending?.token == token { state.list.pending?.indicatorVisible = true }
-            if state.thread?.pending?.token == token { state.thread?.pending?.indicatorVisible = true }
+            showIndicator(token, &state)
             return []
-        case .threadMeasured(let lines):
-            state.thread?.contentLines = lines
-            clampThreadScroll(&state)
-            return []
+        case .threadMeasured(let lines, let anchors):
+            return threadMeasured(lines: lines, anchors: anchors, &state)
         case .terminate:
             return quit(&state)
         case let .notify(message, isError):
@@ -39,7 +51,15 @@ public enum Reducer {
         }
     }
 
-    // MARK: Commands
+    // MARK: Keys and commands
+
+    /// A key goes to the open prompt or picker first; otherwise the keymap turns it into a command.
+    private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
+        if state.prompt != nil { return promptKey(key, &state) }
+        if state.screen == .picker, let effects = pickerKey(key, &state) { return effects }
+        guard let command = state.keymap.command(for: key) else { return [] }
+        return handle(command, &state)
+    }
 
     private static func handle(_ command: Command, _ state: inout AppState) -> [Effect] {
         if command == .quit { return quit(&state) }
@@ -47,219 +67,87 @@ public enum Reducer {
         case .help:
             if [.back, .cancelOrBack, .help].contains(command) { state.screens.removeLast() }
             return []
+        case .picker:
+            return pickerCommand(command, &state)
         case .questionList:
-            return handleList(command, &state)
+            return listCommand(command, .questions, &state)
+        case .answersFeed:
+            return listCommand(command, .feed, &state)
         case .question:
-            return handleThread(command, &state)
+            return threadCommand(command, &state)
         }
     }
 
-    private static func handleList(_ command: Command, _ state: inout AppState) -> [Effect] {
-        let count = state.list.questions.count
+    /// Commands shared by the question list and the answers feed.
+    private static func listCommand(_ command: Command, _ kind: ListKind, _ state: inout AppState) -> [Effect] {
         let page = state.viewport.contentRows
+        let selection = kind == .questions ? state.list.selection : state.feed.selection
+        let count = kind == .questions ? state.list.items.count : state.feed.items.count
         switch command {
-        case .moveDown: return select(state.list.selection + 1, &state)
-        case .moveUp: return select(state.list.selection - 1, &state)
-        case .pageDown: return select(state.list.selection + page, &state)
-        case .pageUp: return select(state.list.selection - page, &state)
-        case .top: return select(0, &state)
-        case .bottom: return select(count - 1, &state)
-        case .open: return openSelected(&state)
-        case .back, .quit: return quit(&state)
-        case .cancelOrBack:
-            guard let pending = state.list.pending else { return [] }
-            state.list.pending = nil
-            setStatus(&state, "Load cancelled — press r to retry", isError: false)
-            return [.cancel(pending.token)]
-        case .reload:
-            var effects: [Effect] = state.list.pending.map { [.cancel($0.token)] } ?? []
-            state.list = QuestionListState()
-            clearStatus(&state)
-            effects += requestNextPage(&state, priority: .userInitiated)
-            return effects
-        case .help:
-            state.screens.append(.help)
-            return []
-        default:
-            return []
-        }
-    }
-
-    private static func handleThread(_ command: Command, _ state: inout AppState) -> [Effect] {
-        guard var thread = state.thread else { state.screens.removeLast(); return [] }
-        let page = state.viewport.contentRows
-        let lastTop = max(0, thread.contentLines - page)
-        switch command {
-        case .moveDown: thread.scroll = min(thread.scroll + 1, lastTop)
-        case .moveUp: thread.scroll = max(thread.scroll - 1, 0)
-        case .pageDown: thread.scroll = min(thread.scroll + page, lastTop)
-        case .pageUp: thread.scroll = max(thread.scroll - page, 0)
-        case .top: thread.scroll = 0
-        case .bottom: thread.scroll = lastTop
-        case .open: break
-        case .back: return closeThread(&state)
-        case .cancelOrBack:
-            guard let pending = thread.pending else { return closeThread(&state) }
-            thread.pending = nil
-            state.thread = thread
-            setStatus(&state, "Load cancelled — press r to retry", isError: false)
-            return [.cancel(pending.token)]
-        case .reload:
-            var effects: [Effect] = thread.pending.map { [.cancel($0.token)] } ?? []
-            thread.error = nil
-            let token = state.makeToken()
-            thread.pending = PendingLoad(token: token, page: 1)
-            state.thread = thread
-            clearStatus(&state)
-            effects += [.loadThread(token, questionID: thread.questionID, site: state.settings.site),
-                        .scheduleLoadingIndicator(token, seconds: indicatorDelay)]
-            return effects
-        case .help:
-            state.screens.append(.help)
-        case .quit:
+        case .moveDown: return select(kind, selection + 1, &state)
+        case .moveUp: return select(kind, selection - 1, &state)
+        case .pageDown: return select(kind, selection + page, &state)
+        case .pageUp: return select(kind, selection - page, &state)
+        case .top: return select(kind, 0, &state)
+        case .bottom: return select(kind, count - 1, &state)
+        case .open: return kind == .questions ? openSelectedQuestion(&state) : openSelectedAnswer(&state)
+        case .back:
+            if kind == .feed { state.screens.removeLast(); return [] }
             return quit(&state)
-        default:
-            break
-        }
-        state.thread = thread
-        return []
-    }
-
-    // MARK: List
-
-    private static func select(_ index: Int, _ state: inout AppState) -> [Effect] {
-        let count = state.list.questions.count
-        state.list.selection = count == 0 ? 0 : min(max(index, 0), count - 1)
-        keepSelectionVisible(&state)
-        return prefetchIfNeeded(&state)
-    }
-
-    private static func keepSelectionVisible(_ state: inout AppState) {
-        let rows = state.viewport.contentRows
-        var list = state.list
-        if list.selection < list.scrollOffset { list.scrollOffset = list.selection }
-        if list.selection >= list.scrollOffset + rows { list.scrollOffset = list.selection - rows + 1 }
-        list.scrollOffset = max(0, min(list.scrollOffset, max(0, list.questions.count - 1)))
-        state.list = list
-    }
-
-    /// Requests the next page in the background when the selection is within one screen of the end.
-    private static func prefetchIfNeeded(_ state: inout AppState) -> [Effect] {
-        let remaining = state.list.questions.count - 1 - state.list.selection
-        guard state.list.nextPage > 1, remaining < state.viewport.contentRows, state.list.error == nil else { return [] }
-        return requestNextPage(&state, priority: .prefetch)
-    }
-
-    private static func requestNextPage(_ state: inout AppState, priority: LoadPriority) -> [Effect] {
-        guard state.list.pending == nil, state.list.end == nil else { return [] }
-        let page = state.list.nextPage
-        if page > lastPageWithoutKey && !state.settings.hasAPIKey {
-            state.list.end = .pageLimit
-            setStatus(&state, APIError.pageLimit(page: page).summary, isError: false)
+        case .cancelOrBack:
+            if let effects = cancelPending(kind, &state) { return effects }
+            if kind == .feed { state.screens.removeLast() }
             return []
+        case .reload: return reload(kind, &state)
+        case .help: state.screens.append(.help); return []
+        case .toggleAnswersFeed: return toggleFeed(&state)
+        case .cycleSort: return kind == .questions ? cycleSort(&state) : []
+        case .filterTags: return openPrompt(.tags, &state)
+        case .search: return openPrompt(.search, &state)
+        case .pickSite: return openSitePicker(&state)
+        case .openInBrowser, .copyLink: return linkCommand(command, url: selectedLink(kind, state), &state)
+        case .filterByQuestionTag, .toggleComments, .quit: return []
         }
-        let token = state.makeToken()
-        state.list.pending = PendingLoad(token: token, page: page)
-        return [.loadQuestions(token, settings: state.settings, page: page, priority: priority),
-                .scheduleLoadingIndicator(token, seconds: indicatorDelay)]
-    }
-
-    private static func questionsLoaded(_ token: LoadToken, _ result: Result<Page<Question>, APIError>, _ state: inout AppState) -> [Effect] {
-        guard state.list.pending?.token == token else { return [] } // stale or cancelled
-        let requestedPage = state.list.pending?.page ?? state.list.nextPage
-        state.list.pending = nil
-        switch result {
-        case .success(let page):
-            for question in page.items where !state.list.loadedIDs.contains(question.questionID) {
-                state.list.loadedIDs.insert(question.questionID)
-                state.list.questions.append(question)
-            }
-            state.list.nextPage = requestedPage + 1
-            state.list.error = nil
-            if !page.hasMore { state.list.end = .noMore }
-            noteQuota(page.quotaRemaining, page.quotaMax, &state)
-            if state.status.isError { clearStatus(&state) }
-            return prefetchIfNeeded(&state)
-        case .failure(.cancelled):
-            return []
-        case .failure(.pageLimit(let page)):
-            state.list.end = .pageLimit
-            setStatus(&state, APIError.pageLimit(page: page).summary, isError: false)
-            return []
-        case .failure(let error):
-            state.list.error = error
-            setStatus(&state, error.summary, isError: true)
-            return []
-        }
-    }
-
-    // MARK: Thread
-
-    private static func openSelected(_ state: inout AppState) -> [Effect] {
-        guard let question = state.list.selectedQuestion else { return [] }
-        var effects: [Effect] = state.thread?.pending.map { [.cancel($0.token)] } ?? []
-        let token = state.makeToken()
-        var thread = ThreadState(questionID: question.questionID, summary: question)
-        thread.pending = PendingLoad(token: token, page: 1)
-        state.thread = thread
-        state.screens.append(.question(id: question.questionID))
-        effects += [.loadThread(token, questionID: question.questionID, site: state.settings.site),
-                    .scheduleLoadingIndicator(token, seconds: indicatorDelay)]
-        return effects
-    }
-
-    private static func closeThread(_ state: inout AppState) -> [Effect] {
-        let effects: [Effect] = state.thread?.pending.map { [.cancel($0.token)] } ?? []
-        state.thread = nil
-        if state.screens.count > 1 { state.screens.removeLast() }
-        return effects
-    }
-
-    private static func threadLoaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ state: inout AppState) -> [Effect] {
-        guard var thread = state.thread, thread.pending?.token == token else { return [] }
-        thread.pending = nil
-        switch result {
-        case .success(let value):
-            thread.thread = value
-            thread.error = nil
-            noteQuota(value.quotaRemaining, value.quotaMax, &state)
-            if state.status.isError { clearStatus(&state) }
-        case .failure(.cancelled):
-            break
-        case .failure(let error):
-            thread.error = error
-            setStatus(&state, error.summary, isError: true)
-        }
-        state.thread = thread
-        return []
-    }
-
-    private static func clampThreadScroll(_ state: inout AppState) {
-        guard var thread = state.thread else { return }
-        thread.scroll = max(0, min(thread.scroll, thread.contentLines - state.viewport.contentRows))
-        state.thread = thread
     }
 
     // MARK: Status and quitting
 
-    private static func noteQuota(_ remaining: Int?, _ max: Int?, _ state: inout AppState) {
+    static func noteQuota(_ remaining: Int?, _ max: Int?, _ state: inout AppState) {
         if let remaining { state.status.quotaRemaining = remaining }
         if let max { state.status.quotaMax = max }
     }
 
-    private static func setStatus(_ state: inout AppState, _ message: String, isError: Bool) {
+    static func setStatus(_ state: inout AppState, _ message: String, isError: Bool) {
         state.status.message = message
         state.status.isError = isError
     }
 
-    private static func clearStatus(_ state: inout AppState) {
+    static func clearStatus(_ state: inout AppState) {
         state.status.message = nil
         state.status.isError = false
     }
 
-    private static func quit(_ state: inout AppState) -> [Effect] {
+    /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
+    static func report(_ error: APIError, _ state: inout AppState) {
+        guard error.isUserVisible else { return }
+        setStatus(&state, error.summary, isError: true)
+    }
+
+    static func quit(_ state: inout AppState) -> [Effect] {
         guard !state.isQuitting else { return [] }
         state.isQuitting = true
         return [.cancelAll, .quit(exitCode: 0)]
+    }
+
+    /// A load effect followed by the timer that reveals its loading indicator.
+    static func load(_ effect: Effect, token: LoadToken) -> [Effect] {
+        [effect, .scheduleLoadingIndicator(token, seconds: indicatorDelay)]
+    }
+
+    private static func showIndicator(_ token: LoadToken, _ state: inout AppState) {
+        if state.list.pending?.token == token { state.list.pending?.indicatorVisible = true }
+        if state.feed.pending?.token == token { state.feed.pending?.indicatorVisible = true }
+        if state.thread?.pending?.token == token { state.thread?.pending?.indicatorVisible = true }
+        if state.picker?.pending?.token == token { state.picker?.pending?.indicatorVisible = true }
     }
 }

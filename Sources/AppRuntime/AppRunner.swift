@@ -9,7 +9,6 @@ import TerminalUI
 @MainActor
 public final class AppRunner {
     private var state: AppState
-    private let keymap: Keymap
     private let terminal: Terminal
     private let loop: EventLoop
     private let effects: EffectRunner
@@ -18,12 +17,12 @@ public final class AppRunner {
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
         let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
-        self.keymap = configuration.keymap
         self.terminal = terminal
         self.loop = EventLoop(terminal: terminal)
-        self.effects = EffectRunner(retrieval: Retrieval(factory: factory))
+        self.effects = EffectRunner(retrieval: Retrieval(factory: factory), outside: OutsideWorld())
         let size = terminal.size
-        self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows))
+        self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
+                              keymap: configuration.keymap)
     }
 
     /// Starts curses, loads the first page and runs the event loop until the user quits.
@@ -46,9 +45,7 @@ public final class AppRunner {
     private func wire() {
         effects.send = { [unowned self] action in self.dispatch(action) }
         loop.onKeys = { [unowned self] keys in
-            for key in keys {
-                if let command = keymap.command(for: key) { dispatch(.command(command)) }
-            }
+            for key in keys { dispatch(.key(key)) }
         }
         loop.onResize = { [unowned self] columns, rows in
             dispatch(.resize(Viewport(columns: columns, rows: rows)))
@@ -71,11 +68,11 @@ public final class AppRunner {
     /// Draws the state if it changed since the last frame; reports the question view's length to the reducer.
     private func render() {
         guard state != presentedState else { return }
-        let frame = AppScreen.render(state, keymap: keymap, cache: layoutCache, now: Date())
+        let frame = AppScreen.render(state, cache: layoutCache, now: Date())
         _ = terminal.present(frame.buffer)
         presentedState = state
-        if let lines = frame.threadLines, lines != state.thread?.contentLines {
-            dispatch(.threadMeasured(lines: lines))
+        if let layout = frame.threadLayout, layout.lines.count != state.thread?.contentLines || layout.anchors != state.thread?.anchors {
+            dispatch(.threadMeasured(lines: layout.lines.count, anchors: layout.anchors))
         }
     }
 }

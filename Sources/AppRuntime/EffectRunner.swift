@@ -7,12 +7,14 @@ import StackRetrieval
 @MainActor
 final class EffectRunner {
     private let retrieval: Retrieval
+    private let outside: OutsideWorld
     private var handles: [LoadToken: RetrievalHandle] = [:]
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
 
-    init(retrieval: Retrieval) {
+    init(retrieval: Retrieval, outside: OutsideWorld) {
         self.retrieval = retrieval
+        self.outside = outside
     }
 
     /// Loads still in flight (for tests and diagnostics).
@@ -22,18 +24,23 @@ final class EffectRunner {
     func perform(_ effect: Effect) {
         switch effect {
         case let .loadQuestions(token, settings, page, priority):
-            handles[token] = retrieval.questions.retrieveQuestions(
-                site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
-                pageSize: settings.pageSize, priority: priority == .prefetch ? .prefetch : .userInitiated
-            ) { [weak self] result in
-                self?.handles[token] = nil
-                self?.send(.questionsLoaded(token, result))
-            }
-        case let .loadThread(token, questionID, site):
-            handles[token] = retrieval.questions.retrieveThread(questionID: questionID, site: site) { [weak self] result in
-                self?.handles[token] = nil
-                self?.send(.threadLoaded(token, result))
-            }
+            track(token, loadQuestions(token, settings, page: page, priority: priority))
+        case let .loadAnswersFeed(token, site, page, pageSize, priority):
+            track(token, retrieval.answers.retrieveLatestAnswers(site: site, page: page, pageSize: pageSize, priority: retrievalPriority(priority)) { [weak self] in
+                self?.finish(token, .answersFeedLoaded(token, $0))
+            })
+        case let .loadQuestionTitles(token, ids, site):
+            track(token, retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch) { [weak self] result in
+                self?.finish(token, .questionTitlesLoaded(token, result.map(\.items)))
+            })
+        case let .loadThread(token, questionID, site, _):
+            track(token, retrieval.questions.retrieveThread(questionID: questionID, site: site) { [weak self] in
+                self?.finish(token, .threadLoaded(token, $0))
+            })
+        case let .loadComments(token, _, _):
+            send(.commentsLoaded(token, .failure(.api(id: 0, name: "not_available", message: "comments are not wired yet"))))
+        case let .loadSites(token):
+            send(.sitesLoaded(token, .failure(.api(id: 0, name: "not_available", message: "the site list is not wired yet"))))
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
         case .cancelAll:
@@ -44,8 +51,46 @@ final class EffectRunner {
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
                 MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
             }
+        case let .openURL(url):
+            outside.open(url) { [weak self] message in self?.send(.notify(message, isError: true)) }
+        case let .copyToClipboard(text):
+            outside.copy(text)
         case .quit:
             break
+        }
+    }
+
+    /// `/questions`, or `/search/advanced` when the settings carry a search.
+    private func loadQuestions(_ token: LoadToken, _ settings: BrowseSettings, page: Int, priority: LoadPriority) -> RetrievalHandle {
+        let completion: RetrievalCompletion<Page<Question>> = { [weak self] in self?.finish(token, .questionsLoaded(token, $0)) }
+        if let query = settings.searchQuery {
+            return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: searchSort(settings.sort),
+                                           page: page, pageSize: settings.pageSize, priority: retrievalPriority(priority), completion: completion)
+        }
+        return retrieval.questions.retrieveQuestions(site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
+                                                     pageSize: settings.pageSize, priority: retrievalPriority(priority), completion: completion)
+    }
+
+    private func track(_ token: LoadToken, _ handle: RetrievalHandle) {
+        handles[token] = handle
+    }
+
+    private func finish(_ token: LoadToken, _ action: Action) {
+        handles[token] = nil
+        send(action)
+    }
+
+    private func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {
+        priority == .prefetch ? .prefetch : .userInitiated
+    }
+
+    /// Search sorts: activity, creation and votes carry over; the hot sorts become relevance.
+    private func searchSort(_ sort: QuestionSort) -> SearchSort {
+        switch sort {
+        case .activity: .activity
+        case .creation: .creation
+        case .votes: .votes
+        case .hot, .week, .month: .relevance
         }
     }
 }

@@ -95,7 +95,8 @@ public final class TmuxSession {
     public func waitForExit(timeout: TimeInterval = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
-            if !isAlive { return exitStatus }
+            // A tmux query can fail while the server is busy; only a definite "dead" ends the wait.
+            if !isKilled, (try? format("#{pane_dead}")) == "1", let status = exitStatus { return status }
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
         return nil

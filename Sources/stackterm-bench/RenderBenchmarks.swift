@@ -54,10 +54,10 @@ enum RenderBenchmarks {
         let samples = Measure.samples(iterations: 500) {
             _ = Reducer.reduce(&state, .command(down ? .moveDown : .moveUp))
             down.toggle()
-            let frame = AppScreen.render(state, keymap: .standard, cache: cache, now: now)
+            let frame = AppScreen.render(state, cache: cache, now: now)
             _ = terminal.present(frame.buffer)
         }
-        let renderOnly = Measure.samples(iterations: 300) { _ = AppScreen.render(state, keymap: .standard, cache: cache, now: now) }
+        let renderOnly = Measure.samples(iterations: 300) { _ = AppScreen.render(state, cache: cache, now: now) }
         report("key → frame, 10,000 questions at 200×60 (reduce + render + curses present)",
                Measure.summary(samples) + String(format: "; of which render %.3f ms", Measure.median(renderOnly)),
                goal: "≤ 1 ms", met: Measure.median(samples) <= 1)

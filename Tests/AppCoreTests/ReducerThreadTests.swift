@@ -15,7 +15,7 @@ final class ReducerThreadTests: XCTestCase {
     }
 
     private func threadToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadThread(token, _, _) in effects { return token }
+        for case let .loadThread(token, _, _, _) in effects { return token }
         return nil
     }
 
@@ -24,7 +24,7 @@ final class ReducerThreadTests: XCTestCase {
         _ = Reducer.reduce(&state, .command(.moveDown))
         let effects = Reducer.reduce(&state, .command(.open))
         let token = try XCTUnwrap(threadToken(effects))
-        XCTAssertTrue(effects.contains(.loadThread(token, questionID: 2, site: "cardano")))
+        XCTAssertTrue(effects.contains(.loadThread(token, questionID: 2, site: "cardano", reload: false)))
         XCTAssertEqual(state.screen, .question(id: 2))
         XCTAssertEqual(state.thread?.summary?.questionID, 2)
 
@@ -72,7 +72,7 @@ final class ReducerThreadTests: XCTestCase {
     func testScrollingIsClampedToTheMeasuredDocument() throws {
         var state = listState() // 22 content rows
         _ = Reducer.reduce(&state, .command(.open))
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 100))
+        _ = Reducer.reduce(&state, .threadMeasured(lines: 100, anchors: [:]))
         _ = Reducer.reduce(&state, .command(.bottom))
         XCTAssertEqual(state.thread?.scroll, 78)
         _ = Reducer.reduce(&state, .command(.pageDown))
@@ -82,7 +82,7 @@ final class ReducerThreadTests: XCTestCase {
         _ = Reducer.reduce(&state, .command(.top))
         _ = Reducer.reduce(&state, .command(.moveUp))
         XCTAssertEqual(state.thread?.scroll, 0)
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 10))
+        _ = Reducer.reduce(&state, .threadMeasured(lines: 10, anchors: [:]))
         XCTAssertEqual(state.thread?.scroll, 0)
     }
 

@@ -17,7 +17,7 @@ final class QuestionListScreenTests: XCTestCase {
     }
 
     private func render(_ state: AppState) -> [String] {
-        AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer.lines
+        AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
     }
 
     func testRowsShowScoreAnswersTitleTagsAndAge() {
@@ -41,7 +41,7 @@ final class QuestionListScreenTests: XCTestCase {
         let questions = (1...40).map { Fixtures.question(id: $0, title: "日本語のタイトル \($0) with a long English tail that will not fit 🎉", tags: ["a", "b"]) }
         for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
             let state = loadedState(columns: columns, rows: rows, questions: questions)
-            let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+            let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
             for line in buffer.lines {
                 XCTAssertEqual(TextWidth.of(line), columns, "line is not exactly \(columns) columns: \(line)")
             }
@@ -53,7 +53,7 @@ final class QuestionListScreenTests: XCTestCase {
     func testTitlesWithEscapeSequencesAreDrawnHarmless() {
         let evil = Fixtures.question(id: 1, title: "Title\u{1B}]0;PWNED\u{07} and \u{1B}[2J clear")
         let state = loadedState(columns: 80, rows: 10, questions: [evil])
-        let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+        let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
         XCTAssertFalse(buffer.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
         XCTAssertTrue(buffer.lines[1].contains("Title and  clear"), buffer.lines[1])
     }
@@ -68,7 +68,7 @@ final class QuestionListScreenTests: XCTestCase {
     func testSelectionIsHighlighted() {
         var state = loadedState(columns: 80, rows: 10, questions: (1...5).map { Fixtures.question(id: $0) })
         _ = Reducer.reduce(&state, .command(.moveDown))
-        let buffer = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer
+        let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
         XCTAssertTrue(buffer[0, 2].style.attributes.contains(.reverse))
         XCTAssertFalse(buffer[0, 1].style.attributes.contains(.reverse))
     }

@@ -15,7 +15,7 @@ final class QuestionScreenTests: XCTestCase {
         guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [thread.question], hasMore: false, page: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(threadToken, _, _) in effects {
+        for case let .loadThread(threadToken, _, _, _) in effects {
             _ = Reducer.reduce(&state, .threadLoaded(threadToken, .success(thread)))
         }
         return state
@@ -28,9 +28,9 @@ final class QuestionScreenTests: XCTestCase {
         var screens: [[String]] = []
         var document: [String] = []
         for _ in 0..<2_000 {
-            let frame = AppScreen.render(state, keymap: .standard, cache: cache, now: now)
-            if let lines = frame.threadLines, lines != state.thread?.contentLines {
-                _ = Reducer.reduce(&state, .threadMeasured(lines: lines))
+            let frame = AppScreen.render(state, cache: cache, now: now)
+            if let layout = frame.threadLayout, layout.lines.count != state.thread?.contentLines {
+                _ = Reducer.reduce(&state, .threadMeasured(lines: layout.lines.count, anchors: layout.anchors))
                 continue
             }
             screens.append(frame.buffer.lines)
@@ -117,14 +117,14 @@ final class QuestionScreenTests: XCTestCase {
         guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail() }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .loadThread(threadToken, _, _)? = effects.first else { return XCTFail("no thread load") }
-        var lines = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer.lines
+        guard case let .loadThread(threadToken, _, _, _)? = effects.first else { return XCTFail("no thread load") }
+        var lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[1].contains("Question 1"), "the list's summary shows at once")
         _ = Reducer.reduce(&state, .loadingIndicatorDue(threadToken))
-        lines = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer.lines
+        lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("Loading question and answers…") })
         _ = Reducer.reduce(&state, .threadLoaded(threadToken, .failure(.httpStatus(500))))
-        lines = AppScreen.render(state, keymap: .standard, cache: ThreadLayoutCache(), now: now).buffer.lines
+        lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("⚠") && $0.contains("500") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines[23].contains("500"), "the status line names the error: \(lines[23])")
     }

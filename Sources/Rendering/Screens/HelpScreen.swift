@@ -11,10 +11,10 @@ public enum HelpScreen {
         return rows.map { TextWidth.fit($0.keys, to: keyWidth) + "  " + $0.help }
     }
 
-    /// Draws the help screen for `keymap` into `buffer`.
-    public static func draw(_ state: AppState, keymap: Keymap, into buffer: inout ScreenBuffer) {
+    /// Draws the help screen for the state's keymap into `buffer`.
+    public static func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: "Help — keys", right: "stackterm", into: &buffer)
-        let lines = lines(for: keymap)
+        let lines = lines(for: state.keymap)
         for (offset, line) in lines.prefix(state.viewport.contentRows).enumerated() {
             buffer.write(TextWidth.truncate(line, to: buffer.width - 2), x: 2, y: offset + 1)
         }

@@ -26,8 +26,7 @@ public enum QuestionListScreen {
     public static func draw(_ state: AppState, now: Date, into buffer: inout ScreenBuffer) {
         let list = state.list
         let settings = state.settings
-        let tags = settings.tagged.isEmpty ? "" : " · [" + settings.tagged.joined(separator: ";") + "]"
-        Chrome.drawHeader(left: "\(settings.site) · \(settings.sort.rawValue)\(tags)", right: "stackterm", into: &buffer)
+        Chrome.drawHeader(left: headerText(settings), right: "stackterm", into: &buffer)
 
         let rows = state.viewport.contentRows
         let columns = Columns(width: buffer.width)
@@ -38,10 +37,19 @@ public enum QuestionListScreen {
             y += 1
             index += 1
         }
-        if y <= rows, let endRow = endRowText(list) {
+        if y <= rows, let endRow = PagedListRows.endRow(list, noun: "questions") {
             buffer.write(TextWidth.truncate(endRow.text, to: buffer.width - 2), x: 2, y: y, style: endRow.style)
         }
         drawStatus(state, into: &buffer)
+    }
+
+    /// "cardano · search “plutus” · votes · [nft;wallet]".
+    static func headerText(_ settings: BrowseSettings) -> String {
+        var parts = [settings.site]
+        if let query = settings.searchQuery { parts.append("search “\(query)”") }
+        parts.append(settings.sort.rawValue)
+        if !settings.tagged.isEmpty { parts.append("[" + settings.tagged.joined(separator: ";") + "]") }
+        return parts.joined(separator: " · ")
     }
 
     static func drawRow(_ question: Question, selected: Bool, columns: Columns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
@@ -69,22 +77,6 @@ public enum QuestionListScreen {
         }
         let age = RelativeAge.short(question.creationDate, now: now)
         buffer.write(age, x: buffer.width - 1 - TextWidth.of(age), y: y, style: CellStyle(base.attributes, color: .muted))
-    }
-
-    static func endRowText(_ list: QuestionListState) -> (text: String, style: CellStyle)? {
-        if let pending = list.pending {
-            if list.questions.isEmpty && !pending.indicatorVisible { return nil }
-            return ("Loading page \(pending.page)…", CellStyle(.dim, color: .muted))
-        }
-        if let error = list.error { return ("⚠ " + error.summary, CellStyle(.bold, color: .error)) }
-        switch list.end {
-        case .noMore?:
-            return (list.questions.isEmpty ? "No questions found." : "— end of list —", CellStyle(color: .muted))
-        case .pageLimit?:
-            return ("— " + APIError.pageLimit(page: list.nextPage).summary + " —", CellStyle(color: .warning))
-        case nil:
-            return nil
-        }
     }
 
     static func drawStatus(_ state: AppState, into buffer: inout ScreenBuffer) {

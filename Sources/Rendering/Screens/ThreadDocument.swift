@@ -4,8 +4,20 @@ import StackAPI
 
 /// Lays out a question thread (question, body, answers) as styled lines for a width.
 public enum ThreadDocument {
+    /// The question view's scrollable content and the first line of each post (by post id).
+    public struct Layout: Hashable, Sendable {
+        public var lines: [StyledLine]
+        public var anchors: [Int: Int]
+    }
+
     /// All lines of the question view's scrollable content.
     public static func lines(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+        layout(for: thread, width: width, now: now).lines
+    }
+
+    /// The laid-out thread: lines plus where the question and each answer start.
+    public static func layout(for thread: ThreadState, width: Int, now: Date) -> Layout {
+        var anchors: [Int: Int] = [thread.questionID: 0]
         let question = thread.thread?.question ?? thread.summary
         var lines: [StyledLine] = []
         if let question {
@@ -21,13 +33,24 @@ public enum ThreadDocument {
             } else if thread.pending?.indicatorVisible == true {
                 lines.append(StyledLine([StyledSpan("Loading question and answers…", style: CellStyle(.dim, color: .muted))]))
             }
-            return lines
+            return Layout(lines: lines, anchors: anchors)
         }
         lines += body(loaded.question.body, width: width)
+        lines += CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now)
         lines.append(StyledLine())
-        lines += answersSection(loaded.answers, width: width, now: now)
+        if loaded.answers.isEmpty {
+            lines += [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
+        }
+        for (index, answer) in loaded.answers.enumerated() {
+            anchors[answer.answerID] = lines.count
+            lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
+            lines.append(StyledLine())
+            lines += body(answer.body, width: width)
+            lines += CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now)
+            lines.append(StyledLine())
+        }
         lines += attribution(loaded.question, width: width)
-        return lines
+        return Layout(lines: lines, anchors: anchors)
     }
 
     static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
@@ -48,20 +71,6 @@ public enum ThreadDocument {
             return [StyledLine([StyledSpan("(no body)", style: CellStyle(.dim, color: .muted))])]
         }
         return HTMLRenderer.render(html: html, width: width).lines
-    }
-
-    static func answersSection(_ answers: [Answer], width: Int, now: Date) -> [StyledLine] {
-        guard !answers.isEmpty else {
-            return [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
-        }
-        var lines: [StyledLine] = []
-        for (index, answer) in answers.enumerated() {
-            lines.append(answerRule(answer, number: index + 1, of: answers.count, width: width, now: now))
-            lines.append(StyledLine())
-            lines += body(answer.body, width: width)
-            lines.append(StyledLine())
-        }
-        return lines
     }
 
     static func answerRule(_ answer: Answer, number: Int, of count: Int, width: Int, now: Date) -> StyledLine {

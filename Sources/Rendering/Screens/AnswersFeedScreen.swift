@@ -1,0 +1,68 @@
+import Foundation
+import AppCore
+import StackAPI
+
+/// Draws the latest answers feed: score, accepted mark, the question's title, author and age.
+public enum AnswersFeedScreen {
+    /// Draws the feed of `state` into `buffer`.
+    public static func draw(_ state: AppState, now: Date, into buffer: inout ScreenBuffer) {
+        let feed = state.feed
+        Chrome.drawHeader(left: "\(state.settings.site) · latest answers", right: "stackterm", into: &buffer)
+        let rows = state.viewport.contentRows
+        var y = 1
+        var index = feed.scrollOffset
+        while y <= rows, index < feed.items.count {
+            drawRow(feed.items[index], title: state.feedTitles[feed.items[index].questionID],
+                    selected: index == feed.selection, now: now, y: y, into: &buffer)
+            y += 1
+            index += 1
+        }
+        if y <= rows, let end = PagedListRows.endRow(feed, noun: "answers") {
+            buffer.write(TextWidth.truncate(end.text, to: buffer.width - 2), x: 2, y: y, style: end.style)
+        }
+        var left = "\(feed.items.count) answers"
+        if let pending = feed.pending, pending.indicatorVisible { left += " · loading page \(pending.page)…" }
+        if let message = state.status.message { left = message }
+        let quota = Chrome.quotaText(state.status)
+        Chrome.drawStatus(left: left, right: (quota.isEmpty ? "" : quota + " · ") + "a questions · ? help",
+                          isError: state.status.isError, into: &buffer)
+    }
+
+    static func drawRow(_ answer: Answer, title: String?, selected: Bool, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+        let base = selected ? CellStyle(.reverse) : .plain
+        if selected { buffer.fillRow(y, style: base) }
+        let width = buffer.width
+        let score = TextWidth.truncate(String(answer.score), to: 5)
+        buffer.write(String(repeating: " ", count: 5 - TextWidth.of(score)) + score, x: 0, y: y, style: base)
+        if answer.isAccepted { buffer.write("✓", x: 6, y: y, style: CellStyle(base.attributes, color: .success)) }
+        let age = RelativeAge.short(answer.creationDate, now: now)
+        let author = width >= 60 ? TerminalSafety.sanitize(answer.owner?.displayName ?? "") : ""
+        let authorWidth = author.isEmpty ? 0 : min(18, TextWidth.of(author)) + 1
+        let titleWidth = max(1, width - 8 - authorWidth - 5)
+        let titleText = title.map { TerminalSafety.sanitize($0) } ?? "question #\(answer.questionID)"
+        buffer.write(TextWidth.truncate(titleText, to: titleWidth), x: 8, y: y, style: title == nil ? CellStyle(base.attributes, color: .muted) : base)
+        if authorWidth > 0 {
+            buffer.write(TextWidth.truncate(author, to: authorWidth - 1), x: width - 5 - authorWidth, y: y, style: CellStyle(base.attributes, color: .muted))
+        }
+        buffer.write(age, x: width - 1 - TextWidth.of(age), y: y, style: CellStyle(base.attributes, color: .muted))
+    }
+}
+
+/// The row after the last item of a paged list: loading, error, end, or page limit.
+enum PagedListRows {
+    static func endRow<Item>(_ list: PagedList<Item>, noun: String) -> (text: String, style: CellStyle)? {
+        if let pending = list.pending {
+            if list.items.isEmpty && !pending.indicatorVisible { return nil }
+            return ("Loading page \(pending.page)…", CellStyle(.dim, color: .muted))
+        }
+        if let error = list.error { return ("⚠ " + error.summary, CellStyle(.bold, color: .error)) }
+        switch list.end {
+        case .noMore?:
+            return (list.items.isEmpty ? "No \(noun) found." : "— end of list —", CellStyle(color: .muted))
+        case .pageLimit?:
+            return ("— " + APIError.pageLimit(page: list.nextPage).summary + " —", CellStyle(color: .warning))
+        case nil:
+            return nil
+        }
+    }
+}

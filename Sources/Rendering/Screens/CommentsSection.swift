@@ -1,0 +1,29 @@
+import Foundation
+import AppCore
+import StackAPI
+
+/// The comments under a post in the question view, when the user turned them on (`c`).
+enum CommentsSection {
+    /// Lines for `postID`'s comments: nothing when comments are off, a loading or empty note, or each comment indented.
+    static func lines(for postID: Int, in thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+        guard thread.showComments else { return [] }
+        let muted = CellStyle(.dim, color: .muted)
+        guard let all = thread.comments else {
+            return thread.commentsPending != nil ? [StyledLine(), StyledLine([StyledSpan("    Loading comments…", style: muted)])] : []
+        }
+        let comments = all[postID] ?? []
+        guard !comments.isEmpty else { return [StyledLine(), StyledLine([StyledSpan("    (no comments)", style: muted)])] }
+        var lines = [StyledLine(), StyledLine([StyledSpan("    Comments (\(comments.count))", style: CellStyle(.bold, color: .muted))])]
+        let innerWidth = max(4, width - 6)
+        for comment in comments {
+            var byline = "— " + TerminalSafety.sanitize(comment.owner?.displayName ?? "anonymous")
+            byline += " · " + RelativeAge.long(comment.creationDate, now: now)
+            if comment.score != 0 { byline += " · ▲ \(comment.score)" }
+            let text = HTMLRenderer.render(html: comment.body ?? "", width: innerWidth).lines
+            for line in text + TextWrap.wrap([StyledSpan(byline, style: muted)], width: innerWidth) {
+                lines.append(StyledLine([StyledSpan("    │ ", style: muted)] + line.spans))
+            }
+        }
+        return lines
+    }
+}
