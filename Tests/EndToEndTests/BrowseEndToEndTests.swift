@@ -17,17 +17,9 @@ final class BrowseEndToEndTests: XCTestCase {
         double?.stop()
     }
 
-    /// Runs stackterm in a shell that records the tty settings before and after, and prints the exit status.
     private func launch(_ arguments: [String] = [], width: Int = 100, height: Int = 30, baseURL: String? = nil) throws -> TmuxSession {
-        let binary = BuildProducts.executable("stackterm").path
-        let args = (["--api-base-url", baseURL ?? double.baseURL.absoluteString, "--site", "cardano"] + arguments)
-            .map { "'\($0)'" }.joined(separator: " ")
-        let script = "stty -g > \"$T/before\"; '\(binary)' \(args); echo \"EXIT=$?\"; stty -g > \"$T/after\"; "
-            + "cmp -s \"$T/before\" \"$T/after\" && echo TTY-RESTORED || echo TTY-BROKEN; sleep 30"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let tmux = try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height,
-                                   environment: ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no"])
+        let tmux = try StacktermSession.launch(baseURL: baseURL ?? double.baseURL.absoluteString, arguments: arguments,
+                                               width: width, height: height)
         session = tmux
         return tmux
     }

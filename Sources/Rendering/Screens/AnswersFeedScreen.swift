@@ -38,7 +38,7 @@ public enum AnswersFeedScreen {
         let age = RelativeAge.short(answer.creationDate, now: now)
         let author = width >= 60 ? TerminalSafety.sanitize(answer.owner?.displayName ?? "") : ""
         let authorWidth = author.isEmpty ? 0 : min(18, TextWidth.of(author)) + 1
-        let titleWidth = max(1, width - 8 - authorWidth - 5)
+        let titleWidth = max(1, width - 8 - authorWidth - 6)
         let titleText = title.map { TerminalSafety.sanitize($0) } ?? "question #\(answer.questionID)"
         buffer.write(TextWidth.truncate(titleText, to: titleWidth), x: 8, y: y, style: title == nil ? CellStyle(base.attributes, color: .muted) : base)
         if authorWidth > 0 {

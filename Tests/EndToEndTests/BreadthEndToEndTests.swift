@@ -1,0 +1,88 @@
+import XCTest
+import TestSupport
+
+/// Issue 4 end to end: search, tags, sorts, the answers feed, comments — the real binary in tmux against the double.
+final class BreadthEndToEndTests: XCTestCase {
+    private var double: DoubleProcess!
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
+        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
+        double = try DoubleProcess()
+    }
+
+    override func tearDown() {
+        session?.kill()
+        double?.stop()
+    }
+
+    private func launch(_ arguments: [String] = []) throws -> TmuxSession {
+        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString, arguments: arguments)
+        session = tmux
+        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())")
+        return tmux
+    }
+
+    private func requests(_ fragment: String) throws -> [String] {
+        try double.requestLog().filter { $0.contains(fragment) }
+    }
+
+    func testSearchShowsResultsAndPages() throws {
+        let tmux = try launch()
+        try tmux.sendKeys(.text("/"), .text("plutus"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("search “plutus”") && $0.last?.contains("50 questions") == true }, tmux.screenDump())
+        let first = try requests("/search/advanced")
+        XCTAssertEqual(first.count, 1)
+        XCTAssertTrue(first[0].contains("q=plutus"), first[0])
+        try tmux.sendKeys(.text("G"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("100 questions") == true }, tmux.screenDump())
+        XCTAssertTrue(try requests("/search/advanced").contains { $0.contains("page=2&") }, "search results page")
+        // Esc in the prompt changes nothing; an empty search returns to the plain list.
+        try tmux.sendKeys(.text("/"), .text("zzz"), .key("Escape"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("search “plutus”") }, tmux.screenDump())
+        try tmux.sendKeys(.text("/"), .key("C-u"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { !$0[0].contains("search") && $0.last?.contains("50 questions") == true }, tmux.screenDump())
+    }
+
+    func testTagFilterNarrowsTheList() throws {
+        let tmux = try launch()
+        try tmux.sendKeys(.text("t"), .text("nft"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("[nft]") && $0.last?.contains("questions") == true && $0[1].contains("nft") }, tmux.screenDump())
+        XCTAssertTrue(try requests("/questions?").last?.contains("tagged=nft") == true)
+        // The tags column may be cut; the question view shows every tag.
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("[nft]") } }, tmux.screenDump())
+    }
+
+    func testSortSwitchCancelsTheOldLoadAndNeverShowsItsResult() throws {
+        let tmux = try launch()
+        try double.clearRequestLog()
+        try double.setFaults("delay_ms=2000&count=1")
+        try tmux.sendKeys(.text("r"))               // the reload of the activity list hangs 2 s …
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.sendKeys(.text("s"))               // … and is superseded by the creation sort
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("· creation") && $0.last?.contains("50 questions") == true }, tmux.screenDump())
+        let creationFirst = try tmux.capture()[1]
+        Thread.sleep(forTimeInterval: 2.5)          // the old response would have arrived by now
+        XCTAssertEqual(try tmux.capture()[1], creationFirst, "the cancelled activity load never replaced the list")
+        let log = try requests("/questions?")
+        XCTAssertEqual(log.count, 2, "\(log)")
+        XCTAssertTrue(log[0].contains("sort=activity") && log[1].contains("sort=creation"), "\(log)")
+    }
+
+    func testAnswersFeedOpensTheRightQuestionAtTheAnswer() throws {
+        let tmux = try launch()
+        try tmux.sendKeys(.text("a"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("latest answers") && $0.last?.contains("50 answers") == true && !$0.contains { $0.contains("question #") } },
+                      tmux.screenDump())
+        let row = try tmux.capture()[3]
+        let title = String(row.dropFirst(8).prefix(30)).trimmingCharacters(in: .whitespaces)
+        try tmux.sendKeys(.key("Down"), .key("Down"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains(title.prefix(20)) && $0.contains { $0.contains("── Answer") } }, "opened the question of the chosen answer at its answer:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("latest answers") }, tmux.screenDump())
+        try tmux.sendKeys(.text("a"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("cardano · activity") }, tmux.screenDump())
+    }
+}
