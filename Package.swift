@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TerminalUI", "Rendering", "AppCore", "CNcursesw", "CTermGuard"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "CNcursesw", "CTermGuard"]),
     ]
 )

@@ -147,7 +147,7 @@ public final class TmuxSession {
 
     /// Runs `tmux -L socket -f /dev/null arguments…` and returns its stdout.
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else {
             throw TmuxError(arguments: arguments, status: -1, message: Self.unavailableMessage)
         }

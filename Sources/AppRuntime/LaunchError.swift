@@ -1,0 +1,21 @@
+/// Why a link could not be opened in a browser; each case reads as one line in the status bar.
+public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The link is not an `http` or `https` address (or holds a NUL byte), so it is never handed to a program.
+    case unsupportedURL(String)
+    /// Neither `$BROWSER` nor `xdg-open` nor `sensible-browser` names a program that can be run.
+    case noBrowser
+    /// The program was found but could not be started (`posix_spawn` failed with `reason`).
+    case spawnFailed(program: String, reason: String)
+
+    /// The one-line message for the status bar.
+    public var description: String {
+        switch self {
+        case .unsupportedURL(let url):
+            "Not opened: only http and https links can be opened (got \"\(url.prefix(60))\")"
+        case .noBrowser:
+            "No browser found: set $BROWSER or install xdg-utils"
+        case let .spawnFailed(program, reason):
+            "Could not start \(program): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import AppCore
+import AppRuntime
+import Foundation
+import TestSupport
+import XCTest
+
+/// "Copy link": the OSC 52 bytes, their delivery to a descriptor, and tmux storing the text when a program
+/// in its pane sends them (with `set-clipboard on`).
+final class ClipboardWriterTests: XCTestCase {
+    private static let childVariable = "STACKTERM_OSC52_CHILD"
+
+    func testSequenceForASCIIText() {
+        // Expected base64 from `printf %s 'https://stackoverflow.com/q/1' | base64`.
+        let expected = "\u{1B}]52;c;aHR0cHM6Ly9zdGFja292ZXJmbG93LmNvbS9xLzE=\u{07}"
+        XCTAssertEqual(ClipboardWriter.sequence(for: "https://stackoverflow.com/q/1"), Array(expected.utf8))
+    }
+
+    func testSequenceForUTF8Text() {
+        // Expected base64 from `printf %s 'héllo 中文 👍' | base64`.
+        let expected = "\u{1B}]52;c;aMOpbGxvIOS4reaWhyDwn5GN\u{07}"
+        XCTAssertEqual(ClipboardWriter.sequence(for: "héllo 中文 👍"), Array(expected.utf8))
+        XCTAssertEqual(ClipboardWriter.sequence(for: ""), Array("\u{1B}]52;c;\u{07}".utf8))
+    }
+
+    func testWriteDeliversTheWholeSequence() throws {
+        let text = String(repeating: "https://example.com/q/1 ", count: 2000)
+        let (reader, writer) = try makePipe()
+        defer { close(reader) }
+        // The pipe holds 64 kB; read concurrently so a larger write could not block forever.
+        let received = LockedData()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while case let count = read(reader, &buffer, buffer.count), count > 0 { received.append(buffer[..<count]) }
+            drained.signal()
+        }
+        XCTAssertNoThrow(try ClipboardWriter.write(text, to: writer).get())
+        close(writer)
+        drained.wait()
+        XCTAssertEqual(received.bytes, ClipboardWriter.sequence(for: text))
+    }
+
+    func testWriteToABadDescriptorFailsClearly() {
+        let result = ClipboardWriter.write("x", to: -1)
+        guard case .failure(let error) = result else { return XCTFail("writing to descriptor -1 succeeded") }
+        XCTAssertEqual(error.code, EBADF)
+        XCTAssertEqual(error.description, "Could not copy to the clipboard: Bad file descriptor")
+    }
+
+    func testCopyLinkWritesTheSequenceAndShowsTheLink() throws {
+        let (reader, writer) = try makePipe()
+        defer { close(reader) }
+        let action = ExternalActions(terminalDescriptor: writer).copyLink("https://example.com/a/2")
+        close(writer)
+        XCTAssertEqual(action, .notify("Copied link: https://example.com/a/2", isError: false))
+        XCTAssertEqual(try FileHandle(fileDescriptor: reader).readToEnd().map(Array.init),
+                       ClipboardWriter.sequence(for: "https://example.com/a/2"))
+        let failed = ExternalActions(terminalDescriptor: -1).copyLink("https://example.com/a/2")
+        XCTAssertEqual(failed, .notify("Could not copy to the clipboard: Bad file descriptor — link: https://example.com/a/2",
+                                       isError: true))
+    }
+
+    /// The child: writes the sequence for the text in its environment to standard output (the tmux pane).
+    func testClipboardChild() throws {
+        guard let text = ProcessInfo.processInfo.environment[Self.childVariable] else {
+            throw XCTSkip("runs only as the child of testTmuxStoresTheCopiedText, inside a tmux pane")
+        }
+        XCTAssertNoThrow(try ClipboardWriter.write(text, to: STDOUT_FILENO).get())
+    }
+
+    func testTmuxStoresTheCopiedText() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, TmuxSession.unavailableMessage)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "test binary not runnable: \(binary)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("osc52-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let text = "https://example.com/q/1?title=中文 ünïcode;$(x)"
+        let status = folder.appendingPathComponent("status").path
+        let script = """
+            read go
+            '\(binary)' EndToEndTests.ClipboardWriterTests/testClipboardChild 2> '\(status).stderr'
+            echo $? > '\(status).tmp'; mv '\(status).tmp' '\(status)'
+            read done
+            """
+        let tmux = try TmuxSession(command: ["/bin/sh", "-c", script], width: 80, height: 24, environment: [Self.childVariable: text])
+        defer { tmux.kill() }
+        try tmux.setServerOption("set-clipboard", "on")
+        try tmux.sendKeys(.key("Enter"))
+        let finished = tmux.waitUntil(timeout: 90) { _ in FileManager.default.fileExists(atPath: status) }
+        XCTAssertTrue(finished, "child did not finish; screen:\n\(tmux.screenDump())")
+        XCTAssertEqual(try String(contentsOfFile: status, encoding: .utf8), "0\n", tmux.screenDump())
+        let stored = tmux.waitUntil(timeout: 10) { _ in (try? tmux.showBuffer()) == text }
+        XCTAssertTrue(stored, "tmux buffer: \((try? tmux.showBuffer()) ?? "none")")
+    }
+
+    private func makePipe() throws -> (reader: Int32, writer: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return (descriptors[0], descriptors[1])
+    }
+}
+
+/// Bytes appended from one thread and read from another.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+
+    func append(_ bytes: ArraySlice<UInt8>) {
+        lock.withLock { storage += bytes }
+    }
+
+    var bytes: [UInt8] { lock.withLock { storage } }
+}
