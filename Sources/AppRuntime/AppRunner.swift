@@ -19,7 +19,8 @@ public final class AppRunner {
         let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
         self.terminal = terminal
         self.loop = EventLoop(terminal: terminal)
-        self.effects = EffectRunner(retrieval: Retrieval(factory: factory), outside: OutsideWorld())
+        self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
+                                    outside: ExternalActions(terminalDescriptor: terminal.outputDescriptor))
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)

@@ -7,12 +7,12 @@ import StackRetrieval
 @MainActor
 final class EffectRunner {
     private let retrieval: Retrieval
-    private let outside: OutsideWorld
+    private let outside: ExternalActions
     private var handles: [LoadToken: RetrievalHandle] = [:]
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
 
-    init(retrieval: Retrieval, outside: OutsideWorld) {
+    init(retrieval: Retrieval, outside: ExternalActions) {
         self.retrieval = retrieval
         self.outside = outside
     }
@@ -52,9 +52,9 @@ final class EffectRunner {
                 MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
             }
         case let .openURL(url):
-            outside.open(url) { [weak self] message in self?.send(.notify(message, isError: true)) }
+            send(outside.openInBrowser(url))
         case let .copyToClipboard(text):
-            outside.copy(text)
+            send(outside.copyLink(text))
         case .quit:
             break
         }

@@ -3,18 +3,19 @@ import Foundation
 /// The real `stackterm` binary in a tmux pane, run by a shell that records the tty settings before and after
 /// and prints `EXIT=<status>` then `TTY-RESTORED` or `TTY-BROKEN` when it ends.
 public enum StacktermSession {
-    /// Starts stackterm against `baseURL` (`--site cardano` unless `arguments` names another) in a `width`×`height` pane.
+    /// Starts stackterm against `baseURL` (`--site cardano` unless `arguments` names another) in a `width`×`height` pane;
+    /// `environment` is set for stackterm alone (through `env`), so the recording shell keeps its own PATH.
     public static func launch(baseURL: String, arguments: [String] = [], width: Int = 100, height: Int = 30,
                               environment: [String: String] = [:]) throws -> TmuxSession {
         let binary = BuildProducts.executable("stackterm").path
         let site = arguments.contains("--site") ? [] : ["--site", "cardano"]
         let quoted = (["--api-base-url", baseURL] + site + arguments).map(shellQuoted).joined(separator: " ")
-        let script = "stty -g > \"$T/before\"; \(shellQuoted(binary)) \(quoted); echo \"EXIT=$?\"; stty -g > \"$T/after\"; "
+        let assignments = environment.sorted { $0.key < $1.key }.map { shellQuoted("\($0.key)=\($0.value)") }.joined(separator: " ")
+        let script = "stty -g > \"$T/before\"; /usr/bin/env \(assignments) \(shellQuoted(binary)) \(quoted); echo \"EXIT=$?\"; stty -g > \"$T/after\"; "
             + "cmp -s \"$T/before\" \"$T/after\" && echo TTY-RESTORED || echo TTY-BROKEN; sleep 30"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no"]
-        variables.merge(environment) { $1 }
+        let variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no"]
         return try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height, environment: variables)
     }
 

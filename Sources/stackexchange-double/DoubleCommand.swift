@@ -76,6 +76,8 @@ struct DoubleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A client that cancels (closes its socket) while we answer must not kill the server with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let dataRoot = ProcessInfo.processInfo.environment["STACKTERM_DATA"] ?? "../shared/data"
         let dumpsFolder = URL(fileURLWithPath: dumps ?? dataRoot + "/dumps")
         let recordedFolder = URL(fileURLWithPath: recorded ?? dataRoot + "/api")

@@ -17,8 +17,8 @@ final class BreadthEndToEndTests: XCTestCase {
         double?.stop()
     }
 
-    private func launch(_ arguments: [String] = []) throws -> TmuxSession {
-        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString, arguments: arguments)
+    private func launch(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString, arguments: arguments, environment: environment)
         session = tmux
         XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())")
         return tmux
@@ -84,5 +84,39 @@ final class BreadthEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("latest answers") }, tmux.screenDump())
         try tmux.sendKeys(.text("a"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("cardano · activity") }, tmux.screenDump())
+    }
+
+    func testOpenPassesTheLinkToTheBrowserAsOneArgumentAndCopyUsesTheClipboard() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let record = directory.appendingPathComponent("args")
+        let browser = directory.appendingPathComponent("fake-browser")
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(record.path)'; done\n".write(to: browser, atomically: true, encoding: .utf8)
+        chmod(browser.path, 0o755)
+        let tmux = try launch(environment: ["BROWSER": browser.path])
+        try tmux.setServerOption("set-clipboard", "on")
+        let link = "https://cardano.stackexchange.com/questions/"
+        try tmux.sendKeys(.text("o"))
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: record.path), Date() < deadline { usleep(50_000) }
+        let arguments = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(arguments.count, 1, "one argument: \(arguments)")
+        XCTAssertTrue(arguments.first?.hasPrefix(link) == true, "\(arguments)")
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Opened with fake-browser") == true }, tmux.screenDump())
+
+        try tmux.sendKeys(.text("y"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied link: https://cardano.stackexchange.com/questions/") == true }, tmux.screenDump())
+        let copied = Date().addingTimeInterval(5)
+        var buffer = ""
+        while !buffer.hasPrefix(link), Date() < copied { buffer = (try? tmux.showBuffer()) ?? ""; usleep(50_000) }
+        XCTAssertEqual(buffer, String(arguments.first ?? ""), "the clipboard holds the same link")
+    }
+
+    func testNoBrowserGivesAClearMessage() throws {
+        let tmux = try launch(environment: ["BROWSER": "/nonexistent/browser", "PATH": "/nonexistent"])
+        try tmux.sendKeys(.text("o"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("No browser found") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("j"))
+        XCTAssertTrue(tmux.isAlive, "the program keeps running")
     }
 }
