@@ -1,0 +1,54 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+
+/// What a config file says: every setting optional (absent means "use the default"), colours and key remaps.
+public struct ConfigFile: Equatable, Sendable {
+    /// `site`: the site's API parameter.
+    public var site: String?
+    /// `sort`: the list's sort.
+    public var sort: QuestionSort?
+    /// `tagged`: tags all questions must have.
+    public var tagged: [String]?
+    /// `page_size`: questions per request (1–100).
+    public var pageSize: Int?
+    /// `api_key`: the API key (never printed).
+    public var apiKey: String?
+    /// `api_base_url`: the API root.
+    public var apiBaseURL: URL?
+    /// `[colors]`: colour roles given another colour.
+    public var colors: [CellColor: TerminalColor]
+    /// `[keys]`: commands given other keys (replacing their defaults).
+    public var keys: [Command: [Key]]
+
+    /// A config with the given parts; the empty config means "all defaults".
+    public init(
+        site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
+        apiKey: String? = nil, apiBaseURL: URL? = nil, colors: [CellColor: TerminalColor] = [:], keys: [Command: [Key]] = [:]
+    ) {
+        self.site = site
+        self.sort = sort
+        self.tagged = tagged
+        self.pageSize = pageSize
+        self.apiKey = apiKey
+        self.apiBaseURL = apiBaseURL
+        self.colors = colors
+        self.keys = keys
+    }
+
+    /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url"]
+    /// The names of the colour roles `[colors]` may set.
+    public static let colorRoleNames = CellColor.allCases.map(\.name)
+
+    /// The keymap: `base` with this file's remaps (see `Keymap.remapped`).
+    public func keymap(base: Keymap = .standard) -> Keymap {
+        base.remapped(keys)
+    }
+
+    /// The colour theme: the standard one with this file's colours.
+    public var theme: ColorTheme {
+        ColorTheme(overrides: colors)
+    }
+}
