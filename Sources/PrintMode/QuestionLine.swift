@@ -20,10 +20,12 @@ public enum QuestionLine {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// `text` safe for one terminal line: sanitized, line and paragraph separators as spaces.
+    /// `text` safe for one terminal line: sanitized, and every run of white space (tabs, line and
+    /// paragraph separators included) one space.
     private static func clean(_ text: String) -> String {
-        TerminalSafety.sanitize(text).replacingOccurrences(of: "\u{2028}", with: " ")
-            .replacingOccurrences(of: "\u{2029}", with: " ")
+        TerminalSafety.sanitize(text)
+            .split(whereSeparator: { $0.isWhitespace })
+            .joined(separator: " ")
     }
 }
 
