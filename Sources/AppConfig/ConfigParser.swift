@@ -38,12 +38,12 @@ struct ConfigReader {
         var config = ConfigFile()
         for (key, value) in ordered(table, under: []) {
             switch key {
-            case "site": config.site = site(value)
-            case "sort": config.sort = sort(value)
-            case "tagged": config.tagged = tagged(value)
-            case "page_size": config.pageSize = pageSize(value)
-            case "api_key": config.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
-            case "api_base_url": config.apiBaseURL = baseURL(value)
+            case "site": config.settings.site = site(value)
+            case "sort": config.settings.sort = sort(value)
+            case "tagged": config.settings.tagged = tagged(value)
+            case "page_size": config.settings.pageSize = pageSize(value)
+            case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
+            case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "colors": config.colors = subtable(value, at: key).map { colors($0) } ?? [:]
             case "keys": config.keys = subtable(value, at: key).map { keys($0) } ?? [:]
             default:

@@ -3,32 +3,8 @@ import Foundation
 import Rendering
 import StackAPI
 
-/// The settings given on the command line; nil where the flag was not given.
-public struct CommandLineSettings: Equatable, Sendable {
-    /// `--site`.
-    public var site: String?
-    /// `--sort`.
-    public var sort: QuestionSort?
-    /// `--tagged`, already split at `;`.
-    public var tagged: [String]?
-    /// `--page-size`.
-    public var pageSize: Int?
-    /// `--api-key`.
-    public var apiKey: String?
-    /// `--api-base-url`.
-    public var apiBaseURL: URL?
-
-    /// Flags as given; leave out the ones that were not.
-    public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
-                apiKey: String? = nil, apiBaseURL: URL? = nil) {
-        self.site = site
-        self.sort = sort
-        self.tagged = tagged
-        self.pageSize = pageSize
-        self.apiKey = apiKey
-        self.apiBaseURL = apiBaseURL
-    }
-}
+/// The flags given on the command line, nil where absent.
+public typealias CommandLineSettings = PartialSettings
 
 /// What the program runs with: each setting from the first of command-line flag, environment
 /// (`STACKTERM_API_KEY`, for the key only), config file, built-in default.
@@ -54,12 +30,13 @@ public struct EffectiveSettings: Equatable, Sendable {
 
     /// Resolves every setting from `commandLine`, `environment` and `config`, in that order of precedence.
     public init(commandLine: CommandLineSettings, environment: [String: String], config: ConfigFile) {
-        site = commandLine.site ?? config.site ?? SettingRules.defaultSite
-        sort = commandLine.sort ?? config.sort ?? .activity
-        tagged = commandLine.tagged ?? config.tagged ?? []
-        pageSize = commandLine.pageSize ?? config.pageSize ?? SettingRules.defaultPageSize
-        apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? config.apiKey
-        apiBaseURL = commandLine.apiBaseURL ?? config.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
+        let file = config.settings
+        site = commandLine.site ?? file.site ?? SettingRules.defaultSite
+        sort = commandLine.sort ?? file.sort ?? .activity
+        tagged = commandLine.tagged ?? file.tagged ?? []
+        pageSize = commandLine.pageSize ?? file.pageSize ?? SettingRules.defaultPageSize
+        apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? file.apiKey
+        apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

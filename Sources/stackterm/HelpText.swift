@@ -13,7 +13,7 @@ enum HelpText {
         if let error = loaded.error {
             heading = "Keys (defaults: the config file was ignored: \(error)):"
         } else if loaded.isUsed, let path = loaded.path {
-            heading = "Keys (with the remaps in \(path.path)):"
+            heading = "Keys (with the config file \(path.path)):"
         } else {
             heading = "Keys:"
         }

@@ -44,7 +44,7 @@ final class ConfigLoaderTests: XCTestCase {
         _ = try write("site = \"beer\"\n[keys]\nmoveDown = \"n\"\n")
         let loaded = ConfigLoader.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": directory.path, "HOME": "/nonexistent"])
         XCTAssertTrue(loaded.isUsed)
-        XCTAssertEqual(loaded.config.site, "beer")
+        XCTAssertEqual(loaded.config.settings.site, "beer")
         XCTAssertEqual(loaded.config.keymap().command(for: .character("n")), .moveDown)
     }
 
@@ -77,11 +77,11 @@ final class ConfigLoaderTests: XCTestCase {
         let config = loaded.config
         XCTAssertEqual(Set(config.keys.keys), Set(Command.allCases), "every command is listed")
         XCTAssertEqual(Set(config.colors.keys), Set(CellColor.allCases), "every colour role is listed")
-        XCTAssertNotNil(config.site)
-        XCTAssertNotNil(config.sort)
-        XCTAssertNotNil(config.tagged)
-        XCTAssertNotNil(config.pageSize)
-        XCTAssertNotNil(config.apiBaseURL)
+        XCTAssertNotNil(config.settings.site)
+        XCTAssertNotNil(config.settings.sort)
+        XCTAssertNotNil(config.settings.tagged)
+        XCTAssertNotNil(config.settings.pageSize)
+        XCTAssertNotNil(config.settings.apiBaseURL)
         let text = try String(contentsOf: example, encoding: .utf8)
         XCTAssertTrue(text.contains("\napi_key = "), "api_key is shown too")
         let fromExample = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config)

@@ -15,20 +15,20 @@ final class ConfigParserTests: XCTestCase {
             api_key = "k3y"
             api_base_url = "http://127.0.0.1:8080/2.3"
             """, file: "config.toml")
-        XCTAssertEqual(config.site, "cardano")
-        XCTAssertEqual(config.sort, .votes)
-        XCTAssertEqual(config.tagged, ["plutus", "cardano-cli"])
-        XCTAssertEqual(config.pageSize, 25)
-        XCTAssertEqual(config.apiKey, "k3y")
-        XCTAssertEqual(config.apiBaseURL, URL(string: "http://127.0.0.1:8080/2.3"))
+        XCTAssertEqual(config.settings.site, "cardano")
+        XCTAssertEqual(config.settings.sort, .votes)
+        XCTAssertEqual(config.settings.tagged, ["plutus", "cardano-cli"])
+        XCTAssertEqual(config.settings.pageSize, 25)
+        XCTAssertEqual(config.settings.apiKey, "k3y")
+        XCTAssertEqual(config.settings.apiBaseURL, URL(string: "http://127.0.0.1:8080/2.3"))
         XCTAssertEqual(config.colors, [:])
         XCTAssertEqual(config.keys, [:])
     }
 
     func testTaggedMayBeAnArrayAndAnEmptyKeyMeansNone() throws {
         let config = try ConfigParser.parse("tagged = [\"swift\", \"linux\"]\napi_key = \"\"", file: "c.toml")
-        XCTAssertEqual(config.tagged, ["swift", "linux"])
-        XCTAssertNil(config.apiKey)
+        XCTAssertEqual(config.settings.tagged, ["swift", "linux"])
+        XCTAssertNil(config.settings.apiKey)
     }
 
     func testAnEmptyFileIsAllDefaults() throws {

@@ -7,8 +7,9 @@ import XCTest
 /// Each setting comes from the flag, else the environment (API key only), else the config file, else the default.
 final class PrecedenceTests: XCTestCase {
     private let file = ConfigFile(
-        site: "cardano", sort: .votes, tagged: ["plutus"], pageSize: 20, apiKey: "from-file",
-        apiBaseURL: URL(string: "http://127.0.0.1:1/2.3"), colors: [.accent: .palette(2)], keys: [.quit: [.character("x")]])
+        settings: PartialSettings(site: "cardano", sort: .votes, tagged: ["plutus"], pageSize: 20, apiKey: "from-file",
+                                  apiBaseURL: URL(string: "http://127.0.0.1:1/2.3")),
+        colors: [.accent: .palette(2)], keys: [.quit: [.character("x")]])
 
     func testDefaultsWhenNothingIsGiven() {
         let settings = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile())
