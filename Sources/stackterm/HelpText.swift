@@ -28,6 +28,7 @@ enum HelpText {
         which line). NO_COLOR turns colours off. See `man stackterm`.
 
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`).
+        Exit codes: 0 on quitting, 2 on a usage error or without a terminal; print mode adds 1, 3 and 4.
         """
 
     /// `stackterm print --help`'s discussion.
