@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C shims: tiny modules, `static inline` wrappers only.
@@ -43,8 +44,15 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard"]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: ["AppCore", "Rendering", "StackRetrieval", "StackAPI", "TerminalUI"]),
+        // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
+        .target(name: "AppConfig", dependencies: [
+            "AppCore", "StackAPI", "Rendering",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        // `stackterm print`: the first N questions as plain or JSON lines, no curses.
+        .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "Rendering"]),
         .executableTarget(name: "stackterm", dependencies: [
-            "AppRuntime", "AppCore", "StackAPI", "TerminalUI",
+            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
@@ -60,6 +68,8 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI"]),
+        .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "CNcursesw", "CTermGuard"]),
     ]
 )

@@ -1,5 +1,5 @@
 /// Colours a cell may ask for; the terminal backend maps them to curses colour pairs (or ignores them under NO_COLOR).
-public enum CellColor: UInt8, Hashable, Sendable {
+public enum CellColor: UInt8, CaseIterable, Hashable, Sendable {
     /// Each case is a colour role: default text, accent (headings), muted (decorations), status colours, code, tags, links.
     case normal, accent, muted, success, warning, error, code, tag, link
 }

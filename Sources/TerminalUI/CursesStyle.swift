@@ -1,21 +1,17 @@
 import CNcursesw
 import Rendering
 
-/// How `CellStyle`s become curses attributes and colour pairs (pair n is `CellColor(rawValue: n)`).
+/// How `CellStyle`s become curses attributes and colour pairs (pair n is `CellColor(rawValue: n)`), under a `ColorTheme`.
 public enum CursesStyle {
-    /// The foreground colour each `CellColor` asks for; nil keeps the terminal's default foreground.
-    public static func foreground(for color: CellColor, colorCount: Int) -> Int16? {
-        switch color {
-        case .normal: return nil
-        case .accent: return Int16(COLOR_CYAN)
-        case .muted: return colorCount >= 16 ? 8 : nil // bright black where it exists, else dim
-        case .success: return Int16(COLOR_GREEN)
-        case .warning: return Int16(COLOR_YELLOW)
-        case .error: return Int16(COLOR_RED)
-        case .code: return Int16(COLOR_MAGENTA)
-        case .tag: return Int16(COLOR_BLUE)
-        case .link: return Int16(COLOR_CYAN)
-        }
+    /// The curses foreground for `color` under `theme`, or nil for the terminal's default foreground.
+    ///
+    /// A palette colour the terminal lacks degrades: a bright colour (9–15) becomes its basic form on an
+    /// 8-colour terminal; bright black and anything else out of range become the default (muted text is then dim).
+    public static func foreground(for color: CellColor, theme: ColorTheme = .standard, colorCount: Int) -> Int16? {
+        guard case .palette(let index) = theme.foreground(for: color) else { return nil }
+        if index < colorCount { return Int16(index) }
+        if (9..<16).contains(index), colorCount >= 8 { return Int16(index - 8) }
+        return nil
     }
 
     /// The colour pair number for `color`, or 0 (default colours) when colours are off.
@@ -24,7 +20,8 @@ public enum CursesStyle {
     }
 
     /// The curses attribute bits for `style` (without the colour pair).
-    public static func attributes(for style: CellStyle, colorsEnabled: Bool, colorCount: Int) -> attr_t {
+    public static func attributes(for style: CellStyle, colorsEnabled: Bool, theme: ColorTheme = .standard,
+                                  colorCount: Int) -> attr_t {
         var bits = stackterm_a_normal()
         let flags = style.attributes
         if flags.contains(.bold) { bits |= stackterm_a_bold() }
@@ -32,7 +29,7 @@ public enum CursesStyle {
         if flags.contains(.underline) { bits |= stackterm_a_underline() }
         if flags.contains(.dim) { bits |= stackterm_a_dim() }
         if flags.contains(.italic) { bits |= stackterm_a_italic() }
-        let mutedWithoutColour = !colorsEnabled || foreground(for: .muted, colorCount: colorCount) == nil
+        let mutedWithoutColour = !colorsEnabled || foreground(for: .muted, theme: theme, colorCount: colorCount) == nil
         if style.color == .muted, mutedWithoutColour { bits |= stackterm_a_dim() }
         return bits
     }

@@ -61,7 +61,8 @@ extension Terminal {
 
     /// Draws one cell at (x, y); returns the columns it covers (1 or 2).
     private func drawCell(_ cell: Cell, x: Int, y: Int, columns: Int, in window: UnsafeMutablePointer<WINDOW>) -> Int {
-        let attributes = CursesStyle.attributes(for: cell.style, colorsEnabled: colorsEnabled, colorCount: colorCount)
+        let attributes = CursesStyle.attributes(for: cell.style, colorsEnabled: colorsEnabled, theme: theme,
+                                                colorCount: colorCount)
         let pair = CursesStyle.pair(for: cell.style.color, colorsEnabled: colorsEnabled)
         let glyph = CellGlyph(cell.text)
         let fits = x + glyph.columns <= columns

@@ -19,6 +19,16 @@ public final class Terminal {
     public private(set) var isStarted = false
     /// True when cells are drawn in colour (the terminal has colours and `NO_COLOR` is not set).
     public private(set) var colorsEnabled = false
+    /// The colours the roles are drawn in; setting it while started re-initialises the colour pairs and repaints.
+    public var theme: ColorTheme {
+        didSet {
+            guard isStarted, theme != oldValue else { return }
+            configureColors()
+            presented = nil
+        }
+    }
+    /// The theme new terminals start with; the executable sets it from the config file before the runtime starts.
+    public static var defaultTheme = ColorTheme.standard
 
     private var inputFile: UnsafeMutablePointer<FILE>?
     private var outputFile: UnsafeMutablePointer<FILE>?
@@ -63,6 +73,7 @@ public final class Terminal {
         self.outputDescriptor = ownedOutput
         self.terminalType = terminalType
         self.installsCrashGuard = installsCrashGuard
+        self.theme = Terminal.defaultTheme
     }
 
     isolated deinit {
@@ -194,11 +205,12 @@ public final class Terminal {
         colorsEnabled = false
         guard !CursesStyle.colorDisabled(by: ProcessInfo.processInfo.environment), has_colors() else { return }
         start_color()
-        let background: Int16 = use_default_colors() == stackterm_ok() ? -1 : Int16(COLOR_BLACK)
         colorCount = Int(stackterm_colors())
+        let normal = CursesStyle.foreground(for: .normal, theme: theme, colorCount: colorCount) ?? -1
+        let background: Int16 = assume_default_colors(Int32(normal), -1) == stackterm_ok() ? -1 : Int16(COLOR_BLACK)
         for color in CellColor.allCasesForPairs {
-            let fallback = background == -1 ? -1 : Int16(COLOR_WHITE)
-            let foreground = CursesStyle.foreground(for: color, colorCount: colorCount) ?? fallback
+            let fallback = background == -1 ? normal : Int16(COLOR_WHITE)
+            let foreground = CursesStyle.foreground(for: color, theme: theme, colorCount: colorCount) ?? fallback
             init_pair(Int16(color.rawValue), foreground, background)
         }
         colorsEnabled = true

@@ -1,0 +1,64 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+
+/// Settings each of which may be absent (a flag not given, a key not written in the config file).
+public struct PartialSettings: Equatable, Sendable {
+    /// `site` / `--site`: the site's API parameter.
+    public var site: String?
+    /// `sort` / `--sort`: the list's sort.
+    public var sort: QuestionSort?
+    /// `tagged` / `--tagged`: tags all questions must have.
+    public var tagged: [String]?
+    /// `page_size` / `--page-size`: questions per request (1–100).
+    public var pageSize: Int?
+    /// `api_key` / `--api-key`: the API key (never printed).
+    public var apiKey: String?
+    /// `api_base_url` / `--api-base-url`: the API root.
+    public var apiBaseURL: URL?
+
+    /// Settings as given; leave out the absent ones.
+    public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
+                apiKey: String? = nil, apiBaseURL: URL? = nil) {
+        self.site = site
+        self.sort = sort
+        self.tagged = tagged
+        self.pageSize = pageSize
+        self.apiKey = apiKey
+        self.apiBaseURL = apiBaseURL
+    }
+}
+
+/// What a config file says: its settings (absent means "use the default"), colours and key remaps.
+public struct ConfigFile: Equatable, Sendable {
+    /// The top-level settings.
+    public var settings: PartialSettings
+    /// `[colors]`: colour roles given another colour.
+    public var colors: [CellColor: TerminalColor]
+    /// `[keys]`: commands given other keys (replacing their defaults).
+    public var keys: [Command: [Key]]
+
+    /// A config with the given parts; the empty config means "all defaults".
+    public init(settings: PartialSettings = PartialSettings(), colors: [CellColor: TerminalColor] = [:],
+                keys: [Command: [Key]] = [:]) {
+        self.settings = settings
+        self.colors = colors
+        self.keys = keys
+    }
+
+    /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url"]
+    /// The names of the colour roles `[colors]` may set.
+    public static let colorRoleNames = CellColor.allCases.map(\.name)
+
+    /// The keymap: `base` with this file's remaps (see `Keymap.remapped`).
+    public func keymap(base: Keymap = .standard) -> Keymap {
+        base.remapped(keys)
+    }
+
+    /// The colour theme: the standard one with this file's colours.
+    public var theme: ColorTheme {
+        ColorTheme(overrides: colors)
+    }
+}

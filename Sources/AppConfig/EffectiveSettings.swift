@@ -1,0 +1,50 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+
+/// The flags given on the command line, nil where absent.
+public typealias CommandLineSettings = PartialSettings
+
+/// What the program runs with: each setting from the first of command-line flag, environment
+/// (`STACKTERM_API_KEY`, for the key only), config file, built-in default.
+public struct EffectiveSettings: Equatable, Sendable {
+    /// The site's API parameter.
+    public var site: String
+    /// The list's sort.
+    public var sort: QuestionSort
+    /// Tags every listed question has.
+    public var tagged: [String]
+    /// Questions per request in the browser.
+    public var pageSize: Int
+    /// The API key; never printed or logged.
+    public var apiKey: String?
+    /// The API root.
+    public var apiBaseURL: URL
+    /// The key bindings: the defaults with the config file's remaps.
+    public var keymap: Keymap
+    /// The colours: the standard theme with the config file's colours.
+    public var theme: ColorTheme
+    /// False when `NO_COLOR` is set to anything but the empty string, whatever the config says.
+    public var colorsEnabled: Bool
+
+    /// Resolves every setting from `commandLine`, `environment` and `config`, in that order of precedence.
+    public init(commandLine: CommandLineSettings, environment: [String: String], config: ConfigFile) {
+        let file = config.settings
+        site = commandLine.site ?? file.site ?? SettingRules.defaultSite
+        sort = commandLine.sort ?? file.sort ?? .activity
+        tagged = commandLine.tagged ?? file.tagged ?? []
+        pageSize = commandLine.pageSize ?? file.pageSize ?? SettingRules.defaultPageSize
+        apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? file.apiKey
+        apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
+        keymap = config.keymap()
+        theme = config.theme
+        colorsEnabled = !Self.noColor(environment)
+    }
+
+    /// True when `NO_COLOR` is present and not empty (no-color.org).
+    public static func noColor(_ environment: [String: String]) -> Bool {
+        guard let value = environment["NO_COLOR"] else { return false }
+        return !value.isEmpty
+    }
+}

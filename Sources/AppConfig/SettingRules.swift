@@ -1,0 +1,33 @@
+import Foundation
+
+/// What counts as a valid value for each setting, shared by the command line and the config file.
+public enum SettingRules {
+    /// The default site.
+    public static let defaultSite = "stackoverflow"
+    /// The default number of questions per request in the browser.
+    public static let defaultPageSize = 50
+    /// Allowed `page_size` / `--page-size` values (the API's limit).
+    public static let pageSizes = 1...100
+
+    /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.
+    public static func isValidSite(_ site: String) -> Bool {
+        !site.isEmpty && site.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-".contains($0)) }
+    }
+
+    /// The API root `text` names, when it is an http(s) URL with a host.
+    public static func baseURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return nil }
+        return url
+    }
+
+    /// Tags from `"a;b"`: split at `;`, trimmed, empty ones dropped.
+    public static func tags(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The API key from the environment (`STACKTERM_API_KEY`), when set and not empty.
+    public static func environmentAPIKey(_ environment: [String: String]) -> String? {
+        environment["STACKTERM_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Rendering
+import StackAPI
+
+/// One question as a line of `stackterm print` output: plain text or a JSON object.
+public enum QuestionLine {
+    /// `score  answers  title  [tags]  link`, with every control character and escape sequence removed.
+    public static func plain(_ question: Question) -> String {
+        let tags = question.tags.map(clean).joined(separator: " ")
+        let link = question.link.map(clean) ?? "-"
+        return "\(question.score)  \(question.answerCount)  \(clean(question.title))  [\(tags)]  \(link)"
+    }
+
+    /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).
+    /// Control characters in strings are escaped by the JSON encoder, not removed.
+    public static func json(_ question: Question) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(QuestionRecord(question)) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `text` safe for one terminal line: sanitized, and every run of white space (tabs, line and
+    /// paragraph separators included) one space.
+    private static func clean(_ text: String) -> String {
+        TerminalSafety.sanitize(text)
+            .split(whereSeparator: { $0.isWhitespace })
+            .joined(separator: " ")
+    }
+}
+
+/// The fields `--json` prints for a question.
+struct QuestionRecord: Encodable {
+    let id: Int
+    let title: String
+    let score: Int
+    let answerCount: Int
+    let isAnswered: Bool
+    let tags: [String]
+    let link: String?
+    let creationDate: String
+
+    init(_ question: Question) {
+        id = question.questionID
+        title = question.title
+        score = question.score
+        answerCount = question.answerCount
+        isAnswered = question.isAnswered
+        tags = question.tags
+        link = question.link
+        creationDate = question.creationDate.formatted(.iso8601)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, score, answerCount = "answer_count", isAnswered = "is_answered", tags, link
+        case creationDate = "creation_date"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(score, forKey: .score)
+        try container.encode(answerCount, forKey: .answerCount)
+        try container.encode(isAnswered, forKey: .isAnswered)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(link, forKey: .link) // null when the API sent none, so every line has the same keys
+        try container.encode(creationDate, forKey: .creationDate)
+    }
+}

@@ -1,0 +1,56 @@
+import AppConfig
+import AppCore
+import Foundation
+import Rendering
+
+/// The longer texts of `--help`: the effective key map, the config file, the exit codes.
+enum HelpText {
+    /// `stackterm --help`'s discussion: the keys in force (remapped by the config file when one is used).
+    static let rootDiscussion: String = {
+        let loaded = ConfigLoader.load(explicitPath: configArgument(CommandLine.arguments),
+                                       environment: ProcessInfo.processInfo.environment)
+        let heading: String
+        if let error = loaded.error {
+            heading = "Keys (defaults: the config file was ignored: \(error)):"
+        } else if loaded.isUsed, let path = loaded.path {
+            heading = "Keys (with the config file \(path.path)):"
+        } else {
+            heading = "Keys:"
+        }
+        let keys = HelpScreen.lines(for: loaded.config.keymap()).map { "  " + $0 }.joined(separator: "\n")
+        return heading + "\n" + keys + "\n\n" + configAndPrint
+    }()
+
+    private static let configAndPrint = """
+        Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
+        site, sort, tagged, page_size, api_key, api_base_url, [colors] and [keys]; command-line flags win over \
+        STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
+        which line). NO_COLOR turns colours off. See `man stackterm`.
+
+        When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`).
+        Exit codes: 0 on quitting, 2 on a usage error or without a terminal; print mode adds 1, 3 and 4.
+        """
+
+    /// `stackterm print --help`'s discussion.
+    static let printDiscussion = """
+        Plain lines are `score  answers  title  [tags]  link`, with control characters removed. With --json, \
+        each line is one JSON object: id, title, score, answer_count, is_answered, tags, link, creation_date \
+        (ISO 8601). Pages are requested only as far as --limit needs and the API has more.
+
+        Exit codes:
+          0  questions printed
+          1  network or API error (message on stderr)
+          2  usage error
+          3  no questions matched
+          4  throttled, daily quota used up, or pages past 25 without an API key
+        """
+
+    /// The value of `--config PATH` or `--config=PATH` in `arguments`, read before ArgumentParser runs (for `--help`).
+    static func configArgument(_ arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--config", index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import AppConfig
+import XCTest
+
+/// Each kind of malformed config gives one line naming the file and the line.
+final class ConfigErrorTests: XCTestCase {
+    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigError? {
+        do {
+            _ = try ConfigParser.parse(text, file: "config.toml")
+            XCTFail("expected an error for:\n\(text)", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testUnknownCommandNamesItsLineAndSuggests() {
+        let text = "site = \"cardano\"\n\n[keys]\nquit = \"x\"\n\n# typo below\nmoveDwn = \"n\"\n"
+        XCTAssertEqual(error(text)?.description,
+                       "config.toml:7: unknown command \"moveDwn\" in [keys] (did you mean \"moveDown\"?)")
+    }
+
+    func testSyntaxErrorsCarryTOMLsLine() {
+        let found = error("site = \"cardano\"\nsort = \"votes\"\npage_size = = 3\n")
+        XCTAssertEqual(found?.line, 3)
+        guard case .syntax? = found?.kind else { return XCTFail("\(String(describing: found))") }
+        XCTAssertTrue(found!.description.hasPrefix("config.toml:3: not valid TOML: "), found!.description)
+    }
+
+    func testDuplicateKeysAreSyntaxErrors() {
+        XCTAssertEqual(error("site = \"a\"\nsite = \"b\"\n")?.line, 2)
+    }
+
+    func testUnknownTopLevelKey() {
+        let found = error("site = \"cardano\"\npagesize = 10\n")
+        XCTAssertEqual(found?.line, 2)
+        XCTAssertEqual(found?.kind, .unknownKey("pagesize", table: nil, suggestion: "page_size"))
+        XCTAssertEqual(error("\n\nwhatever = 1")?.description,
+                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, [colors], [keys])")
+    }
+
+    func testWrongTypes() {
+        XCTAssertEqual(error("site = \"x\"\npage_size = \"50\"")?.description,
+                       "config.toml:2: page_size must be an integer, not a string")
+        XCTAssertEqual(error("site = 3")?.description, "config.toml:1: site must be a string, not an integer")
+        XCTAssertEqual(error("tagged = [1, 2]")?.kind,
+                       .wrongType(key: "tagged", expected: "a string or an array of strings", found: "an array"))
+        XCTAssertEqual(error("keys = 3")?.kind, .wrongType(key: "keys", expected: "a table ([keys])", found: "an integer"))
+        XCTAssertEqual(error("[keys]\nquit = 3")?.line, 2)
+        XCTAssertEqual(error("[colors]\n\naccent = true")?.kind,
+                       .wrongType(key: "colors.accent", expected: "a colour name or a number", found: "a bool"))
+    }
+
+    func testBadValues() {
+        XCTAssertEqual(error("page_size = 500")?.description, "config.toml:1: page_size: must be between 1 and 100, not 500")
+        XCTAssertEqual(error("\nsort = \"newest\"")?.description,
+                       "config.toml:2: sort: \"newest\" is not one of activity, creation, votes, hot, week, month")
+        XCTAssertEqual(error("site = \"stack overflow\"")?.line, 1)
+        XCTAssertEqual(error("api_base_url = \"ftp://example.com\"")?.kind,
+                       .badValue(key: "api_base_url", reason: "\"ftp://example.com\" is not an http(s) URL such as https://api.stackexchange.com/2.3"))
+    }
+
+    func testUnknownKeyName() {
+        let found = error("[keys]\nmoveDown = [\"j\",\n  \"Ctl-n\"]\n")
+        XCTAssertEqual(found?.line, 2, "the command's line")
+        XCTAssertEqual(found?.kind, .unknownKeyName("Ctl-n", command: "moveDown"))
+        XCTAssertTrue(found!.description.contains("(e.g. \"j\", \"?\", \"Down\""), found!.description)
+    }
+
+    func testOneKeyForTwoCommandsInTheFile() {
+        let found = error("[keys]\nmoveDown = \"n\"\nsearch = [\"/\", \"n\"]\n")
+        XCTAssertEqual(found?.description, "config.toml:3: key \"n\" is bound to both moveDown and search in [keys]")
+    }
+
+    func testColourErrors() {
+        XCTAssertEqual(error("[colors]\naccent = \"purple\"")?.description,
+                       "config.toml:2: bad colour \"purple\" for accent in [colors] (a name such as red or bright-blue, default, or 0-255)")
+        XCTAssertEqual(error("[colors]\nmuted = 256")?.kind, .badColor("256", role: "muted"))
+        XCTAssertEqual(error("[colors]\nlinks = \"red\"")?.kind, .unknownColorRole("links", suggestion: "link"))
+        XCTAssertEqual(error("[colors]\nbackground = \"red\"")?.description,
+                       "config.toml:2: unknown colour role \"background\" in [colors] (known: normal, accent, muted, success, warning, error, code, tag, link)")
+    }
+
+    func testTheEarliestProblemIsReported() {
+        // TOMLKit hands tables over sorted by name; the error on the first line must still win.
+        let found = error("[keys]\nzzz = \"x\"\naaa = \"y\"\n[colors]\naccent = \"nope\"")
+        XCTAssertEqual(found?.line, 2)
+        XCTAssertEqual(found?.kind, .unknownCommand("zzz", suggestion: nil))
+    }
+
+    func testLinesAreFoundPastMultilineStringsAndInDottedKeys() {
+        // The multi-line site is itself invalid (it holds a newline) and comes first; keys.nope follows on line 4.
+        XCTAssertEqual(error("site = \"\"\"\nnot = \"a key\"\n\"\"\"\nkeys.nope = \"x\"\n")?.line, 1)
+        XCTAssertEqual(error("site = \"\"\"\ncardano\"\"\"\nkeys.nope = \"x\"\n")?.line, 3)
+        XCTAssertEqual(error("# c\nkeys . \"moveDwn\" = \"x\"")?.line, 2)
+        XCTAssertEqual(error("sort = '''\nvotes'''\n[keys]\n'bad' = 'x'")?.line, 4, "after a valid multi-line string")
+        XCTAssertEqual(error("api_key = '''\n[keys]\nmoveDwn = 1\n'''\n[keys]\n\nmoveDwn = 'x'")?.line, 7,
+                       "a [keys] line inside a multi-line string is not a table header")
+    }
+}

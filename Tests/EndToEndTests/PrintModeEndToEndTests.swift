@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `stackterm print` as scripts use it: stdout a file, not a terminal; output, paging and exit codes.
+final class PrintModeEndToEndTests: XCTestCase {
+    private var double: DoubleProcess!
+    private var configHome: URL!
+
+    override func setUpWithError() throws {
+        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
+        double = try DoubleProcess()
+        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: configHome.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        double?.stop()
+        if let configHome { try? FileManager.default.removeItem(at: configHome) }
+    }
+
+    private struct Run {
+        let status: Int32
+        let lines: [String]
+        let stderr: String
+    }
+
+    /// Runs the built `stackterm` with `arguments` (stdin /dev/null, stdout and stderr files) to its end.
+    private func stackterm(_ arguments: [String], against double: Bool = true) throws -> Run {
+        let directory = configHome!
+        let out = directory.appendingPathComponent("out-\(UUID().uuidString)")
+        let err = directory.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = BuildProducts.executable("stackterm")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = directory.path
+        environment["STACKTERM_API_KEY"] = nil
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: out, encoding: .utf8)
+        return Run(status: process.terminationStatus, lines: text.split(separator: "\n").map(String.init),
+                   stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    private func print(_ arguments: String...) throws -> Run {
+        try stackterm(["print", "--api-base-url", double.baseURL.absoluteString, "--site", "cardano"] + arguments)
+    }
+
+    private func questionRequests() throws -> [String] {
+        try double.requestLog().filter { $0.contains("/questions?") || $0.contains("/search/advanced?") }
+    }
+
+    func testPlainLines() throws {
+        let run = try print("--limit", "5")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines.count, 5, run.lines.joined(separator: "\n"))
+        let shape = try NSRegularExpression(pattern: #"^-?\d+  \d+  \S.*  \[[^\]]*\]  https?://\S+$"#)
+        for line in run.lines {
+            XCTAssertNotNil(shape.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
+        }
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(try questionRequests().count, 1)
+    }
+
+    func testJSONLines() throws {
+        let run = try print("--json", "--limit", "4", "--sort", "votes")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines.count, 4)
+        var scores: [Int] = []
+        for line in run.lines {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+            XCTAssertEqual(Set(object.keys), ["id", "title", "score", "answer_count", "is_answered", "tags", "link", "creation_date"])
+            XCTAssertNotNil(object["id"] as? Int)
+            XCTAssertFalse((object["title"] as? String ?? "").isEmpty)
+            XCTAssertNotNil(ISO8601DateFormatter().date(from: object["creation_date"] as? String ?? ""), line)
+            scores.append(object["score"] as? Int ?? .min)
+        }
+        XCTAssertEqual(scores, scores.sorted(by: >), "sorted by votes")
+    }
+
+    func testSearch() throws {
+        let run = try print("--search", "plutus", "--limit", "3")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.lines.isEmpty)
+        let requests = try questionRequests()
+        XCTAssertEqual(requests.count, 1)
+        XCTAssertTrue(requests[0].contains("/search/advanced?") && requests[0].contains("plutus"), "\(requests)")
+    }
+
+    func testALimitAcrossPagesRequestsEachPageOnce() throws {
+        let run = try print("--limit", "150", "--json")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines.count, 150)
+        let ids = try run.lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["id"] as? Int }
+        XCTAssertEqual(Set(ids).count, 150, "no question twice")
+        let requests = try questionRequests()
+        XCTAssertEqual(requests.count, 2, requests.joined(separator: "\n"))
+        XCTAssertEqual(requests.filter { $0.contains("page=1&") }.count, 1, "\(requests)")
+        XCTAssertEqual(requests.filter { $0.contains("page=2&") }.count, 1, "\(requests)")
+        XCTAssertTrue(requests.allSatisfy { $0.contains("pagesize=100") }, "\(requests)")
+    }
+
+    func testExitCodes() throws {
+        let offline = try stackterm(["print", "--api-base-url", "http://127.0.0.1:9/2.3", "--site", "cardano"])
+        XCTAssertEqual(offline.status, 1)
+        XCTAssertTrue(offline.stderr.hasPrefix("stackterm: Offline"), offline.stderr)
+        XCTAssertEqual(offline.lines, [])
+
+        let usage = try print("--limit", "0")
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("--limit must be at least 1"), usage.stderr)
+        XCTAssertEqual(try stackterm(["print", "--sort", "newest"]).status, 2)
+        XCTAssertEqual(try stackterm(["--no-such-flag"]).status, 2)
+
+        let none = try print("--search", "zzqxjv nothing matches this")
+        XCTAssertEqual(none.status, 3)
+        XCTAssertEqual(none.lines, [])
+        XCTAssertEqual(none.stderr, "stackterm: no questions matched\n")
+
+        try double.setFaults("throttle=30")
+        let throttled = try print()
+        XCTAssertEqual(throttled.status, 4, throttled.stderr)
+        XCTAssertTrue(throttled.stderr.contains("wait 30 s"), throttled.stderr)
+    }
+
+    func testTheConfigFileSuppliesSettingsAndAMalformedOneIsReportedOnStderr() throws {
+        let config = configHome.appendingPathComponent("stackterm/config.toml")
+        try "site = \"cardano\"\napi_base_url = \"\(double.baseURL.absoluteString)\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let fromFile = try stackterm(["print", "--limit", "2"])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertEqual(fromFile.lines.count, 2)
+        XCTAssertTrue(fromFile.lines.allSatisfy { $0.contains("cardano.stackexchange.com") }, "\(fromFile.lines)")
+
+        try "site = \"cardano\"\npage_size = \"ten\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let malformed = try print("--limit", "1")
+        XCTAssertEqual(malformed.status, 0)
+        XCTAssertEqual(malformed.lines.count, 1)
+        XCTAssertTrue(malformed.stderr.contains("config.toml:2: page_size must be an integer, not a string"), malformed.stderr)
+    }
+
+    func testPlainStacktermWithoutATerminalPointsToPrint() throws {
+        let run = try stackterm(["--site", "cardano"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("stackterm print"), run.stderr)
+        XCTAssertEqual(run.lines, [])
+    }
+}

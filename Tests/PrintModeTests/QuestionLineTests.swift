@@ -1,0 +1,48 @@
+import Foundation
+import PrintMode
+import StackAPI
+import XCTest
+
+/// The two output formats, and what a hostile title becomes in each.
+final class QuestionLineTests: XCTestCase {
+    private let question = Question(
+        questionID: 4414, title: "Why \u{1B}]0;pwned\u{07}does\u{1B}[2J this\tfail?\u{2028}x", tags: ["plutus", "datum"],
+        isAnswered: true, answerCount: 2, score: -3, creationDate: Date(timeIntervalSince1970: 1_636_030_420),
+        link: "https://cardano.stackexchange.com/questions/4414/x")
+
+    func testPlainLineIsScoreAnswersTitleTagsLinkWithoutControls() {
+        let line = QuestionLine.plain(question)
+        XCTAssertEqual(line, "-3  2  Why does this fail? x  [plutus datum]  https://cardano.stackexchange.com/questions/4414/x")
+        XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" })
+    }
+
+    func testPlainLineWithoutALink() {
+        var bare = question
+        bare.link = nil
+        bare.tags = []
+        XCTAssertTrue(QuestionLine.plain(bare).hasSuffix("  []  -"), QuestionLine.plain(bare))
+    }
+
+    func testJSONLineHasEveryFieldAndKeepsTheTitleEscaped() throws {
+        let line = QuestionLine.json(question)
+        XCTAssertFalse(line.contains("\n"))
+        XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, "control characters are escaped")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["id", "title", "score", "answer_count", "is_answered", "tags", "link", "creation_date"])
+        XCTAssertEqual(object["id"] as? Int, 4414)
+        XCTAssertEqual(object["title"] as? String, question.title, "JSON keeps the exact title")
+        XCTAssertEqual(object["score"] as? Int, -3)
+        XCTAssertEqual(object["answer_count"] as? Int, 2)
+        XCTAssertEqual(object["is_answered"] as? Bool, true)
+        XCTAssertEqual(object["tags"] as? [String], ["plutus", "datum"])
+        XCTAssertEqual(object["link"] as? String, "https://cardano.stackexchange.com/questions/4414/x")
+        XCTAssertEqual(object["creation_date"] as? String, "2021-11-04T12:53:40Z")
+    }
+
+    func testJSONLinkIsNullWhenAbsent() throws {
+        var bare = question
+        bare.link = nil
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(QuestionLine.json(bare).utf8)) as? [String: Any])
+        XCTAssertTrue(object["link"] is NSNull)
+    }
+}
