@@ -10,7 +10,7 @@ public struct CommentsDataManager: Sendable {
 
     let launcher: OperationLauncher
 
-    /// Loads the comments of `postIDs` (questions or answers, duplicates ignored) with bodies, 100 ids per request,
+    /// Loads the comments of `postIDs` (questions or answers, in any order, duplicates ignored) with bodies, 100 ids per request,
     /// following `has_more`, and delivers them grouped by post, oldest first. No ids: an empty result, no request.
     /// Pages already loaded cost no request unless `cachePolicy` is `.reload`.
     @discardableResult
@@ -19,8 +19,7 @@ public struct CommentsDataManager: Sendable {
         priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
         completion: @escaping RetrievalCompletion<PostComments>
     ) -> RetrievalHandle {
-        var seen = Set<Int>()
-        let ids = postIDs.filter { seen.insert($0).inserted }
+        let ids = Set(postIDs).sorted() // one canonical request per set of posts, so the cache recognises it
         let requests = stride(from: 0, to: ids.count, by: Self.maximumIDsPerRequest).map { start in
             APIRequest.commentsOfPosts(Array(ids[start..<min(start + Self.maximumIDsPerRequest, ids.count)]), site: site)
         }
