@@ -26,7 +26,7 @@ public struct CollectedPages<Item: Sendable>: Sendable {
 ///
 /// Each page is an `APIRequestOperation` started inside this operation's queue slot, so it waits at the backoff
 /// gate and may come from the cache like any other; cancelling this operation cancels the page in flight.
-public final class PagesCollectingOperation<Item: Decodable & Sendable>: ResultOperation<CollectedPages<Item>>,
+public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentOperation<CollectedPages<Item>>,
     @unchecked Sendable
 {
     /// The first page of each request, in the order they are sent.
@@ -37,8 +37,6 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ResultO
     private let environment: RequestEnvironment
     private let cachePolicy: CachePolicy
     private let lock = NSLock()
-    private var stopped = false
-    private var current: Operation?
     private var collected = CollectedPages<Item>()
 
     /// Creates the load; `requests` should each ask for their first page.
@@ -62,29 +60,13 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ResultO
         fetch(first, requestIndex: 0, pagesSoFar: 0)
     }
 
-    /// Cancels the page in flight.
-    public override func didCancel() {
-        let inFlight: Operation? = lock.withLock {
-            stopped = true
-            defer { current = nil }
-            return current
-        }
-        inFlight?.cancel()
-        super.didCancel()
-    }
-
     private func fetch(_ request: APIRequest, requestIndex: Int, pagesSoFar: Int) {
         let page = APIRequestOperation<Item>(
             request: request, environment: environment, cachePolicy: cachePolicy,
             delivery: .direct { [self] result in
                 received(result, for: request, requestIndex: requestIndex, pagesSoFar: pagesSoFar + 1)
             })
-        let mayStart: Bool = lock.withLock {
-            guard !stopped else { return false }
-            current = page
-            return true
-        }
-        if mayStart { page.start() }
+        startChildren([page])
     }
 
     private func received(

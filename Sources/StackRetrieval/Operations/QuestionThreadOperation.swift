@@ -12,7 +12,7 @@ import StackAPI
 /// With `.useCache`, each part may come from the environment's `ResponseCache`: a question whose body a fresh
 /// page already carried (a list loaded with bodies) is not requested again, only its answers; a thread reopened
 /// within the cache's lifetime costs no request at all.
-public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @unchecked Sendable {
+public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @unchecked Sendable {
     /// The question this operation opens.
     public let questionID: Int
 
@@ -22,8 +22,6 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     private let environment: RequestEnvironment
     private let cachePolicy: CachePolicy
     private let partsLock = NSLock()
-    private var stopped = false
-    private var children: [Operation] = []
     private var parts = Parts()
 
     /// The two halves of the thread, as they arrive.
@@ -61,21 +59,10 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
             delivery: .direct { [self] result in
                 arrived(result) { parts, page in parts.answersPage = page }
             })
-        let mayStart: Bool = partsLock.withLock {
-            guard !stopped else { return false }
-            if let knownQuestion { parts.questionPage = Page(items: [knownQuestion], hasMore: false, page: 1) }
-            children = [question as Operation?, answers].compactMap { $0 }
-            return true
+        if let knownQuestion {
+            partsLock.withLock { parts.questionPage = Page(items: [knownQuestion], hasMore: false, page: 1) }
         }
-        guard mayStart else { return }
-        question?.start()
-        answers.start()
-    }
-
-    /// Cancels both requests.
-    public override func didCancel() {
-        for child in stop() { child.cancel() }
-        super.didCancel()
+        startChildren([question as Operation?, answers].compactMap { $0 })
     }
 
     /// Stores one part with `store` (or fails the whole load) and delivers once both parts are in.
@@ -84,7 +71,7 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     ) {
         switch result {
         case .failure(let error):
-            for child in stop() { child.cancel() }
+            for child in stopChildren() { child.cancel() }
             complete(with: .failure(error))
         case .success(let page):
             let both: (Page<Question>, Page<Answer>)? = partsLock.withLock {
@@ -93,7 +80,7 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
                 return (questionPage, answersPage)
             }
             guard let (questionPage, answersPage) = both else { return }
-            _ = stop()
+            stopChildren()
             complete(with: thread(from: questionPage, answersPage))
         }
     }
@@ -107,14 +94,5 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
         return .success(QuestionThread(
             question: question, answers: answersPage.items,
             hasMoreAnswers: answersPage.hasMore, quotaRemaining: quotas.min()))
-    }
-
-    /// Marks the load stopped and hands back the requests still held, so they can be cancelled.
-    private func stop() -> [Operation] {
-        partsLock.withLock {
-            stopped = true
-            defer { children = [] }
-            return children
-        }
     }
 }

@@ -7,7 +7,7 @@ import StackAPI
 ///
 /// The disk is read and written on this operation's queue, never on main. A file that cannot be written
 /// (read-only directory, full disk) does not fail the load: the fetched list is still delivered.
-public final class SitesOperation: ResultOperation<SiteList>, @unchecked Sendable {
+public final class SitesOperation: ParentOperation<SiteList>, @unchecked Sendable {
     /// Pages of 100 are followed at most this many times (the network has about four).
     public static let maximumPages = 10
 
@@ -16,9 +16,6 @@ public final class SitesOperation: ResultOperation<SiteList>, @unchecked Sendabl
     private let cachePolicy: CachePolicy
     private let pageSize: Int
     private let environment: RequestEnvironment
-    private let lock = NSLock()
-    private var stopped = false
-    private var fetch: Operation?
 
     /// Creates the load; `.reload` skips a fresh cached list (an expired or fresh one still stands in on failure).
     public init(
@@ -47,23 +44,7 @@ public final class SitesOperation: ResultOperation<SiteList>, @unchecked Sendabl
             requests: [.sites(page: 1, pageSize: pageSize)], maximumPages: Self.maximumPages, cachePolicy: .reload,
             environment: environment,
             delivery: .direct { [self] result in fetched(result, fallback: lookup) })
-        let mayStart: Bool = lock.withLock {
-            guard !stopped else { return false }
-            fetch = pages
-            return true
-        }
-        if mayStart { pages.start() }
-    }
-
-    /// Cancels the fetch in flight.
-    public override func didCancel() {
-        let inFlight: Operation? = lock.withLock {
-            stopped = true
-            defer { fetch = nil }
-            return fetch
-        }
-        inFlight?.cancel()
-        super.didCancel()
+        startChildren([pages])
     }
 
     private func fetched(_ result: Result<CollectedPages<Site>, APIError>, fallback: SitesCache.Lookup) {
