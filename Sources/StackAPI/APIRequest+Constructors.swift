@@ -6,17 +6,19 @@ import Foundation
 /// that adds `body` to the default fields): a question by id, the answers of a question, comments, and the
 /// latest-answers feed (so Enter can show an answer without a second request). List requests
 /// (`/questions`, `/search/advanced`, `/info`, `/sites`) use the default filter: no `filter` parameter,
-/// smaller and faster pages.
+/// smaller and faster pages; `/questions` and `/search/advanced` ask for bodies when `withBody` is true
+/// (a list loaded with bodies lets a question open with only its answers request).
 extension APIRequest {
     /// The built-in filter that adds `body` to the default fields.
     public static let bodyFilter = "withbody"
     /// The largest page size the API accepts.
     public static let maximumPageSize = 100
 
-    /// `/questions`: a page of a site's questions, optionally tagged (all tags must match) and within dates.
+    /// `/questions`: a page of a site's questions, optionally tagged (all tags must match) and within dates;
+    /// with bodies when `withBody` is true.
     public static func questions(
         site: String, sort: QuestionSort = .activity, order: SortOrder = .desc, tagged: [String] = [],
-        page: Int = 1, pageSize: Int? = nil, fromDate: Date? = nil, toDate: Date? = nil
+        page: Int = 1, pageSize: Int? = nil, fromDate: Date? = nil, toDate: Date? = nil, withBody: Bool = false
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
         query.add("sort", sort.rawValue)
@@ -24,6 +26,7 @@ extension APIRequest {
         query.add("tagged", tagged)
         query.add("fromdate", fromDate)
         query.add("todate", toDate)
+        query.addBodyFilter(withBody)
         return APIRequest(method: .questions, path: "/questions", query: query.items)
     }
 
@@ -69,10 +72,11 @@ extension APIRequest {
         return APIRequest(method: .commentsOfPosts, path: "/posts/\(joined(ids))/comments", query: query.items)
     }
 
-    /// `/search/advanced`: free-text search (`q`), optionally tagged and limited to (un)accepted questions.
+    /// `/search/advanced`: free-text search (`q`), optionally tagged and limited to (un)accepted questions;
+    /// with bodies when `withBody` is true.
     public static func searchAdvanced(
         site: String, query text: String, tagged: [String] = [], sort: SearchSort = .relevance,
-        order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil
+        order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBody: Bool = false
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
         query.add("q", text)
@@ -80,6 +84,7 @@ extension APIRequest {
         query.add("sort", sort.rawValue)
         query.add("order", order.rawValue)
         query.add("accepted", accepted.map { $0 ? "true" : "false" })
+        query.addBodyFilter(withBody)
         return APIRequest(method: .searchAdvanced, path: "/search/advanced", query: query.items)
     }
 

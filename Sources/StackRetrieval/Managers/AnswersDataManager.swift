@@ -2,6 +2,7 @@ import Foundation
 import StackAPI
 
 /// Loads answers: the site's latest-answers feed, and pages of one question's answers.
+/// A page already loaded costs no request unless `cachePolicy` is `.reload`.
 public struct AnswersDataManager: Sendable {
     let launcher: OperationLauncher
 
@@ -9,11 +10,11 @@ public struct AnswersDataManager: Sendable {
     @discardableResult
     public func retrieveLatestAnswers(
         site: String, sort: AnswerSort = .activity, page: Int = 1, pageSize: Int? = nil,
-        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
-        completion: @escaping RetrievalCompletion<Page<Answer>>
+        cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
         let operation = LatestAnswersPageOperation(
-            site: site, sort: sort, page: page, pageSize: pageSize,
+            site: site, sort: sort, page: page, pageSize: pageSize, cachePolicy: cachePolicy,
             environment: launcher.environment, delivery: .mainQueue(completion))
         return launcher.launch(operation, priority: priority, replacing: previous)
     }
@@ -22,11 +23,12 @@ public struct AnswersDataManager: Sendable {
     @discardableResult
     public func retrieveAnswers(
         toQuestion questionID: Int, site: String, sort: AnswerSort = .votes, page: Int = 1,
-        pageSize: Int? = APIRequest.maximumPageSize, priority: RetrievalPriority = .userInitiated,
+        pageSize: Int? = APIRequest.maximumPageSize, cachePolicy: CachePolicy = .useCache,
+        priority: RetrievalPriority = .userInitiated,
         replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
         let operation = AnswersOfQuestionOperation(
-            questionID: questionID, site: site, sort: sort, page: page, pageSize: pageSize,
+            questionID: questionID, site: site, sort: sort, page: page, pageSize: pageSize, cachePolicy: cachePolicy,
             environment: launcher.environment, delivery: .mainQueue(completion))
         return launcher.launch(operation, priority: priority, replacing: previous)
     }

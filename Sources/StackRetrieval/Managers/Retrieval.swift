@@ -3,7 +3,8 @@ import StackAPI
 
 /// The retrieval layer as the app sees it: hands out the data managers and can stop everything at once.
 ///
-/// Bundles the `RequestFactory` (API root, key), the `Transport` and the `QueueManager` (queues and backoff gate).
+/// Bundles the `RequestFactory` (API root, key), the `Transport`, the `QueueManager` (queues and backoff gate),
+/// the in-memory `ResponseCache` every manager answers from when it may, and the `SitesCache` on disk.
 public final class Retrieval: Sendable {
     /// Builds the URLs (base URL, key).
     public let factory: RequestFactory
@@ -11,16 +12,26 @@ public final class Retrieval: Sendable {
     public let transport: Transport
     /// Owns the queues and the backoff gate.
     public let queues: QueueManager
+    /// Decoded responses kept for a few minutes, so going back costs no request.
+    public let cache: ResponseCache
+    /// The list of sites on disk.
+    public let sitesCache: SitesCache
 
     private let launcher: OperationLauncher
 
-    /// Creates the layer; by default a `URLSessionTransport` with the factory's User-Agent and timeout.
-    public init(factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager()) {
+    /// Creates the layer; by default a `URLSessionTransport` with the factory's User-Agent and timeout,
+    /// a `ResponseCache` of five minutes and the sites list in `$XDG_CACHE_HOME/stackterm`.
+    public init(
+        factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager(),
+        cache: ResponseCache = ResponseCache(), sitesCache: SitesCache = SitesCache()
+    ) {
         self.factory = factory
         self.transport = transport ?? URLSessionTransport(userAgent: factory.userAgent, requestTimeout: factory.timeout)
         self.queues = queues
+        self.cache = cache
+        self.sitesCache = sitesCache
         launcher = OperationLauncher(
-            environment: RequestEnvironment(factory: factory, transport: self.transport, gate: queues.gate),
+            environment: RequestEnvironment(factory: factory, transport: self.transport, gate: queues.gate, cache: cache),
             queues: queues)
     }
 
@@ -32,8 +43,13 @@ public final class Retrieval: Sendable {
     public var search: SearchDataManager { SearchDataManager(launcher: launcher) }
     /// Site facts.
     public var site: SiteDataManager { SiteDataManager(launcher: launcher) }
+    /// The list of every site, cached on disk.
+    public var sites: SitesDataManager { SitesDataManager(launcher: launcher, cache: sitesCache) }
+    /// Comments of questions and answers.
+    public var comments: CommentsDataManager { CommentsDataManager(launcher: launcher) }
 
-    /// Cancels every load, queued, waiting at the backoff gate or in flight. None of them delivers.
+    /// Cancels every load, queued, waiting at the backoff gate, answering from a cache or in flight.
+    /// None of them delivers. The caches keep what they hold.
     public func cancelAll() {
         queues.cancelAll()
     }

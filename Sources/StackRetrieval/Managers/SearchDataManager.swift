@@ -5,17 +5,20 @@ import StackAPI
 public struct SearchDataManager: Sendable {
     let launcher: OperationLauncher
 
-    /// Loads one page of questions matching `query`, optionally tagged and limited to (un)accepted ones.
+    /// Loads one page of questions matching `query`, optionally tagged and limited to (un)accepted ones;
+    /// with bodies when `withBodies` is true. A page already loaded for the same search costs no request
+    /// unless `cachePolicy` is `.reload`.
     @discardableResult
     public func search(
         site: String, query: String, tagged: [String] = [], sort: SearchSort = .relevance,
-        page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil,
-        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
-        completion: @escaping RetrievalCompletion<Page<Question>>
+        page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBodies: Bool = false,
+        cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         let operation = SearchPageOperation(
             site: site, query: query, tagged: tagged, sort: sort, page: page, pageSize: pageSize, accepted: accepted,
-            environment: launcher.environment, delivery: .mainQueue(completion))
+            withBody: withBodies, cachePolicy: cachePolicy, environment: launcher.environment,
+            delivery: .mainQueue(completion))
         return launcher.launch(operation, priority: priority, replacing: previous)
     }
 }

@@ -8,11 +8,12 @@ public struct SiteDataManager: Sendable {
     /// Loads `site`'s totals and rates. A response without an item is reported as `.undecodable` at `items`.
     @discardableResult
     public func retrieveInfo(
-        site: String, priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        replacing previous: RetrievalHandle? = nil,
         completion: @escaping RetrievalCompletion<Info>
     ) -> RetrievalHandle {
         let operation = SiteInfoOperation(
-            site: site, environment: launcher.environment,
+            site: site, cachePolicy: cachePolicy, environment: launcher.environment,
             delivery: .mainQueue { result in completion(result.flatMap(Self.onlyItem)) })
         return launcher.launch(operation, priority: priority, replacing: previous)
     }

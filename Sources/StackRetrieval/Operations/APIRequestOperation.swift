@@ -7,12 +7,18 @@ import StackAPI
 /// One API request as an operation: waits at the backoff gate, sends through the transport, decodes off main,
 /// records `backoff` and throttle waits into the gate, and delivers a `Page<Item>`.
 ///
+/// With `.useCache` and a fresh copy in the environment's `ResponseCache`, it delivers that copy without a request
+/// (still from its queue, through the same delivery: asynchronously, at most once, never after cancel).
+/// Every page it decodes is stored in the cache, whatever the policy.
+///
 /// `cancel()` ends the wait at the gate or cancels the transport task, and finishes at once without delivering.
 /// An operation not cancelled always delivers exactly once; a wait ended by `BackoffGate.cancelAll()` alone
 /// delivers `.cancelled`.
 open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page<Item>>, @unchecked Sendable {
     /// The request this operation sends.
     public let request: APIRequest
+    /// Whether a cached copy may answer.
+    public let cachePolicy: CachePolicy
 
     private let environment: RequestEnvironment
     private let workLock = NSLock()
@@ -22,14 +28,22 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
     private var transportTask: TransportTask?
 
     /// Creates the operation for `request`.
-    public init(request: APIRequest, environment: RequestEnvironment, delivery: ResultDelivery<Page<Item>>) {
+    public init(
+        request: APIRequest, environment: RequestEnvironment, cachePolicy: CachePolicy = .useCache,
+        delivery: ResultDelivery<Page<Item>>
+    ) {
         self.request = request
+        self.cachePolicy = cachePolicy
         self.environment = environment
         super.init(delivery: delivery)
     }
 
-    /// Waits for the method's turn at the gate, then sends.
+    /// Answers from the cache when allowed; otherwise waits for the method's turn at the gate, then sends.
     open override func execute() {
+        if cachePolicy == .useCache, let cached: Page<Item> = environment.cache?.page(answering: request) {
+            complete(with: .success(cached))
+            return
+        }
         let ticket = environment.gate.waitForTurn(of: request.method) { [self] outcome in
             switch outcome {
             case .proceed: send()
@@ -86,7 +100,9 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
             let decoded = ResponseDecoder.decode(
                 Item.self, from: data, httpStatus: response.statusCode, request: request)
             record(decoded)
-            complete(with: decoded.map { Page($0, requestedPage: request.page) })
+            let page = decoded.map { Page($0, requestedPage: request.page) }
+            if case .success(let received) = page { environment.cache?.storeResponse(received, for: request) }
+            complete(with: page)
         }
     }
 

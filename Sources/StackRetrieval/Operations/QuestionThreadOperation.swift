@@ -8,7 +8,11 @@ import StackAPI
 /// When one request fails the other is cancelled and the failure is delivered; cancelling this operation
 /// cancels both. The two requests run inside this operation's queue slot (started directly, not queued),
 /// so a full queue of thread loads cannot wait on itself.
-public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @unchecked Sendable {
+///
+/// With `.useCache`, each part may come from the environment's `ResponseCache`: a question whose body a fresh
+/// page already carried (a list loaded with bodies) is not requested again, only its answers; a thread reopened
+/// within the cache's lifetime costs no request at all.
+public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @unchecked Sendable {
     /// The question this operation opens.
     public let questionID: Int
 
@@ -16,9 +20,8 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     private let questionRequest: APIRequest
     private let answersRequest: APIRequest
     private let environment: RequestEnvironment
+    private let cachePolicy: CachePolicy
     private let partsLock = NSLock()
-    private var stopped = false
-    private var children: [Operation] = []
     private var parts = Parts()
 
     /// The two halves of the thread, as they arrive.
@@ -28,7 +31,10 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     }
 
     /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies.
-    public init(questionID: Int, site: String, environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>) {
+    public init(
+        questionID: Int, site: String, cachePolicy: CachePolicy = .useCache,
+        environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>
+    ) {
         self.questionID = questionID
         self.site = site
         questionRequest = .questionsByID([questionID], site: site, withBody: true)
@@ -36,35 +42,27 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
             [questionID], site: site, sort: .votes, order: .desc, page: 1,
             pageSize: APIRequest.maximumPageSize, withBody: true)
         self.environment = environment
+        self.cachePolicy = cachePolicy
         super.init(delivery: delivery)
     }
 
-    /// Starts both requests at once.
+    /// Starts both requests at once (only the answers when the question's body is already known).
     public override func execute() {
-        let question = APIRequestOperation<Question>(
-            request: questionRequest, environment: environment,
+        let knownQuestion = cachePolicy == .useCache ? environment.cache?.questionWithBody(questionID, site: site) : nil
+        let question = knownQuestion == nil ? APIRequestOperation<Question>(
+            request: questionRequest, environment: environment, cachePolicy: cachePolicy,
             delivery: .direct { [self] result in
                 arrived(result) { parts, page in parts.questionPage = page }
-            })
+            }) : nil
         let answers = APIRequestOperation<Answer>(
-            request: answersRequest, environment: environment,
+            request: answersRequest, environment: environment, cachePolicy: cachePolicy,
             delivery: .direct { [self] result in
                 arrived(result) { parts, page in parts.answersPage = page }
             })
-        let mayStart: Bool = partsLock.withLock {
-            guard !stopped else { return false }
-            children = [question, answers]
-            return true
+        if let knownQuestion {
+            partsLock.withLock { parts.questionPage = Page(items: [knownQuestion], hasMore: false, page: 1) }
         }
-        guard mayStart else { return }
-        question.start()
-        answers.start()
-    }
-
-    /// Cancels both requests.
-    public override func didCancel() {
-        for child in stop() { child.cancel() }
-        super.didCancel()
+        startChildren([question as Operation?, answers].compactMap { $0 })
     }
 
     /// Stores one part with `store` (or fails the whole load) and delivers once both parts are in.
@@ -73,7 +71,7 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
     ) {
         switch result {
         case .failure(let error):
-            for child in stop() { child.cancel() }
+            for child in stopChildren() { child.cancel() }
             complete(with: .failure(error))
         case .success(let page):
             let both: (Page<Question>, Page<Answer>)? = partsLock.withLock {
@@ -82,7 +80,7 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
                 return (questionPage, answersPage)
             }
             guard let (questionPage, answersPage) = both else { return }
-            _ = stop()
+            stopChildren()
             complete(with: thread(from: questionPage, answersPage))
         }
     }
@@ -96,14 +94,5 @@ public final class QuestionThreadOperation: ResultOperation<QuestionThread>, @un
         return .success(QuestionThread(
             question: question, answers: answersPage.items,
             hasMoreAnswers: answersPage.hasMore, quotaRemaining: quotas.min()))
-    }
-
-    /// Marks the load stopped and hands back the requests still held, so they can be cancelled.
-    private func stop() -> [Operation] {
-        partsLock.withLock {
-            stopped = true
-            defer { children = [] }
-            return children
-        }
     }
 }

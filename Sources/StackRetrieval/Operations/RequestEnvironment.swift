@@ -1,7 +1,8 @@
 import Foundation
 import StackAPI
 
-/// What every request operation needs: how to build the URL, how to send it, and the gate to wait at.
+/// What every request operation needs: how to build the URL, how to send it, the gate to wait at,
+/// and the cache that answers requests already answered.
 public struct RequestEnvironment: Sendable {
     /// Builds the `URLRequest` (base URL, key, filter) for an `APIRequest`.
     public var factory: RequestFactory
@@ -9,11 +10,14 @@ public struct RequestEnvironment: Sendable {
     public var transport: Transport
     /// The per-method backoff gate.
     public var gate: BackoffGate
+    /// Where decoded responses are kept and looked up; nil: nothing is cached.
+    public var cache: ResponseCache?
 
     /// Creates the environment from its parts.
-    public init(factory: RequestFactory, transport: Transport, gate: BackoffGate) {
+    public init(factory: RequestFactory, transport: Transport, gate: BackoffGate, cache: ResponseCache? = nil) {
         self.factory = factory
         self.transport = transport
         self.gate = gate
+        self.cache = cache
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 
 /// Owns the operation queues (user-initiated and background/prefetch) and the per-method backoff gate.
-public final class QueueManager: Sendable {
+public final class QueueManager: @unchecked Sendable {
     /// The gate every request waits at before it leaves.
     public let gate: BackoffGate
 
     private let userInitiatedQueue: OperationQueue
     private let backgroundQueue: OperationQueue
+    /// Every operation added that is still alive: a finished one whose result is still queued on main is kept
+    /// alive by that block, and `cancelAll()` must reach it too (the queues have already let it go).
+    private let trackingLock = NSLock()
+    private var added: [WeakOperation] = []
 
     /// Creates the queues: `userInitiatedWidth` concurrent loads at `.userInitiated`,
     /// `backgroundWidth` at `.utility`.
@@ -19,10 +23,16 @@ public final class QueueManager: Sendable {
 
     /// Runs `operation` on the queue for `priority`.
     public func add(_ operation: Operation, priority: RetrievalPriority) {
+        trackingLock.withLock {
+            added.removeAll { $0.operation == nil }
+            added.append(WeakOperation(operation: operation))
+        }
         queue(for: priority).addOperation(operation)
     }
 
-    /// Cancels every operation in both queues and ends every wait at the gate. Nothing cancelled delivers.
+    /// Cancels every operation in both queues, and every finished one whose result has not reached main yet
+    /// (a cache answers within microseconds), and ends every wait at the gate. Nothing cancelled delivers
+    /// (when called on the main queue, as the UI does).
     ///
     /// The queues are suspended meanwhile: otherwise each finishing operation frees a slot and the queue starts
     /// a queued one that was not cancelled yet, whose request leaves before it is cancelled in turn.
@@ -30,6 +40,11 @@ public final class QueueManager: Sendable {
         let queues = [userInitiatedQueue, backgroundQueue]
         for queue in queues { queue.isSuspended = true }
         for queue in queues { queue.cancelAllOperations() }
+        let alive = trackingLock.withLock {
+            defer { added.removeAll() }
+            return added.compactMap(\.operation)
+        }
+        for operation in alive { operation.cancel() }
         gate.cancelAll()
         for queue in queues { queue.isSuspended = false }
     }
@@ -58,4 +73,9 @@ public final class QueueManager: Sendable {
         queue.qualityOfService = quality
         return queue
     }
+}
+
+/// A reference to an operation that does not keep it alive.
+private struct WeakOperation {
+    weak var operation: Operation?
 }

@@ -35,8 +35,13 @@ class DoubleTestCase: XCTestCase {
     }
 
     /// A `Retrieval` against the double; a key keeps the double's 300-a-day anonymous quota out of the way.
-    func makeRetrieval(queues: QueueManager = QueueManager()) -> Retrieval {
-        Retrieval(factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues)
+    /// The sites list goes to `sitesCache` (by default a folder that is never written: tests of it pass their own).
+    func makeRetrieval(
+        queues: QueueManager = QueueManager(), cache: ResponseCache = ResponseCache(), sitesCache: SitesCache? = nil
+    ) -> Retrieval {
+        Retrieval(
+            factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues, cache: cache,
+            sitesCache: sitesCache ?? SitesCache(directory: URL(fileURLWithPath: "/nonexistent/stackterm-tests")))
     }
 
     /// The API requests the double has seen whose line contains `fragment`.

@@ -89,6 +89,14 @@ enum StubBody {
         return wrapper(items, hasMore: false, backoff: nil)
     }
 
+    /// Comments `(id, postID)`, each created `id` seconds after a fixed date.
+    static func comments(_ comments: [(id: Int, postID: Int)], hasMore: Bool = false) -> String {
+        let items = comments.map {
+            "{\"comment_id\":\($0.id),\"post_id\":\($0.postID),\"creation_date\":\(1_600_000_000 + $0.id),\"body\":\"c\"}"
+        }
+        return wrapper(items, hasMore: hasMore, backoff: nil)
+    }
+
     static func throttle(seconds: Int) -> String {
         "{\"error_id\":502,\"error_name\":\"throttle_violation\","
             + "\"error_message\":\"too many requests from this IP, more requests available in \(seconds) seconds\"}"

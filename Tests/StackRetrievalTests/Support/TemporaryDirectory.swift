@@ -1,0 +1,36 @@
+import Foundation
+
+/// A fresh directory under the system's temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stackterm-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The names of the files inside, sorted.
+    func fileNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A wall clock that moves only when the test says so (for the sites cache's expiry).
+final class ManualWallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    var now: Date { lock.withLock { date } }
+
+    /// `now` as the closure `SitesCache` takes.
+    var reader: @Sendable () -> Date { { [self] in now } }
+
+    func advance(by interval: TimeInterval) {
+        lock.withLock { date += interval }
+    }
+}
