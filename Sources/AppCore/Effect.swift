@@ -8,10 +8,11 @@ public enum LoadPriority: Hashable, Sendable {
 
 /// Work the reducer asks the runtime to do; the runtime turns results back into actions.
 public enum Effect: Hashable, Sendable {
-    /// Load one page of the question list (`/questions`, or `/search/advanced` when `settings.searchQuery` is set).
-    case loadQuestions(LoadToken, settings: BrowseSettings, page: Int, priority: LoadPriority)
+    /// Load one page of the question list (`/questions`, or `/search/advanced` when `settings.searchQuery` is set);
+    /// `reload` (the user pressed `r`) bypasses any cache.
+    case loadQuestions(LoadToken, settings: BrowseSettings, page: Int, priority: LoadPriority, reload: Bool)
     /// Load one page of the latest answers feed (`/answers`).
-    case loadAnswersFeed(LoadToken, site: String, page: Int, pageSize: Int, priority: LoadPriority)
+    case loadAnswersFeed(LoadToken, site: String, page: Int, pageSize: Int, priority: LoadPriority, reload: Bool)
     /// Load the titles of these questions (for the answers feed, whose answers carry no title).
     case loadQuestionTitles(LoadToken, ids: [Int], site: String)
     /// Load a question with its body and its answers; `reload` bypasses any cache.

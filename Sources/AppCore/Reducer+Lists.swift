@@ -54,7 +54,7 @@ extension Reducer {
         list.nextPage > 1 && list.error == nil && list.items.count - 1 - list.selection < rows
     }
 
-    static func requestNextPage(_ kind: ListKind, _ state: inout AppState, priority: LoadPriority) -> [Effect] {
+    static func requestNextPage(_ kind: ListKind, _ state: inout AppState, priority: LoadPriority, reload: Bool = false) -> [Effect] {
         let (pending, end, page) = kind == .questions
             ? (state.list.pending, state.list.end, state.list.nextPage)
             : (state.feed.pending, state.feed.end, state.feed.nextPage)
@@ -69,10 +69,11 @@ extension Reducer {
         switch kind {
         case .questions:
             state.list.pending = PendingLoad(token: token, page: page)
-            effect = .loadQuestions(token, settings: state.settings, page: page, priority: priority)
+            effect = .loadQuestions(token, settings: state.settings, page: page, priority: priority, reload: reload)
         case .feed:
             state.feed.pending = PendingLoad(token: token, page: page)
-            effect = .loadAnswersFeed(token, site: state.settings.site, page: page, pageSize: state.settings.pageSize, priority: priority)
+            effect = .loadAnswersFeed(token, site: state.settings.site, page: page, pageSize: state.settings.pageSize,
+                                      priority: priority, reload: reload)
         }
         return load(effect, token: token)
     }
@@ -116,13 +117,13 @@ extension Reducer {
         return [.cancel(pending.token)]
     }
 
-    /// Starts a list over from page 1, cancelling what it was loading.
-    static func reload(_ kind: ListKind, _ state: inout AppState) -> [Effect] {
+    /// Starts a list over from page 1, cancelling what it was loading; `fresh` (the user pressed `r`) skips caches.
+    static func reload(_ kind: ListKind, _ state: inout AppState, fresh: Bool = false) -> [Effect] {
         let pending = kind == .questions ? state.list.pending : state.feed.pending
         var effects: [Effect] = pending.map { [.cancel($0.token)] } ?? []
         if kind == .questions { state.list = QuestionListState() } else { state.feed = PagedList<Answer>() }
         clearStatus(&state)
-        effects += requestNextPage(kind, &state, priority: .userInitiated)
+        effects += requestNextPage(kind, &state, priority: .userInitiated, reload: fresh)
         return effects
     }
 

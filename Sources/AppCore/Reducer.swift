@@ -98,7 +98,7 @@ public enum Reducer {
             if let effects = cancelPending(kind, &state) { return effects }
             if kind == .feed { state.screens.removeLast() }
             return []
-        case .reload: return reload(kind, &state)
+        case .reload: return reload(kind, &state, fresh: true)
         case .help: state.screens.append(.help); return []
         case .toggleAnswersFeed: return toggleFeed(&state)
         case .cycleSort: return kind == .questions ? cycleSort(&state) : []

@@ -29,6 +29,7 @@ public final class AppRunner {
     /// Starts curses, loads the first page and runs the event loop until the user quits.
     public static func run(_ configuration: RuntimeConfiguration) -> Never {
         let terminal = Terminal()
+        terminal.theme = configuration.theme
         do {
             try terminal.start()
         } catch {

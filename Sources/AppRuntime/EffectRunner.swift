@@ -23,24 +23,33 @@ final class EffectRunner {
     /// Starts, cancels or schedules what `effect` asks for; `.quit` is the caller's business.
     func perform(_ effect: Effect) {
         switch effect {
-        case let .loadQuestions(token, settings, page, priority):
-            track(token, loadQuestions(token, settings, page: page, priority: priority))
-        case let .loadAnswersFeed(token, site, page, pageSize, priority):
-            track(token, retrieval.answers.retrieveLatestAnswers(site: site, page: page, pageSize: pageSize, priority: retrievalPriority(priority)) { [weak self] in
+        case let .loadQuestions(token, settings, page, priority, reload):
+            track(token, loadQuestions(token, settings, page: page, priority: priority, policy: reload ? .reload : .useCache))
+        case let .loadAnswersFeed(token, site, page, pageSize, priority, reload):
+            track(token, retrieval.answers.retrieveLatestAnswers(
+                site: site, page: page, pageSize: pageSize, cachePolicy: reload ? .reload : .useCache, priority: retrievalPriority(priority)
+            ) { [weak self] in
                 self?.finish(token, .answersFeedLoaded(token, $0))
             })
         case let .loadQuestionTitles(token, ids, site):
             track(token, retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch) { [weak self] result in
                 self?.finish(token, .questionTitlesLoaded(token, result.map(\.items)))
             })
-        case let .loadThread(token, questionID, site, _):
-            track(token, retrieval.questions.retrieveThread(questionID: questionID, site: site) { [weak self] in
+        case let .loadThread(token, questionID, site, reload):
+            track(token, retrieval.questions.retrieveThread(questionID: questionID, site: site, cachePolicy: reload ? .reload : .useCache) { [weak self] in
                 self?.finish(token, .threadLoaded(token, $0))
             })
-        case let .loadComments(token, _, _):
-            send(.commentsLoaded(token, .failure(.api(id: 0, name: "not_available", message: "comments are not wired yet"))))
+        case let .loadComments(token, postIDs, site):
+            track(token, retrieval.comments.retrieveComments(postIDs: postIDs, site: site) { [weak self] result in
+                self?.finish(token, .commentsLoaded(token, result.map(\.byPost)))
+            })
         case let .loadSites(token):
-            send(.sitesLoaded(token, .failure(.api(id: 0, name: "not_available", message: "the site list is not wired yet"))))
+            track(token, retrieval.sites.retrieveSites { [weak self] result in
+                self?.finish(token, .sitesLoaded(token, result.map(\.sites)))
+                if case .success(let list) = result, let error = list.refreshError {
+                    self?.send(.notify("Showing the saved site list: \(error.summary)", isError: false))
+                }
+            })
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
         case .cancelAll:
@@ -60,15 +69,19 @@ final class EffectRunner {
         }
     }
 
-    /// `/questions`, or `/search/advanced` when the settings carry a search.
-    private func loadQuestions(_ token: LoadToken, _ settings: BrowseSettings, page: Int, priority: LoadPriority) -> RetrievalHandle {
+    /// `/questions`, or `/search/advanced` when the settings carry a search. Pages come with bodies, so opening
+    /// one of their questions costs only the answers request.
+    private func loadQuestions(_ token: LoadToken, _ settings: BrowseSettings, page: Int, priority: LoadPriority,
+                               policy: CachePolicy) -> RetrievalHandle {
         let completion: RetrievalCompletion<Page<Question>> = { [weak self] in self?.finish(token, .questionsLoaded(token, $0)) }
         if let query = settings.searchQuery {
             return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: searchSort(settings.sort),
-                                           page: page, pageSize: settings.pageSize, priority: retrievalPriority(priority), completion: completion)
+                                           page: page, pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
+                                           priority: retrievalPriority(priority), completion: completion)
         }
         return retrieval.questions.retrieveQuestions(site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
-                                                     pageSize: settings.pageSize, priority: retrievalPriority(priority), completion: completion)
+                                                     pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
+                                                     priority: retrievalPriority(priority), completion: completion)
     }
 
     private func track(_ token: LoadToken, _ handle: RetrievalHandle) {

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Rendering
 
 /// What the command line decided: what to browse, which API host, which key.
 public struct RuntimeConfiguration: Sendable {
@@ -11,12 +12,16 @@ public struct RuntimeConfiguration: Sendable {
     public var keymap: Keymap
     /// A message for the status line at start, e.g. why the config file was ignored.
     public var startupMessage: String?
+    /// The colours of the roles (from the config file, else the standard theme).
+    public var theme: ColorTheme
 
-    public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard, startupMessage: String? = nil) {
+    public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
+                startupMessage: String? = nil, theme: ColorTheme = .standard) {
         self.settings = settings
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.keymap = keymap
         self.startupMessage = startupMessage
+        self.theme = theme
     }
 }

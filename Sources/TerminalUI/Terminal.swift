@@ -27,8 +27,6 @@ public final class Terminal {
             presented = nil
         }
     }
-    /// The theme new terminals start with; the executable sets it from the config file before the runtime starts.
-    public static var defaultTheme = ColorTheme.standard
 
     private var inputFile: UnsafeMutablePointer<FILE>?
     private var outputFile: UnsafeMutablePointer<FILE>?
@@ -73,7 +71,7 @@ public final class Terminal {
         self.outputDescriptor = ownedOutput
         self.terminalType = terminalType
         self.installsCrashGuard = installsCrashGuard
-        self.theme = Terminal.defaultTheme
+        self.theme = .standard
     }
 
     isolated deinit {

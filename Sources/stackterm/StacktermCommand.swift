@@ -33,9 +33,9 @@ struct StacktermCommand: ParsableCommand {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: loaded.startupMessage)
+            startupMessage: loaded.startupMessage,
+            theme: settings.theme)
         MainActor.assumeIsolated {
-            Terminal.defaultTheme = settings.theme
             AppRunner.run(configuration)
         }
     }

@@ -8,7 +8,7 @@ final class ReducerBreadthTests: XCTestCase {
     /// A state showing a loaded list of 20 questions (ids 1…20).
     private func listState() -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false))))
         return state
     }
@@ -18,7 +18,7 @@ final class ReducerBreadthTests: XCTestCase {
     }
 
     private func questionsLoad(_ effects: [Effect]) -> (token: LoadToken, settings: BrowseSettings, page: Int)? {
-        for case let .loadQuestions(token, settings, page, _) in effects { return (token, settings, page) }
+        for case let .loadQuestions(token, settings, page, _, _) in effects { return (token, settings, page) }
         return nil
     }
 
@@ -26,7 +26,7 @@ final class ReducerBreadthTests: XCTestCase {
         var state = listState()
         let effects = Reducer.reduce(&state, .key(.character("a")))
         XCTAssertEqual(state.screen, .answersFeed)
-        guard case let .loadAnswersFeed(token, site, page, _, priority)? = effects.first else { return XCTFail("\(effects)") }
+        guard case let .loadAnswersFeed(token, site, page, _, priority, _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual([site, String(page)], ["cardano", "1"])
         XCTAssertEqual(priority, .userInitiated)
 
@@ -46,7 +46,7 @@ final class ReducerBreadthTests: XCTestCase {
 
     func testOpeningAnAnswerFromTheFeedScrollsToIt() throws {
         var state = listState()
-        guard case let .loadAnswersFeed(token, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
+        guard case let .loadAnswersFeed(token, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
         _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: [Fixtures.answer(id: 77, question: 5)], hasMore: false, page: 1))))
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertTrue(effects.contains { if case .loadThread(_, 5, "cardano", false) = $0 { true } else { false } })

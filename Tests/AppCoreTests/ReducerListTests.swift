@@ -12,7 +12,7 @@ final class ReducerListTests: XCTestCase {
     /// The token of the single `loadQuestions` effect in `effects`, checking page and priority.
     private func loadToken(_ effects: [Effect], page: Int, priority: LoadPriority, file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         for effect in effects {
-            if case let .loadQuestions(token, _, requested, requestedPriority) = effect {
+            if case let .loadQuestions(token, _, requested, requestedPriority, _) = effect {
                 XCTAssertEqual(requested, page, file: file, line: line)
                 XCTAssertEqual(requestedPriority, priority, file: file, line: line)
                 return token

@@ -9,7 +9,7 @@ final class ReducerThreadTests: XCTestCase {
     private func listState() -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
         let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _)? = effects.first else { fatalError("no load") }
+        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false))))
         return state
     }

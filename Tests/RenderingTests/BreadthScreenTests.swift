@@ -14,7 +14,7 @@ final class BreadthScreenTests: XCTestCase {
 
     private func listState(columns: Int = 80, rows: Int = 24) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError() }
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError() }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
         return state
     }
@@ -22,7 +22,7 @@ final class BreadthScreenTests: XCTestCase {
     func testAnswersFeedRowsShowScoreAcceptedTitleAuthorAndAge() throws {
         for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
             var state = listState(columns: columns, rows: rows)
-            guard case let .loadAnswersFeed(token, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
+            guard case let .loadAnswersFeed(token, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
             let answers = [Fixtures.answer(id: 10, question: 2, score: 7, accepted: true), Fixtures.answer(id: 11, question: 404, score: -2)]
             _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
             let lines = render(state)

@@ -11,7 +11,7 @@ final class QuestionListScreenTests: XCTestCase {
     private func loadedState(columns: Int, rows: Int, questions: [Question], hasMore: Bool = true) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
         let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _)? = effects.first else { fatalError("no load") }
+        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: hasMore, page: 1, quotaRemaining: 287, quotaMax: 300))))
         return state
     }
@@ -76,7 +76,7 @@ final class QuestionListScreenTests: XCTestCase {
     func testLoadingRowOnlyAfterTheIndicatorDelayOnAnEmptyList() throws {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 10))
         let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _)? = effects.first else { return XCTFail("no load") }
+        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { return XCTFail("no load") }
         XCTAssertFalse(render(state).joined().contains("Loading"))
         _ = Reducer.reduce(&state, .loadingIndicatorDue(token))
         XCTAssertTrue(render(state)[1].contains("Loading page 1…"))

@@ -12,7 +12,7 @@ final class QuestionScreenTests: XCTestCase {
     /// A state showing `thread`, loaded, at `columns`×`rows`.
     private func state(showing thread: QuestionThread, columns: Int, rows: Int) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [thread.question], hasMore: false, page: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
         for case let .loadThread(threadToken, _, _, _) in effects {
@@ -114,7 +114,7 @@ final class QuestionScreenTests: XCTestCase {
 
     func testLoadingAndErrorStatesOfTheView() throws {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail() }
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail() }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
         guard case let .loadThread(threadToken, _, _, _)? = effects.first else { return XCTFail("no thread load") }
