@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 import TestSupport
 
 /// Issue 3's figures for the real binary on a pseudo-terminal against the double.
@@ -8,6 +9,8 @@ enum TerminalBenchmarks {
         try launchToFirstTitles(double: double)
         try quitWithLoadsInFlight(double: double)
         try memoryAfterPaging()
+        try searchToResults(double: double)
+        try requestsPerTypicalSession(double: double)
     }
 
     static func stackterm(_ double: DoubleProcess, _ extra: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30) throws -> PTYProcess {
@@ -81,5 +84,63 @@ enum TerminalBenchmarks {
         app.send("Q")
         _ = app.waitForExit(timeout: 5)
         report("resident memory after \(pages) pages of 100 questions", String(format: "%.1f MiB", rss), goal: "≤ 60 MB", met: rss <= 60)
+    }
+
+    /// Enter on a search → the first result's title drawn.
+    static func searchToResults(double: DoubleProcess) throws {
+        var samples: [Double] = []
+        for (index, query) in ["plutus", "wallet", "staking", "token", "script", "node", "metadata", "address"].enumerated() {
+            let reply = try LoopbackHTTP.get(double.url("/2.3/search/advanced?site=cardano&q=\(query)&sort=activity&pagesize=1&key=bench"))
+            guard case .success(let wrapper) = ResponseDecoder.decode(Question.self, from: reply.body, httpStatus: reply.status),
+                  let title = wrapper.items.first?.title else { continue }
+            let marker = String(title.prefix(12))
+            let app = try stackterm(double, ["--api-key", "bench\(index)"])
+            guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+            app.send("/" + query)
+            usleep(100_000)
+            app.clearOutput()
+            let start = Measure.now()
+            app.send("\r")
+            guard app.waitForOutput(containing: marker, timeout: 10) else { throw BenchError.timeout("search results for \(query)") }
+            samples.append((Measure.now() - start) * 1000)
+            app.send("Q")
+            _ = app.waitForExit(timeout: 5)
+        }
+        report("search → first results drawn (Enter to the first title, real binary, double)", Measure.summary(samples))
+    }
+
+    /// Requests a typical session spends: open the list, page 3 times, open 5 questions, one search.
+    static func requestsPerTypicalSession(double: DoubleProcess) throws {
+        try double.clearRequestLog()
+        let app = try stackterm(double, ["--api-key", "session"])
+        func count() throws -> Int { try double.requestLog().count }
+        func settle(_ send: String) throws {
+            let before = try count()
+            app.send(send)
+            let deadline = Measure.now() + 5
+            while try count() == before, Measure.now() < deadline { usleep(5_000); app.clearOutput() }
+            usleep(300_000)
+            app.clearOutput()
+        }
+        guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+        for _ in 0..<3 { try settle("G") }
+        app.send("g")
+        for _ in 0..<5 {
+            try settle("\r")
+            app.send("q")
+            app.send("j")
+            usleep(100_000)
+        }
+        try settle("/plutus\r")
+        let log = try double.requestLog()
+        app.send("Q")
+        _ = app.waitForExit(timeout: 5)
+        let kinds = Dictionary(grouping: log) { line -> String in
+            let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? line
+            let route = path.split(separator: "?").first.map(String.init) ?? path
+            return route.replacingOccurrences(of: #"/\d+(?=/|$)"#, with: "/{id}", options: .regularExpression)
+        }.map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
+        report("requests in a typical session (list, 3 pages, 5 questions, 1 search)", "\(log.count) requests: \(kinds)",
+               goal: "none a cache or earlier response could answer (10)", met: log.count <= 10)
     }
 }

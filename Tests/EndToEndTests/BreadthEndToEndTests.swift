@@ -119,4 +119,35 @@ final class BreadthEndToEndTests: XCTestCase {
         try tmux.sendKeys(.text("j"))
         XCTAssertTrue(tmux.isAlive, "the program keeps running")
     }
+
+    func testCommentsToggleInAQuestion() throws {
+        let tmux = try launch(["--sort", "votes"])
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("views · asked") } && $0.last?.contains("comments") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("c"))
+        XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("Comments (") || $0.contains("(no comments)") } }, tmux.screenDump())
+        XCTAssertEqual(try requests("/comments").count, 1)
+        try tmux.sendKeys(.text("c"), .text("c"))
+        XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("Comments (") || $0.contains("(no comments)") } }, tmux.screenDump())
+        XCTAssertEqual(try requests("/comments").count, 1, "comments are fetched once")
+    }
+
+    func testSitePickerSwitchesSiteAndCachesTheList() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-cache-\(UUID().uuidString)")
+        let tmux = try launch(environment: ["XDG_CACHE_HOME": cache.path])
+        try tmux.sendKeys(.text("S"))
+        XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("(coffee)") } }, tmux.screenDump())
+        try tmux.sendKeys(.text("coff"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("coffee · activity") && $0.last?.contains("questions") == true }, tmux.screenDump())
+        XCTAssertTrue(try requests("/questions?").last?.contains("site=coffee") == true)
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+
+        // A second run reads the site list from the disk cache: no /sites request.
+        try double.clearRequestLog()
+        let again = try launch(environment: ["XDG_CACHE_HOME": cache.path])
+        try again.sendKeys(.text("S"))
+        XCTAssertTrue(again.waitUntil { $0.contains { $0.contains("(coffee)") } }, again.screenDump())
+        XCTAssertEqual(try requests("/sites").count, 0)
+    }
 }
