@@ -2,25 +2,11 @@ import XCTest
 import TestSupport
 
 /// Issue 4 end to end: search, tags, sorts, the answers feed, comments — the real binary in tmux against the double.
-final class BreadthEndToEndTests: XCTestCase {
-    private var double: DoubleProcess!
-    private var session: TmuxSession?
-
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
-        double = try DoubleProcess()
-    }
-
-    override func tearDown() {
-        session?.kill()
-        double?.stop()
-    }
-
-    private func launch(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
-        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString, arguments: arguments, environment: environment)
-        session = tmux
-        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())")
+final class BreadthEndToEndTests: StacktermTestCase {
+    /// Starts stackterm and waits for its first page.
+    private func launchListing(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+        let tmux = try launch(arguments, environment: environment)
+        waitForList(tmux)
         return tmux
     }
 
@@ -29,7 +15,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testSearchShowsResultsAndPages() throws {
-        let tmux = try launch()
+        let tmux = try launchListing()
         try tmux.sendKeys(.text("/"), .text("plutus"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("search “plutus”") && $0.last?.contains("50 questions") == true }, tmux.screenDump())
         let first = try requests("/search/advanced")
@@ -46,7 +32,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testTagFilterNarrowsTheList() throws {
-        let tmux = try launch()
+        let tmux = try launchListing()
         try tmux.sendKeys(.text("t"), .text("nft"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("[nft]") && $0.last?.contains("questions") == true && $0[1].contains("nft") }, tmux.screenDump())
         XCTAssertTrue(try requests("/questions?").last?.contains("tagged=nft") == true)
@@ -56,7 +42,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testSortSwitchCancelsTheOldLoadAndNeverShowsItsResult() throws {
-        let tmux = try launch()
+        let tmux = try launchListing()
         try double.clearRequestLog()
         try double.setFaults("delay_ms=2000&count=1")
         try tmux.sendKeys(.text("r"))               // the reload of the activity list hangs 2 s …
@@ -72,7 +58,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testAnswersFeedOpensTheRightQuestionAtTheAnswer() throws {
-        let tmux = try launch()
+        let tmux = try launchListing()
         try tmux.sendKeys(.text("a"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("latest answers") && $0.last?.contains("50 answers") == true && !$0.contains { $0.contains("question #") } },
                       tmux.screenDump())
@@ -93,7 +79,7 @@ final class BreadthEndToEndTests: XCTestCase {
         let browser = directory.appendingPathComponent("fake-browser")
         try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(record.path)'; done\n".write(to: browser, atomically: true, encoding: .utf8)
         chmod(browser.path, 0o755)
-        let tmux = try launch(environment: ["BROWSER": browser.path])
+        let tmux = try launchListing(environment: ["BROWSER": browser.path])
         try tmux.setServerOption("set-clipboard", "on")
         let link = "https://cardano.stackexchange.com/questions/"
         try tmux.sendKeys(.text("o"))
@@ -113,7 +99,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testNoBrowserGivesAClearMessage() throws {
-        let tmux = try launch(environment: ["BROWSER": "/nonexistent/browser", "PATH": "/nonexistent"])
+        let tmux = try launchListing(environment: ["BROWSER": "/nonexistent/browser", "PATH": "/nonexistent"])
         try tmux.sendKeys(.text("o"))
         XCTAssertTrue(tmux.waitUntil { $0.last?.contains("No browser found") == true }, tmux.screenDump())
         try tmux.sendKeys(.text("j"))
@@ -121,7 +107,7 @@ final class BreadthEndToEndTests: XCTestCase {
     }
 
     func testCommentsToggleInAQuestion() throws {
-        let tmux = try launch(["--sort", "votes"])
+        let tmux = try launchListing(["--sort", "votes"])
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("views · asked") } && $0.last?.contains("comments") == true }, tmux.screenDump())
         try tmux.sendKeys(.text("c"))
@@ -134,7 +120,7 @@ final class BreadthEndToEndTests: XCTestCase {
 
     func testSitePickerSwitchesSiteAndCachesTheList() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-cache-\(UUID().uuidString)")
-        let tmux = try launch(environment: ["XDG_CACHE_HOME": cache.path])
+        let tmux = try launchListing(environment: ["XDG_CACHE_HOME": cache.path])
         try tmux.sendKeys(.text("S"))
         XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("(coffee)") } }, tmux.screenDump())
         try tmux.sendKeys(.text("coff"), .key("Enter"))
@@ -145,7 +131,7 @@ final class BreadthEndToEndTests: XCTestCase {
 
         // A second run reads the site list from the disk cache: no /sites request.
         try double.clearRequestLog()
-        let again = try launch(environment: ["XDG_CACHE_HOME": cache.path])
+        let again = try launchListing(environment: ["XDG_CACHE_HOME": cache.path])
         try again.sendKeys(.text("S"))
         XCTAssertTrue(again.waitUntil { $0.contains { $0.contains("(coffee)") } }, again.screenDump())
         XCTAssertEqual(try requests("/sites").count, 0)

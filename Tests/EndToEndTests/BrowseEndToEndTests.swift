@@ -2,32 +2,7 @@ import XCTest
 import TestSupport
 
 /// The real `stackterm` binary in tmux against the local double: what a person sees and can do.
-final class BrowseEndToEndTests: XCTestCase {
-    private var double: DoubleProcess!
-    private var session: TmuxSession?
-
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
-        double = try DoubleProcess()
-    }
-
-    override func tearDown() {
-        session?.kill()
-        double?.stop()
-    }
-
-    private func launch(_ arguments: [String] = [], width: Int = 100, height: Int = 30, baseURL: String? = nil) throws -> TmuxSession {
-        let tmux = try StacktermSession.launch(baseURL: baseURL ?? double.baseURL.absoluteString, arguments: arguments,
-                                               width: width, height: height)
-        session = tmux
-        return tmux
-    }
-
-    private func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
-    }
-
+final class BrowseEndToEndTests: StacktermTestCase {
     func testBrowsePageOpenReadBackAndQuit() throws {
         let tmux = try launch(["--sort", "votes"])
         waitForList(tmux)

@@ -1,0 +1,33 @@
+import XCTest
+import TestSupport
+
+/// Base for end-to-end tests of the real binary: a fresh double per test, the tmux session killed afterwards.
+class StacktermTestCase: XCTestCase {
+    var double: DoubleProcess!
+    var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
+        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
+        double = try DoubleProcess()
+    }
+
+    override func tearDown() {
+        session?.kill()
+        double?.stop()
+    }
+
+    /// Starts stackterm against the double (or `baseURL`) and keeps the session for tear-down.
+    func launch(_ arguments: [String] = [], width: Int = 100, height: Int = 30, baseURL: String? = nil,
+                environment: [String: String] = [:]) throws -> TmuxSession {
+        let tmux = try StacktermSession.launch(baseURL: baseURL ?? double.baseURL.absoluteString, arguments: arguments,
+                                               width: width, height: height, environment: environment)
+        session = tmux
+        return tmux
+    }
+
+    /// Waits for the first page (the status line shows the quota once titles are drawn).
+    func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
+    }
+}
