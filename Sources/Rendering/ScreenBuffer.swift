@@ -80,6 +80,10 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     private mutating func write(_ text: String, style: CellStyle, cursor: inout Cursor) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            writeASCII(text, style: style, cursor: &cursor)
+            return
+        }
         for character in text {
             if cursor.isFull { return }
             for piece in TextWidth.cells(of: character) {
@@ -103,6 +107,18 @@ public struct ScreenBuffer: Hashable, Sendable {
                 }
                 cursor.x += piece.width
             }
+        }
+    }
+
+    /// Printable ASCII: one cell per byte, no grapheme or width lookups (the common case for titles and code).
+    private mutating func writeASCII(_ text: String, style: CellStyle, cursor: inout Cursor) {
+        for byte in text.utf8 {
+            if cursor.isFull { return }
+            if cursor.x >= 0 {
+                put(Cell(String(UnicodeScalar(byte)), style: style), at: cursor.x, y: cursor.y)
+                cursor.lastCell = cursor.x
+            }
+            cursor.x += 1
         }
     }
 

@@ -9,11 +9,6 @@ import TestSupport
 /// Issue 3's in-process figures: the longest real body, and key → frame on a 10,000-question list.
 @MainActor
 enum RenderBenchmarks {
-    static func run() throws {
-        try longestBody()
-        try keyToFrame()
-    }
-
     /// HTMLRenderer on the longest real body in the shared dumps (quantumcomputing post 1971).
     static func longestBody() throws {
         guard let folder = SharedData.path("dumps/quantumcomputing") else { return }

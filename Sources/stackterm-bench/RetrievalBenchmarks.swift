@@ -6,12 +6,6 @@ import TestSupport
 /// Issue 2's figures: decoding a 100-question page with bodies, cancel-all with 20 in flight, requests per page.
 @MainActor
 enum RetrievalBenchmarks {
-    static func run(double: DoubleProcess) throws {
-        try decodePage(double: double)
-        try cancelAll(double: double)
-        try requestsPerPage(double: double)
-    }
-
     /// Decode time of `/questions?pagesize=100&filter=withbody` (real cardano content) with `ResponseDecoder`.
     static func decodePage(double: DoubleProcess) throws {
         let reply = try LoopbackHTTP.get(double.url("/2.3/questions?site=cardano&pagesize=100&filter=withbody&sort=votes"))

@@ -5,14 +5,6 @@ import TestSupport
 /// Issue 3's figures for the real binary on a pseudo-terminal against the double.
 @MainActor
 enum TerminalBenchmarks {
-    static func run(double: DoubleProcess) throws {
-        try launchToFirstTitles(double: double)
-        try quitWithLoadsInFlight(double: double)
-        try memoryAfterPaging()
-        try searchToResults(double: double)
-        try requestsPerTypicalSession(double: double)
-    }
-
     static func stackterm(_ double: DoubleProcess, _ extra: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30) throws -> PTYProcess {
         try PTYProcess(executable: BuildProducts.executable("stackterm"),
                        arguments: ["--api-base-url", double.baseURL.absoluteString, "--site", "cardano"] + extra,
