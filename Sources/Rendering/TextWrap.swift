@@ -61,34 +61,41 @@ public enum TextWrap {
 
         init(width: Int) { self.width = width }
 
+        /// Splits `text` at ASCII spaces, tabs and newlines (found from its bytes); a run of ASCII bytes is
+        /// measured from its bytes, only a run holding other characters goes grapheme by grapheme.
         mutating func add(_ text: String, style: CellStyle) {
-            if TextWidth.asciiWidth(text) != nil { addASCII(text, style: style) } else { addUnicode(text, style: style) }
-        }
-
-        /// ASCII text: runs of spaces, newlines and word bytes found from the UTF-8 view.
-        private mutating func addASCII(_ text: String, style: CellStyle) {
             let bytes = text.utf8
             var runStart = bytes.startIndex
+            var runIsASCII = true
             var index = runStart
-            func flushRun(_ end: String.Index) {
-                guard runStart < end else { return }
-                let piece = text[runStart..<end]
-                appendToWord(piece, width: TextWidth.asciiWidth(piece) ?? 0, style: style)
-            }
             while index < bytes.endIndex {
                 let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    flushRun(index)
-                    if byte == 0x0A { hardBreak() } else { addSpace(style) }
-                    runStart = bytes.index(after: index)
+                let next = bytes.index(after: index)
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    addRun(text[runStart..<index], isASCII: runIsASCII, style: style)
+                    if byte == 0x0A { hardBreak() } else if byte != 0x0D { addSpace(style) }
+                    runStart = next
+                    runIsASCII = true
+                } else if byte >= 0x80 {
+                    runIsASCII = false
                 }
-                index = bytes.index(after: index)
+                index = next
             }
-            flushRun(index)
+            addRun(text[runStart..<index], isASCII: runIsASCII, style: style)
+        }
+
+        /// One run without ASCII white space: part of the current word.
+        private mutating func addRun(_ run: Substring, isASCII: Bool, style: CellStyle) {
+            guard !run.isEmpty else { return }
+            if isASCII {
+                appendToWord(run, width: TextWidth.asciiWidth(run) ?? 0, style: style)
+            } else {
+                addUnicode(run, style: style)
+            }
         }
 
         /// Other text: grapheme by grapheme; a wide grapheme is a word of its own.
-        private mutating func addUnicode(_ text: String, style: CellStyle) {
+        private mutating func addUnicode(_ text: Substring, style: CellStyle) {
             var index = text.startIndex
             while index < text.endIndex {
                 let character = text[index]

@@ -4,24 +4,33 @@ import TestSupport
 // stackterm-bench: prints the figures BENCHMARKS.md records. Build and run in release:
 //   swift build -c release && .build/release/stackterm-bench [name …]
 // With names (e.g. `keyframe body`), only those benchmarks run.
-let double: DoubleProcess
-do {
-    double = try DoubleProcess()
-} catch {
-    report("benchmark failed", "cannot start the double: \(error)")
-    exit(1)
+/// The double, started on first use (the pure benchmarks do not need it).
+@MainActor
+enum SharedDouble {
+    private static var started: DoubleProcess?
+
+    static var instance: DoubleProcess {
+        get throws {
+            if let started { return started }
+            let double = try DoubleProcess()
+            started = double
+            return double
+        }
+    }
+
+    static func stop() { started?.stop() }
 }
 let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
-    ("decode", { try RetrievalBenchmarks.decodePage(double: double) }),
-    ("cancel", { try RetrievalBenchmarks.cancelAll(double: double) }),
-    ("requests", { try RetrievalBenchmarks.requestsPerPage(double: double) }),
+    ("decode", { try RetrievalBenchmarks.decodePage(double: SharedDouble.instance) }),
+    ("cancel", { try RetrievalBenchmarks.cancelAll(double: SharedDouble.instance) }),
+    ("requests", { try RetrievalBenchmarks.requestsPerPage(double: SharedDouble.instance) }),
     ("body", { try RenderBenchmarks.longestBody() }),
     ("keyframe", { try RenderBenchmarks.keyToFrame() }),
-    ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: double) }),
-    ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: double) }),
+    ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: SharedDouble.instance) }),
+    ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: SharedDouble.instance) }),
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
-    ("search", { try TerminalBenchmarks.searchToResults(double: double) }),
-    ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: double) }),
+    ("search", { try TerminalBenchmarks.searchToResults(double: SharedDouble.instance) }),
+    ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: SharedDouble.instance) }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))
@@ -39,5 +48,5 @@ for benchmark in benchmarks where chosen.isEmpty || chosen.contains(benchmark.na
         failed = true
     }
 }
-double.stop()
+SharedDouble.stop()
 exit(failed ? 1 : 0)
