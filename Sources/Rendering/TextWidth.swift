@@ -71,6 +71,11 @@ public enum TextWidth {
     /// A wide character that would not fit before the `…` is dropped; `width` 1 gives just `…`.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one column per byte, cut from the bytes.
+            guard text.utf8.count > width else { return text }
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         var used = 0
         var cutIndex: String.Index?
         for index in text.indices {
