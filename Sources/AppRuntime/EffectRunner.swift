@@ -17,9 +17,6 @@ final class EffectRunner {
         self.outside = outside
     }
 
-    /// Loads still in flight (for tests and diagnostics).
-    var inFlightCount: Int { handles.count }
-
     /// Starts, cancels or schedules what `effect` asks for; `.quit` is the caller's business.
     func perform(_ effect: Effect) {
         switch effect {
