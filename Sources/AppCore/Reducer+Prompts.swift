@@ -128,8 +128,10 @@ extension Reducer {
         state.picker = nil
         switch picker.purpose {
         case .site:
-            let effects = browse({ $0.site = value; $0.searchQuery = nil; $0.tagged = [] }, &state)
+            var effects = browse({ $0.site = value; $0.searchQuery = nil; $0.tagged = [] }, &state)
+            if let pending = state.feed.pending { effects.append(.cancel(pending.token)) }
             state.feed = PagedList<Answer>()
+            state.feedTitles = [:] // question ids belong to a site
             return effects
         case .tag:
             return browse({ $0.tagged = [value]; $0.searchQuery = nil }, &state)

@@ -129,6 +129,7 @@ final class ReducerBreadthTests: XCTestCase {
         let chosen = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.settings.site, "coffee")
         XCTAssertEqual(state.screens, [.questionList])
+        XCTAssertTrue(state.feedTitles.isEmpty && state.feed.items.isEmpty, "the feed belongs to the old site")
         XCTAssertEqual(try XCTUnwrap(questionsLoad(chosen)).settings.site, "coffee")
     }
 
