@@ -222,6 +222,8 @@ public struct AppState: Hashable, Sendable {
     public var picker: PickerState?
     public var status = StatusState()
     public var viewport: Viewport
+    /// First visible line of the help screen.
+    public var helpScroll = 0
     /// Searches submitted this session, oldest first.
     public var searchHistory: [String] = []
     public var isQuitting = false

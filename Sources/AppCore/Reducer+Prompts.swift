@@ -108,7 +108,7 @@ extension Reducer {
     static func pickerCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
         switch command {
         case .back, .cancelOrBack: return closePicker(&state)
-        case .help: state.screens.append(.help); return []
+        case .help: return openHelp(&state)
         default: return []
         }
     }

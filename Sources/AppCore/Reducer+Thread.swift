@@ -52,7 +52,8 @@ extension Reducer {
             effects += load(.loadThread(token, questionID: thread.questionID, site: state.settings.site, reload: true), token: token)
             return effects
         case .help:
-            state.screens.append(.help)
+            state.thread = thread
+            return openHelp(&state)
         case .toggleComments:
             state.thread = thread
             return toggleComments(&state)

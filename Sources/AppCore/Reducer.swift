@@ -65,8 +65,7 @@ public enum Reducer {
         if command == .quit { return quit(&state) }
         switch state.screen {
         case .help:
-            if [.back, .cancelOrBack, .help].contains(command) { state.screens.removeLast() }
-            return []
+            return helpCommand(command, &state)
         case .picker:
             return pickerCommand(command, &state)
         case .questionList:
@@ -99,7 +98,7 @@ public enum Reducer {
             if kind == .feed { state.screens.removeLast() }
             return []
         case .reload: return reload(kind, &state, fresh: true)
-        case .help: state.screens.append(.help); return []
+        case .help: return openHelp(&state)
         case .toggleAnswersFeed: return toggleFeed(&state)
         case .cycleSort: return kind == .questions ? cycleSort(&state) : []
         case .filterTags: return openPrompt(.tags, &state)
@@ -108,6 +107,31 @@ public enum Reducer {
         case .openInBrowser, .copyLink: return linkCommand(command, url: selectedLink(kind, state), &state)
         case .filterByQuestionTag, .toggleComments, .quit: return []
         }
+    }
+
+    // MARK: Help
+
+    static func openHelp(_ state: inout AppState) -> [Effect] {
+        state.helpScroll = 0
+        state.screens.append(.help)
+        return []
+    }
+
+    /// The help screen scrolls with the movement keys and closes with back, Esc or `?`.
+    private static func helpCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
+        let lastTop = max(0, state.keymap.bindings.count - state.viewport.contentRows)
+        let page = state.viewport.contentRows
+        switch command {
+        case .back, .cancelOrBack, .help: state.screens.removeLast()
+        case .moveDown: state.helpScroll = min(state.helpScroll + 1, lastTop)
+        case .moveUp: state.helpScroll = max(state.helpScroll - 1, 0)
+        case .pageDown: state.helpScroll = min(state.helpScroll + page, lastTop)
+        case .pageUp: state.helpScroll = max(state.helpScroll - page, 0)
+        case .top: state.helpScroll = 0
+        case .bottom: state.helpScroll = lastTop
+        default: break
+        }
+        return []
     }
 
     // MARK: Status and quitting

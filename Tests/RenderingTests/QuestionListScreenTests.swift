@@ -89,4 +89,19 @@ final class QuestionListScreenTests: XCTestCase {
         for command in Command.allCases { XCTAssertTrue(text.contains(command.help), "help misses \(command)") }
         XCTAssertTrue(text.contains("PgDn Space"))
     }
+
+    func testHelpScrollsOnAShortTerminal() {
+        var state = loadedState(columns: 80, rows: 12, questions: [])
+        _ = Reducer.reduce(&state, .command(.help))
+        var lines = render(state)
+        XCTAssertTrue(lines[1].contains(Command.moveDown.help), lines[1])
+        XCTAssertTrue(lines[11].contains("j/k scroll"), lines[11])
+        _ = Reducer.reduce(&state, .command(.bottom))
+        lines = render(state)
+        XCTAssertTrue(lines[10].contains(Command.copyLink.help), "the last command is reachable: \(lines[10])")
+        _ = Reducer.reduce(&state, .command(.top))
+        XCTAssertTrue(render(state)[1].contains(Command.moveDown.help))
+        _ = Reducer.reduce(&state, .command(.back))
+        XCTAssertEqual(state.screen, .questionList)
+    }
 }

@@ -15,9 +15,11 @@ public enum HelpScreen {
     public static func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: "Help — keys", right: "stackterm", into: &buffer)
         let lines = lines(for: state.keymap)
-        for (offset, line) in lines.prefix(state.viewport.contentRows).enumerated() {
+        let rows = state.viewport.contentRows
+        for (offset, line) in lines.dropFirst(state.helpScroll).prefix(rows).enumerated() {
             buffer.write(TextWidth.truncate(line, to: buffer.width - 2), x: 2, y: offset + 1)
         }
-        Chrome.drawStatus(left: "q, Esc or ? to close", right: "", isError: false, into: &buffer)
+        let more = lines.count > rows ? "j/k scroll · " : ""
+        Chrome.drawStatus(left: more + "q, Esc or ? to close", right: "", isError: false, into: &buffer)
     }
 }
