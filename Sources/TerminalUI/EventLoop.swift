@@ -54,7 +54,7 @@ public final class EventLoop {
         }
     }
 
-    /// Cancels the sources. The signals stay caught by libdispatch (and so are ignored until the next `start()`).
+    /// Cancels the sources and gives the signals their default actions back.
     public func stop() {
         guard isStarted else { return }
         isStarted = false
@@ -62,6 +62,7 @@ public final class EventLoop {
         inputSource = nil
         for source in signalSources { source.cancel() }
         signalSources = []
+        for signalNumber in [SIGWINCH] + Self.terminatingSignals { stackterm_signal_release_from_source(signalNumber) }
     }
 
     /// Starts the sources if needed and parks the main thread in the run loop for good.
