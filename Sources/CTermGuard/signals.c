@@ -44,6 +44,13 @@ int stackterm_signal_release_from_source(int signal_number) {
     return sigaction(signal_number, &fallback, NULL);
 }
 
+int stackterm_signal_is_forwarded(int signal_number) {
+    if (!is_valid(signal_number)) return 0;
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0) return 0;
+    return current.sa_handler != SIG_IGN && current.sa_handler != SIG_DFL ? 1 : 0;
+}
+
 int stackterm_signal_is_default(int signal_number) {
     if (!is_valid(signal_number)) return 0;
     struct sigaction current;

@@ -24,6 +24,7 @@ public final class EventLoop {
 
     private var inputSource: DispatchSourceRead?
     private var signalSources: [DispatchSourceSignal] = []
+    private static let signalRegistrationTimeout: TimeInterval = 1
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -51,6 +52,17 @@ public final class EventLoop {
             }
             source.resume()
             signalSources.append(source)
+        }
+        waitUntilSignalsAreForwarded()
+    }
+
+    /// libdispatch takes a signal asynchronously, on its manager thread; until then the signal is ignored and
+    /// would be lost. Waits (briefly, once per process in practice) until every signal is forwarded.
+    private func waitUntilSignalsAreForwarded() {
+        let deadline = Date().addingTimeInterval(Self.signalRegistrationTimeout)
+        let signals = [SIGWINCH] + Self.terminatingSignals
+        while signals.contains(where: { stackterm_signal_is_forwarded($0) == 0 }), Date() < deadline {
+            usleep(500)
         }
     }
 

@@ -30,6 +30,9 @@ int stackterm_signal_prepare_for_source(int signal);
 /// `stackterm_signal_prepare_for_source` and gives the signal its default action again. Returns 0 or -1.
 int stackterm_signal_release_from_source(int signal);
 
+/// 1 when `signal` has a handler (libdispatch's forwarding action once a source registered), else 0.
+int stackterm_signal_is_forwarded(int signal);
+
 /// 1 when `signal` has its default action, else 0.
 int stackterm_signal_is_default(int signal);
 
