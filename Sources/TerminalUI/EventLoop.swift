@@ -24,6 +24,7 @@ public final class EventLoop {
 
     private var inputSource: DispatchSourceRead?
     private var signalSources: [DispatchSourceSignal] = []
+    private static let signalRegistrationTimeout: TimeInterval = 1
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -52,9 +53,20 @@ public final class EventLoop {
             source.resume()
             signalSources.append(source)
         }
+        waitUntilSignalsAreForwarded()
     }
 
-    /// Cancels the sources. The signals stay caught by libdispatch (and so are ignored until the next `start()`).
+    /// libdispatch takes a signal asynchronously, on its manager thread; until then the signal is ignored and
+    /// would be lost. Waits (briefly, once per process in practice) until every signal is forwarded.
+    private func waitUntilSignalsAreForwarded() {
+        let deadline = Date().addingTimeInterval(Self.signalRegistrationTimeout)
+        let signals = [SIGWINCH] + Self.terminatingSignals
+        while signals.contains(where: { stackterm_signal_is_forwarded($0) == 0 }), Date() < deadline {
+            usleep(500)
+        }
+    }
+
+    /// Cancels the sources and gives the signals their default actions back.
     public func stop() {
         guard isStarted else { return }
         isStarted = false
@@ -62,6 +74,7 @@ public final class EventLoop {
         inputSource = nil
         for source in signalSources { source.cancel() }
         signalSources = []
+        for signalNumber in [SIGWINCH] + Self.terminatingSignals { stackterm_signal_release_from_source(signalNumber) }
     }
 
     /// Starts the sources if needed and parks the main thread in the run loop for good.

@@ -214,8 +214,10 @@ public final class Terminal {
         colorsEnabled = true
     }
 
-    /// Makes wide characters work: the user's locale, or C.UTF-8 when that locale is not UTF-8 (e.g. plain "C").
-    private static func useUTF8Locale() {
+    /// Sets the process locale so wide characters (and `wcwidth`) work: the user's locale, or C.UTF-8 for
+    /// LC_CTYPE when that locale is not UTF-8 (e.g. plain "C"). `start()` calls it; call it earlier to measure
+    /// text widths before the terminal starts (tests, benchmarks).
+    public static func useUTF8Locale() {
         setlocale(LC_ALL, "")
         if stackterm_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
     }

@@ -1,4 +1,5 @@
 import AppCore
+import CTermGuard
 import Foundation
 import TerminalUI
 import XCTest
@@ -91,7 +92,11 @@ final class EventLoopTests: XCTestCase {
         }
         onMain {
             XCTAssertEqual(harness.signals, [SIGTERM, SIGINT, SIGHUP])
+            for signalNumber in [SIGTERM, SIGINT, SIGHUP] { XCTAssertEqual(stackterm_signal_is_default(signalNumber), 0) }
             harness.tearDown()
+            for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+                XCTAssertEqual(stackterm_signal_is_default(signalNumber), 1, "signal \(signalNumber) back to default")
+            }
         }
     }
 

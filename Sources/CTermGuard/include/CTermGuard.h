@@ -21,8 +21,19 @@ void stackterm_termguard_uninstall(void);
 int stackterm_termguard_is_installed(void);
 
 /// Readies `signal` for a dispatch signal source: the first time in this process, sets SIG_IGN so the signal
-/// cannot kill the process before libdispatch installs its own forwarding action (which then stays for good;
-/// setting SIG_IGN again later would break it). Returns 0, or -1 for an invalid signal.
+/// cannot kill the process before libdispatch installs its forwarding action (libdispatch does that only once
+/// per process); later, puts back the forwarding action `stackterm_signal_release_from_source` took away.
+/// Returns 0, or -1 for an invalid signal.
 int stackterm_signal_prepare_for_source(int signal);
+
+/// After the signal's dispatch sources are cancelled: keeps libdispatch's forwarding action for the next
+/// `stackterm_signal_prepare_for_source` and gives the signal its default action again. Returns 0 or -1.
+int stackterm_signal_release_from_source(int signal);
+
+/// 1 when `signal` has a handler (libdispatch's forwarding action once a source registered), else 0.
+int stackterm_signal_is_forwarded(int signal);
+
+/// 1 when `signal` has its default action, else 0.
+int stackterm_signal_is_default(int signal);
 
 #endif
