@@ -34,8 +34,21 @@ struct SpawnedCommand {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
 
+        // tmux forks its server from this client and keeps the signal mask it inherited: start it with every
+        // signal at its default and none blocked, or a blocked SIGCHLD would stop it reaping its panes.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

@@ -33,6 +33,9 @@ public final class TmuxSession {
 
     /// The server socket name (`tmux -L`).
     public let socketName: String
+    /// Where the wrapper shell writes the program's exit status (tmux 3.3a under load sometimes marks a pane
+    /// dead without ever filling `pane_dead_status`).
+    private let statusFile: URL
     /// The pane the program runs in (e.g. `%0`).
     public private(set) var paneID = ""
     private var isKilled = false
@@ -42,13 +45,16 @@ public final class TmuxSession {
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         precondition(!command.isEmpty, "TmuxSession needs a command")
         socketName = "stackterm-test-\(UUID().uuidString.prefix(8).lowercased())"
+        statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).status")
         let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
         var arguments = ["start-server", ";", "set-option", "-wg", "remain-on-exit", "on", ";",
                          "set-option", "-g", "default-terminal", "tmux-256color", ";",
                          "set-option", "-g", "history-limit", "0", ";",
                          "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-P", "-F", "#{pane_id}"]
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
-        arguments += ["--"] + command
+        // The program runs under a shell that records its exit status ($0 is the status file).
+        let wrapper = #""$@"; status=$?; echo "$status" > "$0"; exit "$status""#
+        arguments += ["--", "/bin/sh", "-c", wrapper, statusFile.path] + command
         paneID = try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -96,7 +102,7 @@ public final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             // A tmux query can fail while the server is busy; only a definite "dead" ends the wait.
-            if !isKilled, (try? format("#{pane_dead}")) == "1", let status = exitStatus { return status }
+            if !isKilled, let status = exitStatus { return status }
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
         return nil
@@ -118,10 +124,10 @@ public final class TmuxSession {
         return dead == "0"
     }
 
-    /// The program's exit status once it has exited (nil while it runs or when a signal killed it).
+    /// The program's exit status once it has exited (128 + N when signal N killed it; nil while it runs).
     public var exitStatus: Int32? {
-        guard let status = try? format("#{?pane_dead,#{pane_dead_status},}") else { return nil }
-        return Int32(status)
+        guard let text = try? String(contentsOf: statusFile, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// A tmux format evaluated for the pane, e.g. `#{alternate_on}`.
@@ -134,6 +140,7 @@ public final class TmuxSession {
         guard !isKilled else { return }
         isKilled = true
         _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: statusFile)
     }
 
     // MARK: running tmux

@@ -49,11 +49,10 @@ final class BrowseEndToEndTests: StacktermTestCase {
         for signal in ["TERM", "HUP", "INT"] {
             let tmux = try launch()
             waitForList(tmux)
-            let pid = try tmux.format("#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
-            // The pane runs sh; signal its stackterm child.
+            // Signal the stackterm process itself (its command line names this test's double).
             let kill = Process()
             kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            kill.arguments = ["-\(signal)", "-P", pid, "stackterm"]
+            kill.arguments = ["-\(signal)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
             try kill.run()
             kill.waitUntilExit()
             XCTAssertTrue(tmux.waitFor(text: "EXIT=", timeout: 5), "SIG\(signal):\n\(tmux.screenDump())")

@@ -21,7 +21,7 @@ final class TmuxDriverTests: XCTestCase {
         XCTAssertEqual(try tmux.capture().count, 12)
 
         try tmux.sendKeys(.key("Enter"))
-        XCTAssertEqual(tmux.waitForExit(), 3)
+        XCTAssertEqual(tmux.waitForExit(), 3, tmux.screenDump())
         XCTAssertFalse(tmux.isAlive)
     }
 
