@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 import StackDump
 
 /// How items are written: with bodies (`filter=withbody`) and with the `escape_titles` fault.
@@ -70,7 +71,7 @@ struct ItemFactory {
     func owner(id: Int?, fallbackName: String?) -> OwnerItem {
         if let id, let user = site.users[id] {
             return OwnerItem(
-                userId: id, displayName: HTMLText.escape(user.displayName), reputation: user.reputation,
+                userId: id, displayName: HTMLEntities.escape(user.displayName), reputation: user.reputation,
                 userType: "registered", link: userLink(id, user.displayName))
         }
         if let id, site.users.isEmpty {
@@ -78,7 +79,7 @@ struct ItemFactory {
             return OwnerItem(
                 userId: id, displayName: "user\(id)", reputation: 1, userType: "registered", link: userLink(id, "user\(id)"))
         }
-        return OwnerItem(displayName: HTMLText.escape(fallbackName ?? "anonymous"), userType: "does_not_exist")
+        return OwnerItem(displayName: HTMLEntities.escape(fallbackName ?? "anonymous"), userType: "does_not_exist")
     }
 
     private func userLink(_ id: Int, _ name: String) -> String {
@@ -89,7 +90,7 @@ struct ItemFactory {
         let rawTitle = post.title ?? ""
         let title = style.escapeTitles ? ItemStyle.hostileTitlePrefix + rawTitle : rawTitle
         return QuestionItem(
-            tags: post.tags.map(HTMLText.escape),
+            tags: post.tags.map(HTMLEntities.escape),
             owner: owner(id: post.ownerUserID, fallbackName: post.ownerDisplayName),
             isAnswered: site.isAnswered(post),
             viewCount: post.viewCount ?? 0,
@@ -101,7 +102,7 @@ struct ItemFactory {
             questionId: post.id,
             contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
             link: "https://\(site.host)/questions/\(post.id)/\(HTMLText.slug(rawTitle))",
-            title: HTMLText.escape(title),
+            title: HTMLEntities.escape(title),
             body: style.includeBody ? post.body : nil)
     }
 
@@ -128,7 +129,7 @@ struct ItemFactory {
             postId: comment.postID,
             commentId: comment.id,
             contentLicense: HTMLText.license(comment.contentLicense, created: comment.creationDate),
-            body: HTMLText.escape(comment.text))
+            body: HTMLEntities.escape(comment.text))
     }
 
     private func unix(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

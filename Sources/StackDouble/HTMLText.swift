@@ -1,25 +1,8 @@
 import Foundation
+import StackAPI
 
-/// Text helpers matching what the API does to titles, names and links.
+/// Text helpers for the double: URL slugs, searchable body text, licences (escaping is `HTMLEntities.escape`).
 enum HTMLText {
-    /// Escapes like the API's safe filters: `&` `<` `>` `"` `'` → `&amp;` `&lt;` `&gt;` `&quot;` `&#39;`.
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// A URL slug like the site's: lowercase letters and digits joined by `-`, at most 80 characters.
     static func slug(_ title: String) -> String {
         var slug = ""
@@ -37,7 +20,7 @@ enum HTMLText {
         return slug.isEmpty ? "question" : slug
     }
 
-    /// The visible text of an HTML body, lowercased, for search: tags dropped, common entities decoded.
+    /// The visible text of an HTML body, lowercased, for search: tags dropped, entities decoded.
     static func searchableText(_ html: String) -> String {
         var text = ""
         text.reserveCapacity(html.utf8.count)
@@ -47,9 +30,7 @@ enum HTMLText {
             if character == ">" { inTag = false; text.append(" "); continue }
             if !inTag { text.append(character) }
         }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&").lowercased()
+        return HTMLEntities.decode(text).lowercased()
     }
 
     /// The licence of a post: its dump attribute, else by date as Stack Exchange assigns it.

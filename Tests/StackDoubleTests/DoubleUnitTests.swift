@@ -1,5 +1,6 @@
 import Foundation
 @testable import StackDouble
+import StackAPI
 import XCTest
 
 /// The double's pieces without HTTP: gzip, escaping, parameters, faults, recorded-request keys.
@@ -20,8 +21,8 @@ final class DoubleUnitTests: XCTestCase {
     }
 
     func testHTMLEscapingMatchesTheAPI() {
-        XCTAssertEqual(HTMLText.escape(#"Tom's "A&B" <c>"#), "Tom&#39;s &quot;A&amp;B&quot; &lt;c&gt;")
-        XCTAssertEqual(HTMLText.escape("plain"), "plain")
+        XCTAssertEqual(HTMLEntities.escape(#"Tom's "A&B" <c>"#), "Tom&#39;s &quot;A&amp;B&quot; &lt;c&gt;")
+        XCTAssertEqual(HTMLEntities.escape("plain"), "plain")
         XCTAssertEqual(HTMLText.slug("cardano-cli: Network.Socket.connect: <socket: 11>!"), "cardano-cli-network-socket-connect-socket-11")
         XCTAssertEqual(HTMLText.slug("日本語"), "question")
     }
