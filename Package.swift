@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // C shims: tiny modules, `static inline` wrappers only.
@@ -26,7 +29,15 @@ let package = Package(
         // Streaming reader for Stack Exchange data-dump XML files.
         .target(name: "StackDump"),
         // Retrieval: operations, queues, backoff gate, data managers.
-        .target(name: "StackRetrieval", dependencies: ["StackAPI"]),
+        .target(name: "StackRetrieval", dependencies: [
+            "StackAPI",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        ]),
         // The local imitation of API v2.3.
         .target(name: "StackDouble", dependencies: [
             "StackAPI", "StackDump", "CZlib",

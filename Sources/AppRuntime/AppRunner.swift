@@ -59,7 +59,7 @@ public final class AppRunner {
     func dispatch(_ action: Action) {
         for effect in Reducer.reduce(&state, action) {
             if case let .quit(code) = effect {
-                effects.perform(.cancelAll)
+                effects.shutDown()
                 loop.exit(code: code)
             }
             effects.perform(effect)

@@ -50,9 +50,7 @@ final class EffectRunner {
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
         case .cancelAll:
-            for handle in handles.values { handle.cancel() }
-            handles.removeAll()
-            retrieval.cancelAll()
+            cancelAll()
         case let .scheduleLoadingIndicator(token, seconds):
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
                 MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
@@ -64,6 +62,18 @@ final class EffectRunner {
         case .quit:
             break
         }
+    }
+
+    /// Cancels every load and closes the network connections without waiting (the program is quitting).
+    func shutDown() {
+        cancelAll()
+        retrieval.shutdown()
+    }
+
+    private func cancelAll() {
+        for handle in handles.values { handle.cancel() }
+        handles.removeAll()
+        retrieval.cancelAll()
     }
 
     /// `/questions`, or `/search/advanced` when the settings carry a search. Pages come with bodies, so opening

@@ -32,6 +32,8 @@ extension APIError {
             return "Daily API quota used up — set an API key (--api-key) for 10,000/day"
         case .pageLimit:
             return "Pages past 25 need an API key (--api-key)"
+        case .responseTooLarge(let limit):
+            return "The server sent more than \(limit / 1_048_576) MB — response refused; press r to retry"
         case .undecodable(let path, let reason):
             let location = path.isEmpty ? "" : " (\(path))"
             return "Unexpected response\(location): \(reason) — press r to retry"

@@ -18,6 +18,8 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     case quotaExhausted
     /// Pages past 25 need an API key or access token.
     case pageLimit(page: Int)
+    /// The response was larger than the client accepts (`limit` bytes, after decompression): refused unread.
+    case responseTooLarge(limit: Int)
     /// The body was not the JSON we expected; `path` is the coding path where decoding stopped.
     case undecodable(path: String, reason: String)
 }

@@ -40,4 +40,11 @@ public struct APIRequest: Hashable, Sendable {
     public var page: Int? {
         query.first { $0.name == "page" }?.value.flatMap(Int.init)
     }
+
+    /// The most items a response to this request may bring: its `pagesize`, else the API's largest page.
+    /// Items past it are not decoded (a server sending a million items costs no more than one sending 100).
+    public var itemLimit: Int {
+        let asked = query.first { $0.name == "pagesize" }?.value.flatMap(Int.init)
+        return min(max(asked ?? APIRequest.maximumPageSize, 0), APIRequest.maximumPageSize)
+    }
 }

@@ -1,9 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Builds URLs and `URLRequest`s for `APIRequest`s against one API root (Stack Exchange, Teams, or the local double).
+/// Builds URLs and `HTTPGet`s for `APIRequest`s against one API root (Stack Exchange, Teams, or the local double).
 ///
 /// The API key, when set, is appended as `key=` to every URL; it never appears in `description` or logs.
 public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -54,15 +51,13 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
         return URL(string: text) ?? baseURL
     }
 
-    /// A GET request for `request` with the User-Agent and timeout set.
-    /// `Accept-Encoding` is left to libcurl, which adds it and decompresses transparently.
-    public func urlRequest(for request: APIRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: url(for: request), cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: timeout)
-        urlRequest.httpMethod = "GET"
-        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        return urlRequest
+    /// The GET for `request`: User-Agent, JSON, gzip or deflate (the API compresses every answer), the timeout.
+    public func httpGet(for request: APIRequest) -> HTTPGet {
+        HTTPGet(url: url(for: request), headers: [
+            HTTPHeader("User-Agent", userAgent),
+            HTTPHeader("Accept", "application/json"),
+            HTTPHeader("Accept-Encoding", "gzip, deflate"),
+        ], timeout: timeout)
     }
 
     /// Describes the factory with the key redacted.

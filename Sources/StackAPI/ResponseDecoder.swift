@@ -13,7 +13,8 @@ public enum ResponseDecoder {
         decode(type, from: data, httpStatus: httpStatus, request: nil)
     }
 
-    /// Same as `decode(_:from:httpStatus:)`; `request` supplies the page number for `.pageLimit(page:)`.
+    /// Same as `decode(_:from:httpStatus:)`; `request` supplies the page number for `.pageLimit(page:)`
+    /// and the most items kept (`itemLimit`: its page size).
     public static func decode<Item: Decodable & Sendable>(
         _ type: Item.Type, from data: Data, httpStatus: Int, request: APIRequest?
     ) -> Result<ResponseWrapper<Item>, APIError> {
@@ -27,7 +28,9 @@ public enum ResponseDecoder {
             return .failure(.undecodable(path: "", reason: "empty body"))
         }
         do {
-            return .success(try JSONDecoder().decode(ResponseWrapper<Item>.self, from: data))
+            let decoder = JSONDecoder()
+            if let request { decoder.userInfo[ResponseWrapper<Item>.itemLimitKey] = request.itemLimit }
+            return .success(try decoder.decode(ResponseWrapper<Item>.self, from: data))
         } catch let error as DecodingError {
             return .failure(undecodable(error))
         } catch {

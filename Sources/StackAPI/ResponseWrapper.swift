@@ -53,10 +53,21 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
         case page, pageSize = "page_size", total, type
     }
 
+    /// The `userInfo` key of the most items to decode (an `Int`); items past it are skipped, not decoded.
+    public static var itemLimitKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "stackterm.itemLimit")! }
+
     /// Decodes the wrapper; missing `items` (an error body) become `[]`, missing `has_more` is false.
+    /// With `itemLimitKey` in the decoder's `userInfo`, only that many items are decoded.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        items = try c.decode([Item].self, forKey: .items, default: [])
+        if let limit = decoder.userInfo[Self.itemLimitKey] as? Int, c.contains(.items), try !c.decodeNil(forKey: .items) {
+            var list = try c.nestedUnkeyedContainer(forKey: .items)
+            var kept: [Item] = []
+            while !list.isAtEnd && kept.count < limit { kept.append(try list.decode(Item.self)) }
+            items = kept
+        } else {
+            items = try c.decode([Item].self, forKey: .items, default: [])
+        }
         hasMore = try c.decode(Bool.self, forKey: .hasMore, default: false)
         quotaMax = try c.decodeIfPresent(Int.self, forKey: .quotaMax)
         quotaRemaining = try c.decodeIfPresent(Int.self, forKey: .quotaRemaining)

@@ -51,6 +51,16 @@ public struct DoubleResponse: Sendable {
             body: body)
     }
 
+    /// A valid JSON page whose gzip stream inflates to `paddingMiB` MiB: spaces after the opening brace.
+    static func gzipBomb(around json: Data, paddingMiB: Int) -> DoubleResponse {
+        let body = (try? Gzip.compressPadded(
+            prefix: json.prefix(1), padding: paddingMiB << 20, suffix: json.dropFirst())) ?? Data()
+        return DoubleResponse(
+            status: 200,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Content-Encoding": "gzip"],
+            body: body)
+    }
+
     /// A plain, uncompressed text response (control endpoints and HTML errors).
     static func plain(status: Int, contentType: String, text: String) -> DoubleResponse {
         DoubleResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))

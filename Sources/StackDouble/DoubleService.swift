@@ -71,9 +71,15 @@ public final class DoubleService: Sendable {
         let components = apiPath.split(separator: "/").map(String.init)
         var result = try router.route(components)
         if faults.empty { result = RouteResult(items: [], hasMore: false) }
+        if let padding = faults.padItems, !result.items.isEmpty {
+            result.items = (0..<padding).map { result.items[$0 % result.items.count] }
+        }
         let wrapper = ResponseWrapper(
             items: result.items, hasMore: result.hasMore, quotaMax: spent.max, quotaRemaining: spent.remaining,
             page: page, pageSize: try parameters.pageSize(), backoff: faults.backoffSeconds)
+        if let mebibytes = faults.gzipBombMiB {
+            return .gzipBomb(around: try wrapper.encoded(), paddingMiB: mebibytes)
+        }
         var json = try wrapper.encoded()
         if faults.malformed { json = Self.malformed(json) }
         return .gzipJSON(status: 200, json: json, truncate: faults.truncatedGzip)

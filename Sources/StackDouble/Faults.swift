@@ -18,6 +18,10 @@ public struct Faults: Sendable, Equatable {
     public var empty = false
     /// Put terminal escape sequences into question titles.
     public var escapeTitles = false
+    /// Answer with a gzip stream that inflates to this many MiB (a JSON page padded with spaces): a gzip bomb.
+    public var gzipBombMiB: Int?
+    /// Repeat the page's items until it holds this many, whatever `pagesize` asked for.
+    public var padItems: Int?
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -29,7 +33,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "count", "path",
+        "count", "path", "gzip_bomb_mb", "pad_items",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -49,6 +53,10 @@ public struct Faults: Sendable, Equatable {
         escapeTitles = try Self.flag(parameters, "escape_titles")
         remainingCount = try parameters.int("count")
         pathPrefix = parameters.string("path")
+        gzipBombMiB = try parameters.int("gzip_bomb_mb")
+        padItems = try parameters.int("pad_items")
+        if let gzipBombMiB, !(1...16_384).contains(gzipBombMiB) { throw APIFailure.badParameter("gzip_bomb_mb: 1…16384") }
+        if let padItems, !(0...10_000_000).contains(padItems) { throw APIFailure.badParameter("pad_items: 0…10000000") }
         if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
     }
 
@@ -83,6 +91,8 @@ public struct Faults: Sendable, Equatable {
         add("escape_titles", escapeTitles ? 1 : nil)
         add("count", remainingCount)
         add("path", pathPrefix)
+        add("gzip_bomb_mb", gzipBombMiB)
+        add("pad_items", padItems)
         return parts.joined(separator: "&")
     }
 

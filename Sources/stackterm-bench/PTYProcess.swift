@@ -76,6 +76,40 @@ final class PTYProcess {
         return kib / 1024
     }
 
+    /// Peak resident memory of the child in MiB (`VmHWM`), or nil.
+    func peakResidentMiB() -> Double? {
+        statusField("VmHWM:").map { $0 / 1024 }
+    }
+
+    /// CPU seconds (user + system) the child has used so far, from `/proc/PID/stat`.
+    func cpuSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return nil }
+        // Fields after the command name start at field 3 (state); utime and stime are fields 14 and 15.
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Context switches of all the child's threads so far: each sleep that ends is one (voluntary) switch.
+    func contextSwitches() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
+                return total
+            }
+            let switches = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+            return total + switches.reduce(0, +)
+        }
+    }
+
+    private func statusField(_ name: String) -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return nil }
+        return Double(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -31,6 +31,9 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
     ("search", { try TerminalBenchmarks.searchToResults(double: SharedDouble.instance) }),
     ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: SharedDouble.instance) }),
+    ("waitcpu", { try TrustBenchmarks.cpuWhileWaiting(double: SharedDouble.instance) }),
+    ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: SharedDouble.instance) }),
+    ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: SharedDouble.instance) }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

@@ -1,8 +1,5 @@
 import XCTest
 @testable import StackAPI
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 final class ErrorMappingTests: XCTestCase {
     private func error(_ json: String, status: Int, request: APIRequest? = nil) -> APIError? {
@@ -75,25 +72,6 @@ final class ErrorMappingTests: XCTestCase {
         XCTAssertEqual(error(null, status: 200), .undecodable(path: "items.0.title", reason: "null where text expected"))
     }
 
-    func testURLErrorMapping() {
-        let url = URL(string: "https://api.stackexchange.com/2.3/questions")!
-        func mapped(_ code: URLError.Code) -> APIError {
-            APIError.from(urlError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-        }
-        XCTAssertEqual(mapped(.notConnectedToInternet), .offline(detail: "cannot reach api.stackexchange.com"))
-        XCTAssertEqual(mapped(.cannotConnectToHost), .offline(detail: "cannot reach api.stackexchange.com"))
-        XCTAssertEqual(mapped(.cannotFindHost), .offline(detail: "cannot find host api.stackexchange.com"))
-        XCTAssertEqual(mapped(.dnsLookupFailed), .offline(detail: "cannot find host api.stackexchange.com"))
-        XCTAssertEqual(mapped(.networkConnectionLost), .offline(detail: "connection to api.stackexchange.com lost"))
-        XCTAssertEqual(mapped(.timedOut), .timeout)
-        XCTAssertEqual(mapped(.cancelled), .cancelled)
-        XCTAssertEqual(mapped(.badServerResponse),
-                       .offline(detail: "network error \(URLError.Code.badServerResponse.rawValue) talking to api.stackexchange.com"))
-        XCTAssertEqual(APIError.from(urlError: URLError(.cannotConnectToHost)), .offline(detail: "cannot reach the server"))
-        XCTAssertEqual(APIError.from(transportError: CancellationError()), .cancelled)
-        XCTAssertEqual(APIError.from(transportError: APIError.timeout), .timeout)
-    }
-
     func testSummariesAreOneHumanLine() {
         let expected: [(APIError, String)] = [
             (.offline(detail: "cannot reach api.stackexchange.com"),
@@ -108,6 +86,7 @@ final class ErrorMappingTests: XCTestCase {
             (.undecodable(path: "items.3.title", reason: "expected text"),
              "Unexpected response (items.3.title): expected text — press r to retry"),
             (.undecodable(path: "", reason: "empty body"), "Unexpected response: empty body — press r to retry"),
+            (.responseTooLarge(limit: 32 << 20), "The server sent more than 32 MB — response refused; press r to retry"),
         ]
         for (error, summary) in expected {
             XCTAssertEqual(error.summary, summary)

@@ -1,8 +1,5 @@
 import XCTest
 @testable import StackAPI
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 final class RequestFactoryTests: XCTestCase {
     private let factory = RequestFactory()
@@ -102,14 +99,15 @@ final class RequestFactoryTests: XCTestCase {
         XCTAssertEqual(url(request), base + "/questions/a%20b%25?flag")
     }
 
-    func testURLRequestHeaders() {
+    func testHTTPGetHeaders() {
         let custom = RequestFactory(timeout: 12)
-        let request = custom.urlRequest(for: .info(site: "cardano"))
-        XCTAssertEqual(request.httpMethod, "GET")
-        XCTAssertEqual(request.timeoutInterval, 12)
-        XCTAssertEqual(request.value(forHTTPHeaderField: "User-Agent"), "stackterm/\(StackTermVersion.current) (+https://github.com/stackterm)")
-        XCTAssertNil(request.value(forHTTPHeaderField: "Accept-Encoding"))
-        XCTAssertEqual(request.url?.absoluteString, base + "/info?site=cardano")
+        let request = custom.httpGet(for: .info(site: "cardano"))
+        XCTAssertEqual(request.timeout, 12)
+        XCTAssertEqual(request.value(forHeader: "user-agent"), "stackterm/\(StackTermVersion.current) (+https://github.com/stackterm)")
+        XCTAssertEqual(request.value(forHeader: "Accept-Encoding"), "gzip, deflate")
+        XCTAssertEqual(request.value(forHeader: "Accept"), "application/json")
+        XCTAssertNil(request.value(forHeader: "Cookie"))
+        XCTAssertEqual(request.url.absoluteString, base + "/info?site=cardano")
     }
 
     func testKeyIsRedactedInDescriptions() {

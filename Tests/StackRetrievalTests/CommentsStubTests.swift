@@ -28,7 +28,7 @@ final class CommentsStubTests: XCTestCase {
 
     func testMoreThanOneHundredPostsAreSplitIntoRequestsOfAtMostOneHundred() throws {
         let transport = StubTransport { request in
-            let ids = Self.postIDs(request.url!.absoluteString)
+            let ids = Self.postIDs(request.url.absoluteString)
             return .json(status: 200, StubBody.comments(ids.map { (id: $0 * 10, postID: $0) }))
         }
         let ids = Array((1...250).reversed())
@@ -41,7 +41,7 @@ final class CommentsStubTests: XCTestCase {
 
     func testHasMoreIsFollowedAndEachPostsCommentsAreSortedByCreation() throws {
         let transport = StubTransport { request in
-            switch Self.query(request.url!.absoluteString, "page") {
+            switch Self.query(request.url.absoluteString, "page") {
             case "1": .json(status: 200, StubBody.comments([(id: 5, postID: 1), (id: 3, postID: 2)], hasMore: true))
             default: .json(status: 200, StubBody.comments([(id: 4, postID: 1), (id: 1, postID: 1)]))
             }
@@ -69,7 +69,7 @@ final class CommentsStubTests: XCTestCase {
 
     func testAFailingLaterPageFailsTheLoad() throws {
         let transport = StubTransport { request in
-            Self.query(request.url!.absoluteString, "page") == "1"
+            Self.query(request.url.absoluteString, "page") == "1"
                 ? .json(status: 200, StubBody.comments([(id: 1, postID: 1)], hasMore: true))
                 : .json(status: 200, StubBody.throttle(seconds: 3))
         }
@@ -83,7 +83,7 @@ final class CommentsStubTests: XCTestCase {
 
     func testCancellingWhileALaterPageIsInFlightCancelsItAndDeliversNothing() {
         let transport = StubTransport { request in
-            Self.query(request.url!.absoluteString, "page") == "1"
+            Self.query(request.url.absoluteString, "page") == "1"
                 ? .json(status: 200, StubBody.comments([(id: 1, postID: 1)], hasMore: true))
                 : .hang
         }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import StackAPI
 import StackRetrieval
 import XCTest
@@ -26,8 +23,8 @@ final class QuestionThreadStubTests: XCTestCase {
         return operation
     }
 
-    private static func isAnswersRequest(_ request: URLRequest) -> Bool {
-        request.url?.path.hasSuffix("/answers") == true
+    private static func isAnswersRequest(_ request: HTTPGet) -> Bool {
+        request.url.path.hasSuffix("/answers")
     }
 
     func testDeliversQuestionWithAnswersAcceptedFirstThenByScore() throws {

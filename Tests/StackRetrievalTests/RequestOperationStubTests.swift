@@ -13,6 +13,13 @@ final class RequestOperationStubTests: XCTestCase {
         queue = OperationQueue()
     }
 
+    private func operation<Item>(
+        _ request: APIRequest, _ transport: StubTransport, gate: BackoffGate = BackoffGate(),
+        _ deliveries: Deliveries<Page<Item>>
+    ) -> APIRequestOperation<Item> {
+        APIRequestOperation(request: request, environment: environment(transport, gate: gate), delivery: deliveries.onMain)
+    }
+
     private func environment(_ transport: StubTransport, gate: BackoffGate = BackoffGate()) -> RequestEnvironment {
         RequestEnvironment(factory: factory, transport: transport, gate: gate)
     }
@@ -20,8 +27,7 @@ final class RequestOperationStubTests: XCTestCase {
     func testPageCarriesItemsPagingAndQuota() throws {
         let transport = StubTransport { _ in .json(status: 200, StubBody.questions([1, 2], hasMore: true)) }
         let deliveries = Deliveries<Page<Question>>()
-        queue.addOperation(QuestionsPageOperation(
-            site: "cardano", page: 3, pageSize: 2, environment: environment(transport), delivery: deliveries.onMain))
+        queue.addOperation(operation(.questions(site: "cardano", page: 3, pageSize: 2), transport, deliveries))
         waitUntil("delivered") { deliveries.count == 1 }
         let page = try XCTUnwrap(deliveries.last).get()
         XCTAssertEqual(page.items.map(\.questionID), [1, 2])
@@ -39,8 +45,7 @@ final class RequestOperationStubTests: XCTestCase {
         let gate = BackoffGate(clock: clock)
         let transport = StubTransport { _ in .json(status: 200, StubBody.questions([1], backoff: 5)) }
         let deliveries = Deliveries<Page<Question>>()
-        queue.addOperation(QuestionsPageOperation(
-            site: "cardano", environment: environment(transport, gate: gate), delivery: deliveries.onMain))
+        queue.addOperation(operation(.questions(site: "cardano"), transport, gate: gate, deliveries))
         waitUntil("delivered") { deliveries.count == 1 }
         XCTAssertEqual(try XCTUnwrap(deliveries.last).get().backoff, 5)
         XCTAssertEqual(gate.remainingWait(for: .questions), 5, accuracy: 1e-9)
@@ -51,8 +56,7 @@ final class RequestOperationStubTests: XCTestCase {
         let gate = BackoffGate(clock: ManualClock())
         let transport = StubTransport { _ in .json(status: 502, StubBody.throttle(seconds: 7)) }
         let deliveries = Deliveries<Page<Answer>>()
-        queue.addOperation(LatestAnswersPageOperation(
-            site: "cardano", environment: environment(transport, gate: gate), delivery: deliveries.onMain))
+        queue.addOperation(operation(.latestAnswers(site: "cardano"), transport, gate: gate, deliveries))
         waitUntil("delivered") { deliveries.count == 1 }
         guard case .throttled(seconds: 7, _) = deliveries.lastError else {
             return XCTFail("expected .throttled(seconds: 7), got \(String(describing: deliveries.last))")
@@ -65,9 +69,7 @@ final class RequestOperationStubTests: XCTestCase {
         gate.hold(.searchAdvanced, for: 3_600)
         let transport = StubTransport { _ in .json(status: 200, StubBody.questions([1])) }
         let deliveries = Deliveries<Page<Question>>()
-        let operation = SearchPageOperation(
-            site: "cardano", query: "plutus", environment: environment(transport, gate: gate),
-            delivery: deliveries.onMain)
+        let operation = operation(.searchAdvanced(site: "cardano", query: "plutus"), transport, gate: gate, deliveries)
         queue.addOperation(operation)
         waitUntil("waiting at the gate") { gate.waitingCount == 1 }
         XCTAssertTrue(operation.isExecuting)
@@ -88,8 +90,7 @@ final class RequestOperationStubTests: XCTestCase {
         gate.hold(.info, for: 3_600)
         let transport = StubTransport { _ in .json(status: 200, "{}") }
         let deliveries = Deliveries<Page<Info>>()
-        queue.addOperation(SiteInfoOperation(
-            site: "cardano", environment: environment(transport, gate: gate), delivery: deliveries.onMain))
+        queue.addOperation(operation(.info(site: "cardano"), transport, gate: gate, deliveries))
         waitUntil("waiting at the gate") { gate.waitingCount == 1 }
         gate.cancelAll()
         waitUntil("delivered") { deliveries.count == 1 }
@@ -100,8 +101,7 @@ final class RequestOperationStubTests: XCTestCase {
     func testCancelInFlightCancelsTheTransportTask() {
         let transport = StubTransport { _ in .hang }
         let deliveries = Deliveries<Page<Question>>()
-        let operation = QuestionsByIDOperation(
-            ids: [42], site: "cardano", environment: environment(transport), delivery: deliveries.onMain)
+        let operation = operation(.questionsByID([42], site: "cardano"), transport, deliveries)
         queue.addOperation(operation)
         waitUntil("request sent") { transport.sent.count == 1 }
         operation.cancel()
@@ -113,13 +113,20 @@ final class RequestOperationStubTests: XCTestCase {
     }
 
     func testTransportErrorsBecomeAPIErrors() {
-        let transport = StubTransport { _ in .failure(.cannotConnectToHost) }
-        let deliveries = Deliveries<Page<Answer>>()
-        queue.addOperation(AnswersOfQuestionOperation(
-            questionID: 1, site: "cardano", environment: environment(transport), delivery: deliveries.onMain))
-        waitUntil("delivered") { deliveries.count == 1 }
-        guard case .offline = deliveries.lastError else {
-            return XCTFail("expected .offline, got \(String(describing: deliveries.last))")
+        let cases: [(TransportError, APIError)] = [
+            (.cannotConnect(host: "stub.invalid"), .offline(detail: "cannot reach stub.invalid")),
+            (.cannotFindHost(host: "stub.invalid"), .offline(detail: "cannot find host stub.invalid")),
+            (.connectionLost(host: "stub.invalid"), .offline(detail: "connection to stub.invalid lost")),
+            (.timedOut, .timeout),
+            (.tooLarge(limit: 1 << 20), .responseTooLarge(limit: 1 << 20)),
+            (.tooManyRedirects(host: "stub.invalid"), .offline(detail: "too many redirects from stub.invalid")),
+        ]
+        for (transportError, expected) in cases {
+            let transport = StubTransport { _ in .failure(transportError) }
+            let deliveries = Deliveries<Page<Answer>>()
+            queue.addOperation(operation(.answersOfQuestions([1], site: "cardano"), transport, deliveries))
+            waitUntil("delivered") { deliveries.count == 1 }
+            XCTAssertEqual(deliveries.lastError, expected)
         }
     }
 }

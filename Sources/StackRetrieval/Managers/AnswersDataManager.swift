@@ -13,10 +13,9 @@ public struct AnswersDataManager: Sendable {
         cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
         replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
-        let operation = LatestAnswersPageOperation(
-            site: site, sort: sort, page: page, pageSize: pageSize, cachePolicy: cachePolicy,
-            environment: launcher.environment, delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .latestAnswers(site: site, sort: sort, page: page, pageSize: pageSize), as: Answer.self,
+            cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 
     /// Loads one page of the answers to `questionID`, with bodies (for questions with more than 100 answers).
@@ -27,9 +26,8 @@ public struct AnswersDataManager: Sendable {
         priority: RetrievalPriority = .userInitiated,
         replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
-        let operation = AnswersOfQuestionOperation(
-            questionID: questionID, site: site, sort: sort, page: page, pageSize: pageSize, cachePolicy: cachePolicy,
-            environment: launcher.environment, delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .answersOfQuestions([questionID], site: site, sort: sort, page: page, pageSize: pageSize, withBody: true),
+            as: Answer.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 }

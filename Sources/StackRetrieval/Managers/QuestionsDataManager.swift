@@ -17,11 +17,10 @@ public struct QuestionsDataManager: Sendable {
         priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
         completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
-        let operation = QuestionsPageOperation(
-            site: site, sort: sort, order: order, tagged: tagged, page: page, pageSize: pageSize,
-            withBody: withBodies, cachePolicy: cachePolicy, environment: launcher.environment,
-            delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .questions(site: site, sort: sort, order: order, tagged: tagged, page: page, pageSize: pageSize,
+                       withBody: withBodies),
+            as: Question.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 
     /// Loads questions by id, with bodies.
@@ -30,10 +29,9 @@ public struct QuestionsDataManager: Sendable {
         ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
         replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
-        let operation = QuestionsByIDOperation(
-            ids: ids, site: site, cachePolicy: cachePolicy, environment: launcher.environment,
-            delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .questionsByID(ids, site: site, withBody: true), as: Question.self,
+            cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 
     /// Opens a question: its body and its first 100 answers by votes, fetched in parallel, as one thread.

@@ -19,14 +19,14 @@ public final class Retrieval: Sendable {
 
     private let launcher: OperationLauncher
 
-    /// Creates the layer; by default a `URLSessionTransport` with the factory's User-Agent and timeout,
+    /// Creates the layer; by default the process's shared `HTTPClientTransport`,
     /// a `ResponseCache` of five minutes and the sites list in `$XDG_CACHE_HOME/stackterm`.
     public init(
         factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager(),
         cache: ResponseCache = ResponseCache(), sitesCache: SitesCache = SitesCache()
     ) {
         self.factory = factory
-        self.transport = transport ?? URLSessionTransport(userAgent: factory.userAgent, requestTimeout: factory.timeout)
+        self.transport = transport ?? HTTPClientTransport.shared
         self.queues = queues
         self.cache = cache
         self.sitesCache = sitesCache
@@ -52,6 +52,12 @@ public final class Retrieval: Sendable {
     /// None of them delivers. The caches keep what they hold.
     public func cancelAll() {
         queues.cancelAll()
+    }
+
+    /// Cancels everything and lets the transport's connections go without waiting on the network (on quit).
+    public func shutdown() {
+        cancelAll()
+        transport.shutdown()
     }
 
     /// Seconds before a request to `method` may leave (backoff or throttle); 0 when it may leave now.

@@ -15,10 +15,9 @@ public struct SearchDataManager: Sendable {
         cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
         replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
-        let operation = SearchPageOperation(
-            site: site, query: query, tagged: tagged, sort: sort, page: page, pageSize: pageSize, accepted: accepted,
-            withBody: withBodies, cachePolicy: cachePolicy, environment: launcher.environment,
-            delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .searchAdvanced(site: site, query: query, tagged: tagged, sort: sort, page: page, pageSize: pageSize,
+                            accepted: accepted, withBody: withBodies),
+            as: Question.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 }

@@ -12,10 +12,9 @@ public struct SiteDataManager: Sendable {
         replacing previous: RetrievalHandle? = nil,
         completion: @escaping RetrievalCompletion<Info>
     ) -> RetrievalHandle {
-        let operation = SiteInfoOperation(
-            site: site, cachePolicy: cachePolicy, environment: launcher.environment,
-            delivery: .mainQueue { result in completion(result.flatMap(Self.onlyItem)) })
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        launcher.load(
+            .info(site: site), as: Info.self, cachePolicy: cachePolicy, priority: priority, replacing: previous,
+            completion: { result in completion(result.flatMap(Self.onlyItem)) })
     }
 
     private static func onlyItem(of page: Page<Info>) -> Result<Info, APIError> {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import StackAPI
 
 /// One API request as an operation: waits at the backoff gate, sends through the transport, decodes off main,
@@ -75,8 +72,7 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
 
     private func send() {
         guard !isCancelled else { return }
-        let urlRequest = environment.factory.urlRequest(for: request)
-        let task = environment.transport.send(urlRequest) { [self] outcome in
+        let task = environment.transport.send(environment.factory.httpGet(for: request)) { [self] outcome in
             handle(outcome)
         }
         // The response may already have arrived (and even been delivered) on another thread.
@@ -88,17 +84,16 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
         if cancelledMeanwhile { task.cancel() }
     }
 
-    private func handle(_ outcome: Result<(Data, HTTPURLResponse), URLError>) {
+    private func handle(_ outcome: Result<HTTPReply, TransportError>) {
         workLock.withLock {
             responded = true
             transportTask = nil
         }
         switch outcome {
-        case .failure(let urlError):
-            complete(with: .failure(APIError.from(urlError: urlError)))
-        case .success(let (data, response)):
-            let decoded = ResponseDecoder.decode(
-                Item.self, from: data, httpStatus: response.statusCode, request: request)
+        case .failure(let transportError):
+            complete(with: .failure(transportError.apiError))
+        case .success(let reply):
+            let decoded = ResponseDecoder.decode(Item.self, from: reply.body, httpStatus: reply.status, request: request)
             record(decoded)
             let page = decoded.map { Page($0, requestedPage: request.page) }
             if case .success(let received) = page { environment.cache?.storeResponse(received, for: request) }

@@ -4,7 +4,7 @@ import StackAPI
 /// What every request operation needs: how to build the URL, how to send it, the gate to wait at,
 /// and the cache that answers requests already answered.
 public struct RequestEnvironment: Sendable {
-    /// Builds the `URLRequest` (base URL, key, filter) for an `APIRequest`.
+    /// Builds the `HTTPGet` (base URL, key, filter, headers) for an `APIRequest`.
     public var factory: RequestFactory
     /// Sends the request.
     public var transport: Transport

@@ -1,20 +1,25 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import StackAPI
 
-/// Sends one HTTP request and reports the body and response, or the transport error. Knows nothing of the API.
+/// Sends one `HTTPGet` and reports the status and (decompressed) body, or why it failed. Knows nothing of the API.
 public protocol Transport: Sendable {
     /// Starts `request`; `completion` runs once, off main, unless the task is cancelled
-    /// (then it may still run with `URLError.cancelled`).
+    /// (then it may still run with `.cancelled`).
     func send(
-        _ request: URLRequest,
-        completion: @escaping @Sendable (Result<(Data, HTTPURLResponse), URLError>) -> Void
+        _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask
+
+    /// Releases the transport's connections without waiting on the network (on quit).
+    func shutdown()
+}
+
+extension Transport {
+    /// Releases the transport's connections without waiting on the network; the default has nothing to release.
+    public func shutdown() {}
 }
 
 /// A request in flight that can be cancelled.
 public protocol TransportTask: Sendable {
-    /// Stops the request; its completion reports `URLError.cancelled` if it runs at all.
+    /// Stops the request; its completion reports `.cancelled` if it runs at all.
     func cancel()
 }

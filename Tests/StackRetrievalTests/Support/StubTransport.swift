@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import StackAPI
 import StackRetrieval
 
 /// A `Transport` answering from a table instead of the network, for tests of the operations' own logic.
@@ -10,18 +8,18 @@ final class StubTransport: Transport, @unchecked Sendable {
     enum Reply {
         /// Answers at once (from a background thread) with this status and JSON body.
         case json(status: Int, String)
-        /// Fails at once with this URL error.
-        case failure(URLError.Code)
-        /// Never answers until cancelled; then reports `URLError.cancelled`.
+        /// Fails at once with this transport error.
+        case failure(TransportError)
+        /// Never answers until cancelled; then reports `.cancelled`.
         case hang
     }
 
     private let lock = NSLock()
-    private let reply: @Sendable (URLRequest) -> Reply
+    private let reply: @Sendable (HTTPGet) -> Reply
     private var sentURLs: [String] = []
     private var cancelledURLs: [String] = []
 
-    init(reply: @escaping @Sendable (URLRequest) -> Reply) {
+    init(reply: @escaping @Sendable (HTTPGet) -> Reply) {
         self.reply = reply
     }
 
@@ -31,21 +29,19 @@ final class StubTransport: Transport, @unchecked Sendable {
     var cancelled: [String] { lock.withLock { cancelledURLs } }
 
     func send(
-        _ request: URLRequest,
-        completion: @escaping @Sendable (Result<(Data, HTTPURLResponse), URLError>) -> Void
+        _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask {
-        let url = request.url!
+        let url = request.url
         lock.withLock { sentURLs.append(url.absoluteString) }
         let task = StubTask { [self] in
             lock.withLock { cancelledURLs.append(url.absoluteString) }
-            completion(.failure(URLError(.cancelled)))
+            completion(.failure(.cancelled))
         }
         switch reply(request) {
         case .json(let status, let body):
-            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
-            DispatchQueue.global().async { completion(.success((Data(body.utf8), response))) }
-        case .failure(let code):
-            DispatchQueue.global().async { completion(.failure(URLError(code))) }
+            DispatchQueue.global().async { completion(.success(HTTPReply(status: status, body: Data(body.utf8)))) }
+        case .failure(let error):
+            DispatchQueue.global().async { completion(.failure(error)) }
         case .hang:
             break
         }
