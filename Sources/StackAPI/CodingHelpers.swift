@@ -12,25 +12,14 @@ import Foundation
 extension KeyedDecodingContainer {
     /// A date sent as unix seconds; nil when absent, null or not a plausible date (see `APIDate`).
     func decodeUnixDateIfPresent(forKey key: Key) throws -> Date? {
-        let seconds: Double?
-        do {
-            seconds = try decodeIfPresent(Double.self, forKey: key)
-        } catch DecodingError.dataCorrupted {
-            return nil // a number too large for Double (1e400)
-        }
-        return seconds.flatMap(APIDate.date(fromUnixSeconds:))
+        try decodeNumber(Double.self, forKey: key).flatMap(APIDate.date(fromUnixSeconds:))
     }
 
     /// A whole number in `range`: `absent` when the key is missing, nil (unknown) when it is null,
     /// fractional, too large for `Int` or outside `range`.
     func decodeInteger(forKey key: Key, in range: ClosedRange<Int>, absent: Int? = nil) throws -> Int? {
         guard contains(key) else { return absent }
-        do {
-            guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
-            return range.contains(value) ? value : nil
-        } catch DecodingError.dataCorrupted {
-            return nil // 1.5, 1e20, 1e400
-        }
+        return try decodeNumber(Int.self, forKey: key).flatMap { range.contains($0) ? $0 : nil }
     }
 
     /// A count the API omits when it is zero: 0 when absent, nil (unknown) when null, negative or not a whole `Int`.
@@ -56,10 +45,19 @@ extension KeyedDecodingContainer {
     /// A rate or duration in `0...limit`: `absent` when the key is missing, nil (unknown) when null or outside.
     func decodeNonNegative(forKey key: Key, upTo limit: Double = .greatestFiniteMagnitude, absent: Double? = nil) throws -> Double? {
         guard contains(key) else { return absent }
+        return try decodeNumber(Double.self, forKey: key).flatMap { (0...limit).contains($0) ? $0 : nil }
+    }
+
+    /// The number at `key` as `Value`, or nil when absent, null or not representable (1.5 or 1e20 as an `Int`,
+    /// 1e400 as a `Double`). Foundation's decoder reports those with its own error type (or `dataCorrupted`);
+    /// a value of another JSON type is still thrown as `typeMismatch`.
+    private func decodeNumber<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         do {
-            guard let value = try decodeIfPresent(Double.self, forKey: key), (0...limit).contains(value) else { return nil }
-            return value
-        } catch DecodingError.dataCorrupted {
+            return try decodeIfPresent(type, forKey: key)
+        } catch let error as DecodingError {
+            guard case .dataCorrupted = error else { throw error }
+            return nil
+        } catch {
             return nil
         }
     }
