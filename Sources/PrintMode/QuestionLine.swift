@@ -4,15 +4,18 @@ import StackAPI
 
 /// One question as a line of `stackterm print` output: plain text or a JSON object.
 public enum QuestionLine {
-    /// `score  answers  title  [tags]  link`, with every control character and escape sequence removed.
+    /// `score  answers  title  [tags]  link`, with every control character and escape sequence removed;
+    /// a score or count the API sent out of range shows as `?`.
     public static func plain(_ question: Question) -> String {
         let tags = question.tags.map(clean).joined(separator: " ")
         let link = question.link.map(clean) ?? "-"
-        return "\(question.score)  \(question.answerCount)  \(clean(question.title))  [\(tags)]  \(link)"
+        let score = UnknownValue.text(question.score), answers = UnknownValue.text(question.answerCount)
+        return "\(score)  \(answers)  \(clean(question.title))  [\(tags)]  \(link)"
     }
 
     /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).
-    /// Control characters in strings are escaped by the JSON encoder, not removed.
+    /// Control characters in strings are escaped by the JSON encoder, not removed. Every line has every key:
+    /// a score, count or date the API sent out of range (or left out, for the date) is `null`, never invented.
     public static func json(_ question: Question) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -33,12 +36,12 @@ public enum QuestionLine {
 struct QuestionRecord: Encodable {
     let id: Int
     let title: String
-    let score: Int
-    let answerCount: Int
+    let score: Int?
+    let answerCount: Int?
     let isAnswered: Bool
     let tags: [String]
     let link: String?
-    let creationDate: String
+    let creationDate: String?
 
     init(_ question: Question) {
         id = question.questionID
@@ -48,7 +51,7 @@ struct QuestionRecord: Encodable {
         isAnswered = question.isAnswered
         tags = question.tags
         link = question.link
-        creationDate = question.creationDate.formatted(.iso8601)
+        creationDate = question.creationDate.map { $0.formatted(.iso8601) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -64,7 +67,8 @@ struct QuestionRecord: Encodable {
         try container.encode(answerCount, forKey: .answerCount)
         try container.encode(isAnswered, forKey: .isAnswered)
         try container.encode(tags, forKey: .tags)
-        try container.encode(link, forKey: .link) // null when the API sent none, so every line has the same keys
+        // null when unknown or absent, so every line has the same keys
+        try container.encode(link, forKey: .link)
         try container.encode(creationDate, forKey: .creationDate)
     }
 }

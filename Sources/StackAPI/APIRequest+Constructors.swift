@@ -127,9 +127,9 @@ private struct Query {
         if !tags.isEmpty { parameters[name] = tags.joined(separator: ";") }
     }
 
-    /// A date as unix seconds.
+    /// A date as unix seconds, moved into `APIDate.secondsRange` when outside it.
     mutating func add(_ name: String, _ date: Date?) {
-        add(name, date.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) })
+        add(name, date.map { String(APIDate.clampedUnixSeconds($0)) })
     }
 
     mutating func addBodyFilter(_ withBody: Bool) {

@@ -8,14 +8,14 @@ public struct Answer: Codable, Hashable, Sendable, Identifiable {
     public var answerID: Int
     /// The question it answers.
     public var questionID: Int
-    /// Score (0 when omitted).
-    public var score: Int
+    /// Score (0 when omitted; nil when the API sent an impossible number).
+    public var score: Int?
     /// Whether the asker accepted it.
     public var isAccepted: Bool
     /// The author; nil when the API omits it.
     public var owner: ShallowUser?
-    /// When it was posted.
-    public var creationDate: Date
+    /// When it was posted; nil when the API sent no plausible date.
+    public var creationDate: Date?
     /// Last activity (edit, comment).
     public var lastActivityDate: Date?
     /// The question's title, entity-decoded, when the filter includes it.
@@ -39,8 +39,8 @@ public struct Answer: Codable, Hashable, Sendable, Identifiable {
 
     /// Creates an answer; fields the API may omit default to empty, zero or nil.
     public init(
-        answerID: Int, questionID: Int, score: Int = 0, isAccepted: Bool = false, owner: ShallowUser? = nil,
-        creationDate: Date, lastActivityDate: Date? = nil, title: String? = nil, body: String? = nil,
+        answerID: Int, questionID: Int, score: Int? = 0, isAccepted: Bool = false, owner: ShallowUser? = nil,
+        creationDate: Date?, lastActivityDate: Date? = nil, title: String? = nil, body: String? = nil,
         lastEditDate: Date? = nil, commentCount: Int? = nil, contentLicense: String? = nil,
         bodyMarkdown: String? = nil, tags: [String] = [], link: String? = nil, comments: [Comment]? = nil
     ) {
@@ -69,20 +69,20 @@ public struct Answer: Codable, Hashable, Sendable, Identifiable {
         case bodyMarkdown = "body_markdown", tags, link, comments
     }
 
-    /// Decodes the API's JSON: unix-second dates, title and tags entity-decoded once.
+    /// Decodes the API's JSON: unix-second dates, title and tags entity-decoded once, impossible numbers unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         answerID = try c.decode(Int.self, forKey: .answerID)
         questionID = try c.decode(Int.self, forKey: .questionID)
-        score = try c.decode(Int.self, forKey: .score, default: 0)
+        score = try c.decodeScore(forKey: .score)
         isAccepted = try c.decode(Bool.self, forKey: .isAccepted, default: false)
         owner = try c.decodeIfPresent(ShallowUser.self, forKey: .owner)
-        creationDate = try c.decodeUnixDate(forKey: .creationDate)
+        creationDate = try c.decodeUnixDateIfPresent(forKey: .creationDate)
         lastActivityDate = try c.decodeUnixDateIfPresent(forKey: .lastActivityDate)
         title = try c.decodeEscapedIfPresent(forKey: .title)
         body = try c.decodeIfPresent(String.self, forKey: .body)
         lastEditDate = try c.decodeUnixDateIfPresent(forKey: .lastEditDate)
-        commentCount = try c.decodeIfPresent(Int.self, forKey: .commentCount)
+        commentCount = try c.decodeCountIfPresent(forKey: .commentCount)
         contentLicense = try c.decodeIfPresent(String.self, forKey: .contentLicense)
         bodyMarkdown = try c.decodeIfPresent(String.self, forKey: .bodyMarkdown)
         tags = try c.decodeEscapedTags(forKey: .tags)
@@ -98,7 +98,7 @@ public struct Answer: Codable, Hashable, Sendable, Identifiable {
         try c.encode(score, forKey: .score)
         try c.encode(isAccepted, forKey: .isAccepted)
         try c.encodeIfPresent(owner, forKey: .owner)
-        try c.encodeUnixDate(creationDate, forKey: .creationDate)
+        try c.encodeUnixDateIfPresent(creationDate, forKey: .creationDate)
         try c.encodeUnixDateIfPresent(lastActivityDate, forKey: .lastActivityDate)
         try c.encodeEscapedIfPresent(title, forKey: .title)
         try c.encodeIfPresent(body, forKey: .body)

@@ -8,12 +8,12 @@ public struct Comment: Codable, Hashable, Sendable, Identifiable {
     public var commentID: Int
     /// The question or answer it is on.
     public var postID: Int
-    /// Score (0 when omitted).
-    public var score: Int
+    /// Score (0 when omitted; nil when the API sent an impossible number).
+    public var score: Int?
     /// The author; nil when the API omits it.
     public var owner: ShallowUser?
-    /// When it was posted.
-    public var creationDate: Date
+    /// When it was posted; nil when the API sent no plausible date.
+    public var creationDate: Date?
     /// The body as HTML (not entity-decoded: it is rendered as HTML).
     public var body: String?
     /// Whether it was edited.
@@ -29,7 +29,7 @@ public struct Comment: Codable, Hashable, Sendable, Identifiable {
 
     /// Creates a comment; fields the API may omit default to zero, false or nil.
     public init(
-        commentID: Int, postID: Int, score: Int = 0, owner: ShallowUser? = nil, creationDate: Date,
+        commentID: Int, postID: Int, score: Int? = 0, owner: ShallowUser? = nil, creationDate: Date?,
         body: String? = nil, edited: Bool = false, replyToUser: ShallowUser? = nil, postType: String? = nil,
         link: String? = nil, contentLicense: String? = nil
     ) {
@@ -51,14 +51,14 @@ public struct Comment: Codable, Hashable, Sendable, Identifiable {
         case edited, replyToUser = "reply_to_user", postType = "post_type", link, contentLicense = "content_license"
     }
 
-    /// Decodes the API's JSON with unix-second dates.
+    /// Decodes the API's JSON with unix-second dates; impossible numbers become unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         commentID = try c.decode(Int.self, forKey: .commentID)
         postID = try c.decode(Int.self, forKey: .postID)
-        score = try c.decode(Int.self, forKey: .score, default: 0)
+        score = try c.decodeScore(forKey: .score)
         owner = try c.decodeIfPresent(ShallowUser.self, forKey: .owner)
-        creationDate = try c.decodeUnixDate(forKey: .creationDate)
+        creationDate = try c.decodeUnixDateIfPresent(forKey: .creationDate)
         body = try c.decodeIfPresent(String.self, forKey: .body)
         edited = try c.decode(Bool.self, forKey: .edited, default: false)
         replyToUser = try c.decodeIfPresent(ShallowUser.self, forKey: .replyToUser)
@@ -74,7 +74,7 @@ public struct Comment: Codable, Hashable, Sendable, Identifiable {
         try c.encode(postID, forKey: .postID)
         try c.encode(score, forKey: .score)
         try c.encodeIfPresent(owner, forKey: .owner)
-        try c.encodeUnixDate(creationDate, forKey: .creationDate)
+        try c.encodeUnixDateIfPresent(creationDate, forKey: .creationDate)
         try c.encodeIfPresent(body, forKey: .body)
         try c.encode(edited, forKey: .edited)
         try c.encodeIfPresent(replyToUser, forKey: .replyToUser)

@@ -1,29 +1,29 @@
-/// A site's totals and rates (`/info`).
+/// A site's totals and rates (`/info`); a nil count or rate is one the API sent as an impossible number.
 public struct Info: Codable, Hashable, Sendable {
     /// Questions on the site.
-    public var totalQuestions: Int
+    public var totalQuestions: Int?
     /// Questions without an upvoted or accepted answer.
-    public var totalUnanswered: Int
+    public var totalUnanswered: Int?
     /// Questions with an accepted answer.
-    public var totalAccepted: Int
+    public var totalAccepted: Int?
     /// Answers on the site.
-    public var totalAnswers: Int
+    public var totalAnswers: Int?
     /// Questions asked per minute, recently.
-    public var questionsPerMinute: Double
+    public var questionsPerMinute: Double?
     /// Answers posted per minute, recently.
-    public var answersPerMinute: Double
+    public var answersPerMinute: Double?
     /// Comments on the site.
-    public var totalComments: Int
+    public var totalComments: Int?
     /// Votes cast on the site.
-    public var totalVotes: Int
+    public var totalVotes: Int?
     /// Badges awarded on the site.
-    public var totalBadges: Int
+    public var totalBadges: Int?
     /// Badges awarded per minute, recently.
-    public var badgesPerMinute: Double
+    public var badgesPerMinute: Double?
     /// Registered users.
-    public var totalUsers: Int
+    public var totalUsers: Int?
     /// Users active for the first time recently.
-    public var newActiveUsers: Int
+    public var newActiveUsers: Int?
     /// The API build that answered, e.g. `2012.4.12.2100`.
     public var apiRevision: String?
     /// The site itself, when the filter includes it.
@@ -31,9 +31,9 @@ public struct Info: Codable, Hashable, Sendable {
 
     /// Creates site info; every count defaults to zero.
     public init(
-        totalQuestions: Int = 0, totalUnanswered: Int = 0, totalAccepted: Int = 0, totalAnswers: Int = 0,
-        questionsPerMinute: Double = 0, answersPerMinute: Double = 0, totalComments: Int = 0, totalVotes: Int = 0,
-        totalBadges: Int = 0, badgesPerMinute: Double = 0, totalUsers: Int = 0, newActiveUsers: Int = 0,
+        totalQuestions: Int? = 0, totalUnanswered: Int? = 0, totalAccepted: Int? = 0, totalAnswers: Int? = 0,
+        questionsPerMinute: Double? = 0, answersPerMinute: Double? = 0, totalComments: Int? = 0, totalVotes: Int? = 0,
+        totalBadges: Int? = 0, badgesPerMinute: Double? = 0, totalUsers: Int? = 0, newActiveUsers: Int? = 0,
         apiRevision: String? = nil, site: Site? = nil
     ) {
         self.totalQuestions = totalQuestions
@@ -61,21 +61,21 @@ public struct Info: Codable, Hashable, Sendable {
         case apiRevision = "api_revision", site
     }
 
-    /// Decodes the API's JSON; an omitted count or rate is zero.
+    /// Decodes the API's JSON; an omitted count or rate is zero, an impossible one (negative, not a whole `Int`) nil.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        totalQuestions = try c.decode(Int.self, forKey: .totalQuestions, default: 0)
-        totalUnanswered = try c.decode(Int.self, forKey: .totalUnanswered, default: 0)
-        totalAccepted = try c.decode(Int.self, forKey: .totalAccepted, default: 0)
-        totalAnswers = try c.decode(Int.self, forKey: .totalAnswers, default: 0)
-        questionsPerMinute = try c.decode(Double.self, forKey: .questionsPerMinute, default: 0)
-        answersPerMinute = try c.decode(Double.self, forKey: .answersPerMinute, default: 0)
-        totalComments = try c.decode(Int.self, forKey: .totalComments, default: 0)
-        totalVotes = try c.decode(Int.self, forKey: .totalVotes, default: 0)
-        totalBadges = try c.decode(Int.self, forKey: .totalBadges, default: 0)
-        badgesPerMinute = try c.decode(Double.self, forKey: .badgesPerMinute, default: 0)
-        totalUsers = try c.decode(Int.self, forKey: .totalUsers, default: 0)
-        newActiveUsers = try c.decode(Int.self, forKey: .newActiveUsers, default: 0)
+        totalQuestions = try c.decodeCount(forKey: .totalQuestions)
+        totalUnanswered = try c.decodeCount(forKey: .totalUnanswered)
+        totalAccepted = try c.decodeCount(forKey: .totalAccepted)
+        totalAnswers = try c.decodeCount(forKey: .totalAnswers)
+        questionsPerMinute = try c.decodeNonNegative(forKey: .questionsPerMinute, absent: 0)
+        answersPerMinute = try c.decodeNonNegative(forKey: .answersPerMinute, absent: 0)
+        totalComments = try c.decodeCount(forKey: .totalComments)
+        totalVotes = try c.decodeCount(forKey: .totalVotes)
+        totalBadges = try c.decodeCount(forKey: .totalBadges)
+        badgesPerMinute = try c.decodeNonNegative(forKey: .badgesPerMinute, absent: 0)
+        totalUsers = try c.decodeCount(forKey: .totalUsers)
+        newActiveUsers = try c.decodeCount(forKey: .newActiveUsers)
         apiRevision = try c.decodeIfPresent(String.self, forKey: .apiRevision)
         site = try c.decodeIfPresent(Site.self, forKey: .site)
     }

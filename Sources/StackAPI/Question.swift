@@ -14,16 +14,16 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
     public var owner: ShallowUser?
     /// Whether the question has an accepted or upvoted answer.
     public var isAnswered: Bool
-    /// Views (0 when omitted).
-    public var viewCount: Int
-    /// Answers (0 when omitted).
-    public var answerCount: Int
-    /// Score (0 when omitted).
-    public var score: Int
+    /// Views (0 when omitted; nil when the API sent an impossible number).
+    public var viewCount: Int?
+    /// Answers (0 when omitted; nil when the API sent an impossible number).
+    public var answerCount: Int?
+    /// Score (0 when omitted; nil when the API sent an impossible number).
+    public var score: Int?
     /// The accepted answer, if any.
     public var acceptedAnswerID: Int?
-    /// When it was asked.
-    public var creationDate: Date
+    /// When it was asked; nil when the API sent no plausible date.
+    public var creationDate: Date?
     /// Last activity (edit, answer, comment).
     public var lastActivityDate: Date?
     /// The question's URL.
@@ -56,8 +56,8 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
     /// Creates a question; fields the API may omit default to empty, zero or nil.
     public init(
         questionID: Int, title: String, tags: [String] = [], owner: ShallowUser? = nil, isAnswered: Bool = false,
-        viewCount: Int = 0, answerCount: Int = 0, score: Int = 0, acceptedAnswerID: Int? = nil,
-        creationDate: Date, lastActivityDate: Date? = nil, link: String? = nil, body: String? = nil,
+        viewCount: Int? = 0, answerCount: Int? = 0, score: Int? = 0, acceptedAnswerID: Int? = nil,
+        creationDate: Date?, lastActivityDate: Date? = nil, link: String? = nil, body: String? = nil,
         lastEditDate: Date? = nil, closedDate: Date? = nil, closedReason: String? = nil, protectedDate: Date? = nil,
         commentCount: Int? = nil, contentLicense: String? = nil, bodyMarkdown: String? = nil,
         bountyAmount: Int? = nil, bountyClosesDate: Date? = nil, answers: [Answer]? = nil, comments: [Comment]? = nil
@@ -98,7 +98,7 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
         case answers, comments
     }
 
-    /// Decodes the API's JSON: unix-second dates, title and tags entity-decoded once.
+    /// Decodes the API's JSON: unix-second dates, title and tags entity-decoded once, impossible numbers unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         questionID = try c.decode(Int.self, forKey: .questionID)
@@ -106,11 +106,11 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
         tags = try c.decodeEscapedTags(forKey: .tags)
         owner = try c.decodeIfPresent(ShallowUser.self, forKey: .owner)
         isAnswered = try c.decode(Bool.self, forKey: .isAnswered, default: false)
-        viewCount = try c.decode(Int.self, forKey: .viewCount, default: 0)
-        answerCount = try c.decode(Int.self, forKey: .answerCount, default: 0)
-        score = try c.decode(Int.self, forKey: .score, default: 0)
-        acceptedAnswerID = try c.decodeIfPresent(Int.self, forKey: .acceptedAnswerID)
-        creationDate = try c.decodeUnixDate(forKey: .creationDate)
+        viewCount = try c.decodeCount(forKey: .viewCount)
+        answerCount = try c.decodeCount(forKey: .answerCount)
+        score = try c.decodeScore(forKey: .score)
+        acceptedAnswerID = try c.decodeIDIfPresent(forKey: .acceptedAnswerID)
+        creationDate = try c.decodeUnixDateIfPresent(forKey: .creationDate)
         lastActivityDate = try c.decodeUnixDateIfPresent(forKey: .lastActivityDate)
         link = try c.decodeIfPresent(String.self, forKey: .link)
         body = try c.decodeIfPresent(String.self, forKey: .body)
@@ -118,10 +118,10 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
         closedDate = try c.decodeUnixDateIfPresent(forKey: .closedDate)
         closedReason = try c.decodeIfPresent(String.self, forKey: .closedReason)
         protectedDate = try c.decodeUnixDateIfPresent(forKey: .protectedDate)
-        commentCount = try c.decodeIfPresent(Int.self, forKey: .commentCount)
+        commentCount = try c.decodeCountIfPresent(forKey: .commentCount)
         contentLicense = try c.decodeIfPresent(String.self, forKey: .contentLicense)
         bodyMarkdown = try c.decodeIfPresent(String.self, forKey: .bodyMarkdown)
-        bountyAmount = try c.decodeIfPresent(Int.self, forKey: .bountyAmount)
+        bountyAmount = try c.decodeCountIfPresent(forKey: .bountyAmount)
         bountyClosesDate = try c.decodeUnixDateIfPresent(forKey: .bountyClosesDate)
         answers = try c.decodeIfPresent([Answer].self, forKey: .answers)
         comments = try c.decodeIfPresent([Comment].self, forKey: .comments)
@@ -139,7 +139,7 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
         try c.encode(answerCount, forKey: .answerCount)
         try c.encode(score, forKey: .score)
         try c.encodeIfPresent(acceptedAnswerID, forKey: .acceptedAnswerID)
-        try c.encodeUnixDate(creationDate, forKey: .creationDate)
+        try c.encodeUnixDateIfPresent(creationDate, forKey: .creationDate)
         try c.encodeUnixDateIfPresent(lastActivityDate, forKey: .lastActivityDate)
         try c.encodeIfPresent(link, forKey: .link)
         try c.encodeIfPresent(body, forKey: .body)

@@ -22,15 +22,18 @@ public struct QuestionThread: Sendable, Hashable {
         self.quotaMax = quotaMax
     }
 
-    /// Accepted first, then higher score, then older, then lower id (so the order is total and stable).
+    /// Accepted first, then higher score, then older, then lower id (so the order is total and stable);
+    /// an unknown score counts as the lowest, an unknown date as the newest.
     public static func readingOrder(_ answers: [Answer], acceptedAnswerID: Int?) -> [Answer] {
         func isAccepted(_ answer: Answer) -> Bool {
             answer.isAccepted || answer.answerID == acceptedAnswerID
         }
         return answers.sorted { lhs, rhs in
             if isAccepted(lhs) != isAccepted(rhs) { return isAccepted(lhs) }
-            if lhs.score != rhs.score { return lhs.score > rhs.score }
-            if lhs.creationDate != rhs.creationDate { return lhs.creationDate < rhs.creationDate }
+            let (lhsScore, rhsScore) = (lhs.score ?? .min, rhs.score ?? .min)
+            if lhsScore != rhsScore { return lhsScore > rhsScore }
+            let (lhsDate, rhsDate) = (lhs.creationDate ?? .distantFuture, rhs.creationDate ?? .distantFuture)
+            if lhsDate != rhsDate { return lhsDate < rhsDate }
             return lhs.answerID < rhs.answerID
         }
     }

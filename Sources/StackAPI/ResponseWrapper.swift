@@ -7,10 +7,12 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     /// Whether another page exists.
     public var hasMore: Bool
     /// Requests allowed per day (300 without a key, 10,000 with one).
+    ///
+    /// Every number here is range-checked like the items' (see `CodingHelpers.swift`): an impossible one is nil.
     public var quotaMax: Int?
     /// Requests left today; old recordings show negative values.
     public var quotaRemaining: Int?
-    /// Seconds to wait before calling the same method again (may be fractional, e.g. 0.2).
+    /// Seconds to wait before calling the same method again (may be fractional, e.g. 0.2); at most a day.
     public var backoff: TimeInterval?
     /// Error id of an error body (e.g. 502).
     public var errorID: Int?
@@ -18,7 +20,7 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     public var errorName: String?
     /// Error message of an error body, as sent (still HTML-escaped).
     public var errorMessage: String?
-    /// The page number, when the filter includes it.
+    /// The page number (1 or more, at most `Int32.max`), when the filter includes it.
     public var page: Int?
     /// The page size, when the filter includes it.
     public var pageSize: Int?
@@ -56,6 +58,9 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     /// The `userInfo` key of the most items to decode (an `Int`); items past it are skipped, not decoded.
     public static var itemLimitKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "stackterm.itemLimit")! }
 
+    /// The longest `backoff` believed (a day); a longer one is unknown, so it cannot stop a method for good.
+    public static var longestBackoff: TimeInterval { 86_400 }
+
     /// Decodes the wrapper; missing `items` (an error body) become `[]`, missing `has_more` is false.
     /// With `itemLimitKey` in the decoder's `userInfo`, only that many items are decoded.
     public init(from decoder: any Decoder) throws {
@@ -69,15 +74,15 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
             items = try c.decode([Item].self, forKey: .items, default: [])
         }
         hasMore = try c.decode(Bool.self, forKey: .hasMore, default: false)
-        quotaMax = try c.decodeIfPresent(Int.self, forKey: .quotaMax)
-        quotaRemaining = try c.decodeIfPresent(Int.self, forKey: .quotaRemaining)
-        backoff = try c.decodeIfPresent(Double.self, forKey: .backoff)
-        errorID = try c.decodeIfPresent(Int.self, forKey: .errorID)
+        quotaMax = try c.decodeCountIfPresent(forKey: .quotaMax)
+        quotaRemaining = try c.decodeInteger(forKey: .quotaRemaining, in: Int.min...Int.max)
+        backoff = try c.decodeNonNegative(forKey: .backoff, upTo: Self.longestBackoff)
+        errorID = try c.decodeInteger(forKey: .errorID, in: Int.min...Int.max)
         errorName = try c.decodeIfPresent(String.self, forKey: .errorName)
         errorMessage = try c.decodeIfPresent(String.self, forKey: .errorMessage)
-        page = try c.decodeIfPresent(Int.self, forKey: .page)
-        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize)
-        total = try c.decodeIfPresent(Int.self, forKey: .total)
+        page = try c.decodeInteger(forKey: .page, in: 1...Int(Int32.max))
+        pageSize = try c.decodeCountIfPresent(forKey: .pageSize)
+        total = try c.decodeCountIfPresent(forKey: .total)
         type = try c.decodeIfPresent(String.self, forKey: .type)
     }
 }

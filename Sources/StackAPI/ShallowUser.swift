@@ -39,15 +39,15 @@ public struct ShallowUser: Codable, Hashable, Sendable {
         case acceptRate = "accept_rate", profileImage = "profile_image", badgeCounts = "badge_counts"
     }
 
-    /// Decodes the API's JSON, entity-decoding the display name once.
+    /// Decodes the API's JSON, entity-decoding the display name once; impossible numbers become nil.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        userID = try c.decodeIfPresent(Int.self, forKey: .userID)
+        userID = try c.decodeIDIfPresent(forKey: .userID)
         displayName = try c.decodeEscapedIfPresent(forKey: .displayName)
-        reputation = try c.decodeIfPresent(Int.self, forKey: .reputation)
+        reputation = try c.decodeCountIfPresent(forKey: .reputation)
         userType = try c.decodeIfPresent(String.self, forKey: .userType)
         link = try c.decodeIfPresent(String.self, forKey: .link)
-        acceptRate = try c.decodeIfPresent(Int.self, forKey: .acceptRate)
+        acceptRate = try c.decodeInteger(forKey: .acceptRate, in: 0...100)
         profileImage = try c.decodeIfPresent(String.self, forKey: .profileImage)
         badgeCounts = try c.decodeIfPresent(BadgeCounts.self, forKey: .badgeCounts)
     }
@@ -68,15 +68,15 @@ public struct ShallowUser: Codable, Hashable, Sendable {
 
 /// Gold, silver and bronze badge counts (`badge_count`).
 public struct BadgeCounts: Codable, Hashable, Sendable {
-    /// Gold badges.
-    public var gold: Int
-    /// Silver badges.
-    public var silver: Int
-    /// Bronze badges.
-    public var bronze: Int
+    /// Gold badges; nil when the API sent an impossible number.
+    public var gold: Int?
+    /// Silver badges; nil when the API sent an impossible number.
+    public var silver: Int?
+    /// Bronze badges; nil when the API sent an impossible number.
+    public var bronze: Int?
 
     /// Creates badge counts.
-    public init(gold: Int = 0, silver: Int = 0, bronze: Int = 0) {
+    public init(gold: Int? = 0, silver: Int? = 0, bronze: Int? = 0) {
         self.gold = gold
         self.silver = silver
         self.bronze = bronze
@@ -84,11 +84,19 @@ public struct BadgeCounts: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case gold, silver, bronze }
 
-    /// Decodes counts; a missing count is 0.
+    /// Decodes counts; a missing count is 0, an impossible one nil.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        gold = try c.decode(Int.self, forKey: .gold, default: 0)
-        silver = try c.decode(Int.self, forKey: .silver, default: 0)
-        bronze = try c.decode(Int.self, forKey: .bronze, default: 0)
+        gold = try c.decodeCount(forKey: .gold)
+        silver = try c.decodeCount(forKey: .silver)
+        bronze = try c.decodeCount(forKey: .bronze)
+    }
+
+    /// Encodes the counts; an unknown count is `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(gold, forKey: .gold)
+        try c.encode(silver, forKey: .silver)
+        try c.encode(bronze, forKey: .bronze)
     }
 }

@@ -78,7 +78,7 @@ public struct Site: Codable, Hashable, Sendable, Identifiable {
         case twitterAccount = "twitter_account"
     }
 
-    /// Decodes the API's JSON: unix-second dates, name and audience entity-decoded once.
+    /// Decodes the API's JSON: unix-second dates (nil when implausible), name and audience entity-decoded once.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeEscaped(forKey: .name)

@@ -6,8 +6,8 @@ public struct Tag: Codable, Hashable, Sendable, Identifiable {
     public var id: String { name }
     /// The tag name, entity-decoded.
     public var name: String
-    /// Questions carrying the tag (0 when omitted).
-    public var count: Int
+    /// Questions carrying the tag (0 when omitted; nil when the API sent an impossible number).
+    public var count: Int?
     /// Whether the tag has synonyms.
     public var hasSynonyms: Bool
     /// Whether only moderators may use it.
@@ -21,7 +21,7 @@ public struct Tag: Codable, Hashable, Sendable, Identifiable {
 
     /// Creates a tag; fields the API may omit default to zero or false.
     public init(
-        name: String, count: Int = 0, hasSynonyms: Bool = false, isModeratorOnly: Bool = false,
+        name: String, count: Int? = 0, hasSynonyms: Bool = false, isModeratorOnly: Bool = false,
         isRequired: Bool = false, lastActivityDate: Date? = nil, userID: Int? = nil
     ) {
         self.name = name
@@ -38,16 +38,16 @@ public struct Tag: Codable, Hashable, Sendable, Identifiable {
         case isRequired = "is_required", lastActivityDate = "last_activity_date", userID = "user_id"
     }
 
-    /// Decodes the API's JSON, entity-decoding the name once.
+    /// Decodes the API's JSON, entity-decoding the name once; impossible numbers become unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeEscaped(forKey: .name)
-        count = try c.decode(Int.self, forKey: .count, default: 0)
+        count = try c.decodeCount(forKey: .count)
         hasSynonyms = try c.decode(Bool.self, forKey: .hasSynonyms, default: false)
         isModeratorOnly = try c.decode(Bool.self, forKey: .isModeratorOnly, default: false)
         isRequired = try c.decode(Bool.self, forKey: .isRequired, default: false)
         lastActivityDate = try c.decodeUnixDateIfPresent(forKey: .lastActivityDate)
-        userID = try c.decodeIfPresent(Int.self, forKey: .userID)
+        userID = try c.decodeIDIfPresent(forKey: .userID)
     }
 
     /// Encodes the API's JSON, escaping the name again.

@@ -10,8 +10,8 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
     public var accountID: Int?
     /// The display name, entity-decoded (absent in associated-account lists).
     public var displayName: String?
-    /// Reputation on the site (0 when omitted).
-    public var reputation: Int
+    /// Reputation on the site (0 when omitted; nil when the API sent an impossible number).
+    public var reputation: Int?
     /// `registered`, `unregistered`, `moderator`, `team_admin`, `does_not_exist`…
     public var userType: String?
     /// The profile page URL.
@@ -47,7 +47,7 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
 
     /// Creates a user; fields the API may omit default to zero, false or nil.
     public init(
-        userID: Int, accountID: Int? = nil, displayName: String? = nil, reputation: Int = 0, userType: String? = nil,
+        userID: Int, accountID: Int? = nil, displayName: String? = nil, reputation: Int? = 0, userType: String? = nil,
         link: String? = nil, profileImage: String? = nil, websiteURL: String? = nil, location: String? = nil,
         acceptRate: Int? = nil, isEmployee: Bool = false, creationDate: Date? = nil, lastAccessDate: Date? = nil,
         lastModifiedDate: Date? = nil, badgeCounts: BadgeCounts? = nil, reputationChangeWeek: Int? = nil,
@@ -85,27 +85,27 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         case siteURL = "site_url"
     }
 
-    /// Decodes the API's JSON: unix-second dates, names entity-decoded once.
+    /// Decodes the API's JSON: unix-second dates, names entity-decoded once, impossible numbers unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         userID = try c.decode(Int.self, forKey: .userID)
-        accountID = try c.decodeIfPresent(Int.self, forKey: .accountID)
+        accountID = try c.decodeIDIfPresent(forKey: .accountID)
         displayName = try c.decodeEscapedIfPresent(forKey: .displayName)
-        reputation = try c.decode(Int.self, forKey: .reputation, default: 0)
+        reputation = try c.decodeCount(forKey: .reputation)
         userType = try c.decodeIfPresent(String.self, forKey: .userType)
         link = try c.decodeIfPresent(String.self, forKey: .link)
         profileImage = try c.decodeIfPresent(String.self, forKey: .profileImage)
         websiteURL = try c.decodeIfPresent(String.self, forKey: .websiteURL)
         location = try c.decodeEscapedIfPresent(forKey: .location)
-        acceptRate = try c.decodeIfPresent(Int.self, forKey: .acceptRate)
+        acceptRate = try c.decodeInteger(forKey: .acceptRate, in: 0...100)
         isEmployee = try c.decode(Bool.self, forKey: .isEmployee, default: false)
         creationDate = try c.decodeUnixDateIfPresent(forKey: .creationDate)
         lastAccessDate = try c.decodeUnixDateIfPresent(forKey: .lastAccessDate)
         lastModifiedDate = try c.decodeUnixDateIfPresent(forKey: .lastModifiedDate)
         badgeCounts = try c.decodeIfPresent(BadgeCounts.self, forKey: .badgeCounts)
-        reputationChangeWeek = try c.decodeIfPresent(Int.self, forKey: .reputationChangeWeek)
-        questionCount = try c.decodeIfPresent(Int.self, forKey: .questionCount)
-        answerCount = try c.decodeIfPresent(Int.self, forKey: .answerCount)
+        reputationChangeWeek = try c.decodeInteger(forKey: .reputationChangeWeek, in: Int.min...Int.max)
+        questionCount = try c.decodeCountIfPresent(forKey: .questionCount)
+        answerCount = try c.decodeCountIfPresent(forKey: .answerCount)
         siteName = try c.decodeEscapedIfPresent(forKey: .siteName)
         siteURL = try c.decodeIfPresent(String.self, forKey: .siteURL)
     }

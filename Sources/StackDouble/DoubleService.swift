@@ -24,6 +24,9 @@ public final class DoubleService: Sendable {
     /// The number of recorded requests that can be replayed.
     public var recordingCount: Int { recorded.count }
 
+    /// The longest `delay_ms` fault honoured (an hour); a larger one would overflow the sleep's nanoseconds.
+    static let longestDelayMilliseconds = 3_600_000
+
     /// Answers one request (sleeping first when a `delay_ms` fault applies).
     public func respond(to request: DoubleRequest) async -> DoubleResponse {
         if request.decodedPath.hasPrefix(ControlEndpoints.prefix) {
@@ -33,7 +36,7 @@ public final class DoubleService: Sendable {
         let apiPath = APIPath.removingVersion(request.decodedPath)
         let faults = faultBoard.take(for: apiPath ?? request.decodedPath)
         if let delay = faults.delayMilliseconds, delay > 0 {
-            try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+            try? await Task.sleep(nanoseconds: UInt64(min(delay, Self.longestDelayMilliseconds)) * 1_000_000)
         }
         if let status = faults.status {
             return .plain(status: status, contentType: "text/html; charset=utf-8", text: Self.htmlError(status))

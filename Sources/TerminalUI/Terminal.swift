@@ -173,7 +173,8 @@ public final class Terminal {
             if result == stackterm_ok() {
                 inputs.append(.character(value))
             } else if result == stackterm_key_code_yes() {
-                if Int32(value) == KEY_RESIZE { sawResize = true } else { inputs.append(.keyCode(Int32(value))) }
+                guard let code = Int32(exactly: value) else { continue } // no curses key code is this large
+                if code == KEY_RESIZE { sawResize = true } else { inputs.append(.keyCode(code)) }
             } else {
                 break
             }

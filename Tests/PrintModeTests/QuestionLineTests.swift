@@ -46,3 +46,32 @@ final class QuestionLineTests: XCTestCase {
         XCTAssertTrue(object["link"] is NSNull)
     }
 }
+
+/// A question whose numbers the API sent out of range prints `?` (plain) or `null` (JSON), never an invented value.
+final class QuestionLineUnknownTests: XCTestCase {
+    private func decoded(_ fields: String) throws -> Question {
+        let body = #"{"items":[{"question_id":9,"title":"Odd","link":"https://x/q/9",\#(fields)}]}"#
+        return try XCTUnwrap(ResponseDecoder.decode(Question.self, from: Data(body.utf8), httpStatus: 200).get().items.first)
+    }
+
+    func testFarFutureDateIsNullNotYear506713() throws {
+        for date in ["1e20", "-1e20", "1.5"] {
+            let line = QuestionLine.json(try decoded(#""creation_date":\#(date),"score":4,"answer_count":1"#))
+            XCTAssertFalse(line.contains("506713"), line)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertEqual(Set(object.keys), ["id", "title", "score", "answer_count", "is_answered", "tags", "link", "creation_date"])
+            XCTAssertTrue(object["creation_date"] is NSNull, "\(date): \(line)")
+            XCTAssertEqual(object["score"] as? Int, 4)
+            XCTAssertEqual(object["title"] as? String, "Odd")
+        }
+    }
+
+    func testUnknownCountsAreNullInJSONAndQuestionMarksInPlainText() throws {
+        let question = try decoded(#""creation_date":1636030420,"score":1e30,"answer_count":-5"#)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(QuestionLine.json(question).utf8)) as? [String: Any])
+        XCTAssertTrue(object["score"] is NSNull)
+        XCTAssertTrue(object["answer_count"] is NSNull)
+        XCTAssertEqual(object["creation_date"] as? String, "2021-11-04T12:53:40Z")
+        XCTAssertEqual(QuestionLine.plain(question), "?  ?  Odd  []  https://x/q/9")
+    }
+}

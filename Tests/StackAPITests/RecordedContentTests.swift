@@ -15,7 +15,7 @@ final class RecordedContentTests: XCTestCase {
         XCTAssertEqual(answers.count, 29)
         XCTAssertEqual(answers.first?.answerID, 6827820)
         XCTAssertTrue(answers.allSatisfy { $0.questionID == 6827752 && !($0.body ?? "").isEmpty })
-        XCTAssertEqual(answers.map(\.score).max(), 1657)
+        XCTAssertEqual(answers.compactMap(\.score).max(), 1657)
         XCTAssertEqual(answers.filter { ($0.body ?? "").contains("<table") }.map(\.answerID), [6897038])
         XCTAssertEqual(wrapper.quotaRemaining, 232)
         XCTAssertFalse(wrapper.hasMore)

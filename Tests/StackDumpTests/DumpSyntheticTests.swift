@@ -125,4 +125,25 @@ final class DumpSyntheticTests: XCTestCase {
         XCTAssertEqual(try DumpReader.comments(inFolder: folder), [])
         XCTAssertEqual(try DumpReader.tags(inFolder: folder), [])
     }
+
+    func testOutOfRangeNumbersAndDatesAreRowErrorsNotTraps() throws {
+        let cases: [(row: String, message: String)] = [
+            (#"<row Id="1" PostTypeId="1" CreationDate="2020-01-02T03:04:05" Score="99999999999999999999" />"#,
+             #"Score="99999999999999999999" is not an integer"#),
+            (#"<row Id="1e20" PostTypeId="1" CreationDate="2020-01-02T03:04:05" />"#, #"Id="1e20" is not an integer"#),
+            (#"<row Id="1" PostTypeId="1" CreationDate="99999-01-02T03:04:05" />"#,
+             #"CreationDate="99999-01-02T03:04:05" is not a date like 2021-04-27T15:06:44.553"#),
+            (#"<row Id="1" PostTypeId="1" CreationDate="2020-13-02T03:04:05" />"#,
+             #"CreationDate="2020-13-02T03:04:05" is not a date like 2021-04-27T15:06:44.553"#),
+        ]
+        for (row, message) in cases {
+            let url = try write("Posts.xml", "<posts>\n\(row)\n</posts>")
+            XCTAssertThrowsError(try posts(url), row) { error in
+                XCTAssertEqual(error as? DumpError, .invalidRow(file: "Posts.xml", line: 2, message: message))
+            }
+        }
+        let url = try write("Posts.xml", #"<posts><row Id="1" PostTypeId="1" CreationDate="9999-12-31T23:59:59.999" /></posts>"#)
+        let post = try XCTUnwrap(try posts(url).first)
+        XCTAssertEqual(post.creationDate.timeIntervalSince1970, 253_402_300_799.999, accuracy: 0.001, "the last second a dump can name")
+    }
 }

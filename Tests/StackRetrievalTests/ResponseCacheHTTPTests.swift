@@ -90,7 +90,7 @@ final class ResponseCacheHTTPTests: DoubleTestCase {
     func testAQuestionWhoseBodyCameWithTheListOnlyNeedsItsAnswers() throws {
         let page = try loadPage(1, pageSize: 30, withBodies: true)
         XCTAssertTrue(page.items.allSatisfy { $0.body?.isEmpty == false }, "the list came with bodies")
-        let chosen = try XCTUnwrap(page.items.first { $0.answerCount >= 1 })
+        let chosen = try XCTUnwrap(page.items.first { $0.answerCount ?? 0 >= 1 })
         try double.clearRequestLog()
         let thread = try openThread(chosen.questionID)
         XCTAssertEqual(thread.question.body, chosen.body)

@@ -2,7 +2,7 @@
 extension RenderState {
     /// Runs `body` on the inline collector in use: the open table cell, or the paragraph.
     mutating func withInline(_ body: (inout InlineText) -> Void) {
-        if table != nil { table!.withCell(body) } else { body(&inline) }
+        if table != nil { table?.withCell(body) } else { body(&inline) }
     }
 
     /// Emits the open paragraph, if it holds anything but whitespace.
@@ -23,10 +23,10 @@ extension RenderState {
         let outermost = tableDepth == 1
         switch name {
         case "table": tableDepth += 1; cellSpace()
-        case "tr": if outermost { table!.startRow() } else { cellSpace() }
-        case "td", "th": if outermost { table!.startCell(header: name == "th") } else { cellSpace() }
-        case "thead": if outermost { table!.setInHead(true) }
-        case "tbody", "tfoot": if outermost { table!.setInHead(false) }
+        case "tr": if outermost { table?.startRow() } else { cellSpace() }
+        case "td", "th": if outermost { table?.startCell(header: name == "th") } else { cellSpace() }
+        case "thead": if outermost { table?.setInHead(true) }
+        case "tbody", "tfoot": if outermost { table?.setInHead(false) }
         case "pre": code = ""; preDepth = 1
         case "br", "hr", "li", "ul", "ol", "blockquote", "dd", "caption", "h1", "h2", "h3", "h4", "h5", "h6":
             cellSpace()
@@ -44,9 +44,9 @@ extension RenderState {
         case "table":
             tableDepth -= 1
             if tableDepth == 0 { finishTable() } else { cellSpace() }
-        case "tr": if outermost { table!.endRow() } else { cellSpace() }
-        case "td", "th": if outermost { table!.endCell() } else { cellSpace() }
-        case "thead": if outermost { table!.setInHead(false) }
+        case "tr": if outermost { table?.endRow() } else { cellSpace() }
+        case "td", "th": if outermost { table?.endCell() } else { cellSpace() }
+        case "thead": if outermost { table?.setInHead(false) }
         case "tbody", "tfoot": break
         case "li", "ul", "ol", "blockquote", "dd", "caption", "h1", "h2", "h3", "h4", "h5", "h6":
             cellSpace()

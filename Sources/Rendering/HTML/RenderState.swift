@@ -77,8 +77,8 @@ struct RenderState {
         case "blockquote": closeParagraph(); writer.push(.quote)
         case "ul", "ol":
             closeParagraph()
-            writer.startList(ordered: name == "ol", start: attributes["start"].flatMap { Int($0) } ?? 1)
-        case "li": closeParagraph(); writer.startItem(value: attributes["value"].flatMap { Int($0) })
+            writer.startList(ordered: name == "ol", start: Self.itemNumber(attributes["start"]) ?? 1)
+        case "li": closeParagraph(); writer.startItem(value: Self.itemNumber(attributes["value"]))
         case "dd": closeParagraph(); writer.push(.indent)
         case "table", "tr":
             closeParagraph()
@@ -119,5 +119,16 @@ struct RenderState {
         default:
             if HTMLElements.block.contains(name) { closeParagraph() }
         }
+    }
+}
+
+extension RenderState {
+    /// Item numbers an `<ol start>` or `<li value>` may set: more digits than this cannot be meant, and
+    /// keeping far from `Int.max` lets the following items count on without overflowing.
+    static let itemNumbers = -999_999_999...999_999_999
+
+    /// The attribute as an item number, or nil when it is absent, not a number or outside `itemNumbers`.
+    static func itemNumber(_ attribute: String?) -> Int? {
+        attribute.flatMap { Int($0) }.flatMap { itemNumbers.contains($0) ? $0 : nil }
     }
 }

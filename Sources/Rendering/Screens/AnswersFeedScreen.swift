@@ -32,7 +32,7 @@ public enum AnswersFeedScreen {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         let width = buffer.width
-        let score = TextWidth.truncate(String(answer.score), to: 5)
+        let score = TextWidth.truncate(UnknownValue.text(answer.score), to: 5)
         buffer.write(String(repeating: " ", count: 5 - TextWidth.of(score)) + score, x: 0, y: y, style: base)
         if answer.isAccepted { buffer.write("✓", x: 6, y: y, style: CellStyle(base.attributes, color: .success)) }
         let age = RelativeAge.short(answer.creationDate, now: now)

@@ -18,7 +18,7 @@ enum CommentsSection {
         for comment in comments {
             var byline = "— " + TerminalSafety.sanitize(comment.owner?.displayName ?? "anonymous")
             byline += " · " + RelativeAge.long(comment.creationDate, now: now)
-            if comment.score != 0 { byline += " · ▲ \(comment.score)" }
+            if comment.score != 0 { byline += " · ▲ \(UnknownValue.text(comment.score))" }
             let text = HTMLRenderer.render(html: comment.body ?? "", width: innerWidth).lines
             for line in text + TextWrap.wrap([StyledSpan(byline, style: muted)], width: innerWidth) {
                 lines.append(StyledLine([StyledSpan("    │ ", style: muted)] + line.spans))

@@ -56,12 +56,12 @@ public enum QuestionListScreen {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
-        let score = TextWidth.truncate(String(question.score), to: columns.score)
+        let score = TextWidth.truncate(UnknownValue.text(question.score), to: columns.score)
         buffer.write(String(repeating: " ", count: columns.score - TextWidth.of(score)) + score, x: x, y: y, style: base)
         x += columns.score + 1
 
         let accepted = question.acceptedAnswerID != nil
-        let answerText = (accepted ? "✓" : " ") + String(question.answerCount)
+        let answerText = (accepted ? "✓" : " ") + UnknownValue.text(question.answerCount)
         let answerStyle = CellStyle(base.attributes, color: accepted ? .success : (question.answerCount == 0 ? .muted : .normal))
         buffer.write(TextWidth.fit(answerText, to: columns.answers), x: x, y: y, style: answerStyle)
         x += columns.answers + 1

@@ -55,9 +55,10 @@ public enum ThreadDocument {
 
     static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
         var lines = TextWrap.wrap([StyledSpan(TerminalSafety.sanitize(question.title), style: CellStyle(.bold, color: .accent))], width: width)
-        var meta = "▲ \(question.score) · \(question.viewCount) views · asked \(RelativeAge.long(question.creationDate, now: now))"
+        var meta = "▲ \(UnknownValue.text(question.score)) · \(UnknownValue.text(question.viewCount)) views"
+        meta += " · asked \(RelativeAge.long(question.creationDate, now: now))"
         if let owner = question.owner?.displayName { meta += " by " + TerminalSafety.sanitize(owner) }
-        meta += " · \(question.answerCount) answer\(question.answerCount == 1 ? "" : "s")"
+        meta += " · \(UnknownValue.text(question.answerCount)) answer\(question.answerCount == 1 ? "" : "s")"
         lines += TextWrap.wrap([StyledSpan(meta, style: CellStyle(color: .muted))], width: width)
         if !question.tags.isEmpty {
             let tags = question.tags.map { "[" + TerminalSafety.sanitize($0) + "]" }.joined(separator: " ")
@@ -76,7 +77,7 @@ public enum ThreadDocument {
     static func answerRule(_ answer: Answer, number: Int, of count: Int, width: Int, now: Date) -> StyledLine {
         var label = "── Answer \(number)/\(count)"
         if answer.isAccepted { label += " · ✓ accepted" }
-        label += " · ▲ \(answer.score)"
+        label += " · ▲ \(UnknownValue.text(answer.score))"
         if let owner = answer.owner?.displayName { label += " · " + TerminalSafety.sanitize(owner) }
         label += " · " + RelativeAge.long(answer.creationDate, now: now) + " "
         let text = TextWidth.truncate(label, to: width)

@@ -17,7 +17,8 @@ public struct PostComments: Sendable, Hashable {
         self.quotaRemaining = quotaRemaining
     }
 
-    /// Groups `comments` under `postIDs` (every id gets an entry), each list sorted by creation date, then id.
+    /// Groups `comments` under `postIDs` (every id gets an entry), each list sorted by creation date, then id
+    /// (a comment whose date is unknown goes last).
     /// Comments on posts not asked for are dropped.
     public init(grouping comments: [Comment], postIDs: [Int], isComplete: Bool = true, quotaRemaining: Int? = nil) {
         var byPost = Dictionary(uniqueKeysWithValues: postIDs.map { ($0, [Comment]()) })
@@ -25,7 +26,9 @@ public struct PostComments: Sendable, Hashable {
             byPost[comment.postID]?.append(comment)
         }
         for postID in byPost.keys {
-            byPost[postID]?.sort { ($0.creationDate, $0.commentID) < ($1.creationDate, $1.commentID) }
+            byPost[postID]?.sort {
+                ($0.creationDate ?? .distantFuture, $0.commentID) < ($1.creationDate ?? .distantFuture, $1.commentID)
+            }
         }
         self.init(byPost: byPost, isComplete: isComplete, quotaRemaining: quotaRemaining)
     }

@@ -55,7 +55,7 @@ class DoubleTestCase: XCTestCase {
         retrieval.questions.retrieveQuestions(site: site, sort: .votes, pageSize: 50, completion: deliveries.completion)
         waitUntil("top questions") { deliveries.count == 1 }
         let questions = try XCTUnwrap(deliveries.last).get().items
-        return try XCTUnwrap(questions.first { $0.answerCount >= minimumAnswers && $0.answerCount <= 100 })
+        return try XCTUnwrap(questions.first { (minimumAnswers...100).contains($0.answerCount ?? -1) })
     }
 }
 
