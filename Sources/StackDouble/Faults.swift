@@ -18,6 +18,8 @@ public struct Faults: Sendable, Equatable {
     public var empty = false
     /// Put terminal escape sequences into question titles.
     public var escapeTitles = false
+    /// Answer every page with page 1's items and `has_more: true`: a list that never ends and never moves on.
+    public var repeatPages = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -29,7 +31,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "count", "path",
+        "count", "path", "repeat_pages",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -47,6 +49,7 @@ public struct Faults: Sendable, Equatable {
         backoffSeconds = try parameters.int("backoff")
         empty = try Self.flag(parameters, "empty")
         escapeTitles = try Self.flag(parameters, "escape_titles")
+        repeatPages = try Self.flag(parameters, "repeat_pages")
         remainingCount = try parameters.int("count")
         pathPrefix = parameters.string("path")
         if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
@@ -83,6 +86,7 @@ public struct Faults: Sendable, Equatable {
         add("escape_titles", escapeTitles ? 1 : nil)
         add("count", remainingCount)
         add("path", pathPrefix)
+        add("repeat_pages", repeatPages ? 1 : nil)
         return parts.joined(separator: "&")
     }
 
