@@ -4,7 +4,8 @@ import StackAPI
 
 /// One question as a line of `stackterm print` output: plain text or a JSON object.
 public enum QuestionLine {
-    /// `score  answers  title  [tags]  link`, with every control character and escape sequence removed.
+    /// `score  answers  title  [tags]  link`, with every control character, escape sequence and bidi control
+    /// removed and runs of combining marks cut to `TerminalSafety.defaultCombiningMarkLimit`.
     public static func plain(_ question: Question) -> String {
         let tags = question.tags.map(clean).joined(separator: " ")
         let link = question.link.map(clean) ?? "-"
@@ -12,7 +13,7 @@ public enum QuestionLine {
     }
 
     /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).
-    /// Control characters in strings are escaped by the JSON encoder, not removed.
+    /// Lossless: control characters in strings are escaped by the JSON encoder, nothing is removed.
     public static func json(_ question: Question) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -20,10 +21,10 @@ public enum QuestionLine {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// `text` safe for one terminal line: sanitized, and every run of white space (tabs, line and
-    /// paragraph separators included) one space.
+    /// `text` safe for one terminal line: sanitized, combining marks limited, and every run of white space
+    /// (tabs, line and paragraph separators included) one space.
     private static func clean(_ text: String) -> String {
-        TerminalSafety.sanitize(text)
+        TerminalSafety.limitCombiningMarks(TerminalSafety.sanitize(text))
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")
     }
