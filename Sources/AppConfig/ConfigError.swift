@@ -2,7 +2,8 @@
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong.
     public enum Kind: Equatable, Sendable {
-        /// The file exists but could not be read.
+        /// The file is not there, cannot be read, or is not a config file at all; `reason` reads after the
+        /// file name: `is a directory`, `permission denied`, `is over 1 MB, too large for a config file`.
         case unreadable(reason: String)
         /// Not valid TOML; the parser's own words.
         case syntax(String)
@@ -48,7 +49,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch kind {
         case .unreadable(let reason):
-            return "cannot read the file: \(reason)"
+            return reason
         case .syntax(let text):
             return "not valid TOML: \(text)"
         case .unknownKey(let key, nil, let suggestion):

@@ -55,6 +55,8 @@ public struct Viewport: Hashable, Sendable {
 public struct PendingLoad: Hashable, Sendable {
     public var token: LoadToken
     public var page: Int
+    /// A list's background prefetch is never followed by another without a key press.
+    public var priority: LoadPriority = .userInitiated
     public var indicatorVisible = false
 }
 
@@ -64,6 +66,8 @@ public enum ListEnd: Hashable, Sendable {
     case noMore
     /// Page 26 would need an API key.
     case pageLimit
+    /// A page brought no item not already shown (the server repeated itself, whatever `has_more` said).
+    case repeated
 }
 
 /// A paged, scrollable list of items with a cursor: the question list and the answers feed.

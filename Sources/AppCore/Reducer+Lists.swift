@@ -4,6 +4,9 @@ import StackAPI
 enum ListKind: Hashable, Sendable {
     case questions
     case feed
+
+    /// What the list holds, for messages.
+    var noun: String { self == .questions ? "questions" : "answers" }
 }
 
 extension Reducer {
@@ -68,10 +71,10 @@ extension Reducer {
         let effect: Effect
         switch kind {
         case .questions:
-            state.list.pending = PendingLoad(token: token, page: page)
+            state.list.pending = PendingLoad(token: token, page: page, priority: priority)
             effect = .loadQuestions(token, settings: state.settings, page: page, priority: priority, reload: reload)
         case .feed:
-            state.feed.pending = PendingLoad(token: token, page: page)
+            state.feed.pending = PendingLoad(token: token, page: page, priority: priority)
             effect = .loadAnswersFeed(token, site: state.settings.site, page: page, pageSize: state.settings.pageSize,
                                       priority: priority, reload: reload)
         }
@@ -80,23 +83,29 @@ extension Reducer {
 
     static func pageLoaded<Item>(_ kind: ListKind, _ path: WritableKeyPath<AppState, PagedList<Item>>, _ token: LoadToken,
                                  _ result: Result<Page<Item>, APIError>, _ state: inout AppState) -> [Effect] {
-        guard state[keyPath: path].pending?.token == token else { return [] } // stale or cancelled
-        let requestedPage = state[keyPath: path].pending?.page ?? state[keyPath: path].nextPage
+        guard let pending = state[keyPath: path].pending, pending.token == token else { return [] } // stale or cancelled
         state[keyPath: path].pending = nil
         switch result {
         case .success(let page):
             var list = state[keyPath: path]
+            let countBefore = list.items.count
             for item in page.items where !list.loadedIDs.contains(item.id) {
                 list.loadedIDs.insert(item.id)
                 list.items.append(item)
             }
-            list.nextPage = requestedPage + 1
+            list.nextPage = pending.page + 1
             list.error = nil
-            if !page.hasMore { list.end = .noMore }
+            let repeated = page.hasMore && list.items.count == countBefore && countBefore > 0
+            if !page.hasMore || list.items.count == countBefore { list.end = repeated ? .repeated : .noMore }
             state[keyPath: path] = list
             noteQuota(page.quotaRemaining, page.quotaMax, &state)
-            if state.status.isError { clearStatus(&state) }
-            return prefetchIfNeeded(&state)
+            if repeated {
+                setStatus(&state, "The server sent no new \(kind.noun) — end of list", isError: false)
+            } else if state.status.isError {
+                clearStatus(&state)
+            }
+            // A prefetched page never starts another: the reader's next key press may.
+            return pending.priority == .prefetch ? [] : prefetchIfNeeded(&state)
         case .failure(.pageLimit(let page)):
             state[keyPath: path].end = .pageLimit
             setStatus(&state, APIError.pageLimit(page: page).summary, isError: false)

@@ -20,11 +20,13 @@ public enum PrintOutcome: Equatable, Sendable {
     case finished(count: Int)
     /// A load failed after `printed` questions were printed.
     case failed(APIError, printed: Int)
+    /// Page `page` brought no question not already printed although the API said it had more: `count` were printed.
+    case repeated(count: Int, page: Int)
 
     /// The process exit code (see `PrintExitCode`).
     public var exitCode: Int32 {
         switch self {
-        case .finished(let count):
+        case .finished(let count), .repeated(let count, _):
             return count > 0 ? PrintExitCode.success : PrintExitCode.noResults
         case .failed(.throttled, _), .failed(.quotaExhausted, _), .failed(.pageLimit, _):
             return PrintExitCode.throttled
@@ -33,13 +35,16 @@ public enum PrintOutcome: Equatable, Sendable {
         }
     }
 
-    /// The line for stderr: the error's summary (without the browser's "press r" hint), or why nothing was printed.
+    /// The line for stderr: the error's summary (without the browser's "press r" hint), why nothing was printed,
+    /// or why the run stopped before `--limit`.
     public var message: String? {
         switch self {
         case .finished(let count):
             return count > 0 ? nil : "stackterm: no questions matched"
         case .failed(let error, _):
             return "stackterm: " + error.summary.replacingOccurrences(of: " — press r to retry", with: "")
+        case .repeated(let count, let page):
+            return "stackterm: the server sent no new questions on page \(page) — stopped after \(count)"
         }
     }
 }

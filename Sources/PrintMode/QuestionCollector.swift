@@ -3,11 +3,15 @@ import StackRetrieval
 
 /// Loads the questions of a `PrintRequest` page by page through the data managers, up to its limit:
 /// the next page is asked for only while more are needed and the API says it has them.
+///
+/// No question is handed over twice (pages overlap when questions move between requests), and a page that
+/// brings no question not already seen ends the run whatever `has_more` says: the server is repeating itself.
 @MainActor
 public final class QuestionCollector {
     private let retrieval: Retrieval
     private let request: PrintRequest
     private var delivered = 0
+    private var seenIDs: Set<Int> = []
     private var onQuestions: (@MainActor ([Question]) -> Void)?
     private var completion: (@MainActor (PrintOutcome) -> Void)?
 
@@ -43,10 +47,13 @@ public final class QuestionCollector {
         case .failure(let error):
             finish(.failed(error, printed: delivered))
         case .success(let loaded):
-            let share = Array(loaded.items.prefix(request.limit - delivered))
+            let fresh = loaded.items.filter { seenIDs.insert($0.questionID).inserted }
+            let share = Array(fresh.prefix(request.limit - delivered))
             delivered += share.count
             if !share.isEmpty { onQuestions?(share) }
-            if delivered < request.limit, loaded.hasMore, !loaded.items.isEmpty {
+            if fresh.isEmpty, loaded.hasMore, delivered > 0 {
+                finish(.repeated(count: delivered, page: page))
+            } else if delivered < request.limit, loaded.hasMore, !fresh.isEmpty {
                 load(page: page + 1)
             } else {
                 finish(.finished(count: delivered))

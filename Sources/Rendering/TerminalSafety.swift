@@ -6,8 +6,9 @@
 /// C1 controls (U+0080–U+009F), whole escape sequences — CSI `ESC [ … final` and 8-bit CSI U+009B,
 /// OSC `ESC ] … (BEL | ESC \ | U+009C)`, DCS/SOS/PM/APC (`ESC P`, `ESC X`, `ESC ^`, `ESC _` and their
 /// 8-bit forms) up to ST, and two-byte `ESC x` (with any intermediates, e.g. `ESC ( B`) — and the bidi
-/// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069. An unterminated string
-/// sequence (OSC, DCS…) swallows the rest of the text, as a terminal would.
+/// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069 and the direction marks U+200E,
+/// U+200F and U+061C. An unterminated string sequence (OSC, DCS…) swallows the rest of the text, as a
+/// terminal would. `limitCombiningMarks` separately tames runs of combining marks.
 public enum TerminalSafety {
     /// `text` with every control character and escape sequence removed (see the type's summary).
     public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
@@ -37,7 +38,7 @@ public enum TerminalSafety {
                 if scalar.value == 0x0D, scanner.peek()?.value == 0x0A { continue } // \r\n: the \n follows
                 output.append(keepNewlines ? "\n" : " ")
                 column = keepNewlines ? 0 : column + 1
-            case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
+            case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 continue
             default:
                 output.append(scalar)
@@ -45,6 +46,30 @@ public enum TerminalSafety {
             }
         }
         return String(output)
+    }
+
+    /// The most combining marks `limitCombiningMarks` keeps after one base character by default: enough for
+    /// Vietnamese, Thai or a keycap emoji, far too few for a "Zalgo" storm.
+    public static let defaultCombiningMarkLimit = 3
+
+    /// `text` with at most `limit` combining marks (Unicode categories Mn and Me) in a row: the rest of each
+    /// run is dropped, so marks cannot pile up over and under neighbouring lines.
+    public static func limitCombiningMarks(_ text: String, to limit: Int = defaultCombiningMarkLimit) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var output = String.UnicodeScalarView()
+        var run = 0
+        var dropped = false
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark:
+                run += 1
+                if run > limit { dropped = true; continue }
+            default:
+                run = 0
+            }
+            output.append(scalar)
+        }
+        return dropped ? String(output) : text
     }
 
     /// Cheap scan of the UTF-8 bytes: true when any byte could start something to remove or change.
@@ -57,6 +82,8 @@ public enum TerminalSafety {
             }
             if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }           // C1
             if beforePrevious == 0xE2, previous == 0x80, (0xAA...0xAE).contains(byte) { return true } // U+202A–E
+            if beforePrevious == 0xE2, previous == 0x80, byte == 0x8E || byte == 0x8F { return true }  // U+200E–F
+            if previous == 0xD8, byte == 0x9C { return true }                                            // U+061C
             if beforePrevious == 0xE2, previous == 0x81, (0xA6...0xA9).contains(byte) { return true } // U+2066–9
             beforePrevious = previous
             previous = byte

@@ -70,9 +70,12 @@ public final class DoubleService: Sendable {
         let page = try parameters.page()
         if page > 25, parameters.string("key") == nil { throw APIFailure.pageAboveLimit }
         let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles)
-        let router = APIRouter(catalog: catalog, parameters: parameters, style: style)
+        // repeat_pages: route as page 1 (a later `page` wins), whatever page was asked for.
+        let routed = faults.repeatPages ? QueryParameters(query: request.query + "&page=1") : parameters
+        let router = APIRouter(catalog: catalog, parameters: routed, style: style)
         let components = apiPath.split(separator: "/").map(String.init)
         var result = try router.route(components)
+        if faults.repeatPages { result = RouteResult(items: result.items, hasMore: true) }
         if faults.empty { result = RouteResult(items: [], hasMore: false) }
         if let padding = faults.padItems, !result.items.isEmpty {
             result.items = (0..<padding).map { result.items[$0 % result.items.count] }

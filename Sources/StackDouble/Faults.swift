@@ -22,6 +22,8 @@ public struct Faults: Sendable, Equatable {
     public var gzipBombMiB: Int?
     /// Repeat the page's items until it holds this many, whatever `pagesize` asked for.
     public var padItems: Int?
+    /// Answer every page with page 1's items and `has_more: true`: a list that never ends and never moves on.
+    public var repeatPages = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -33,7 +35,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "count", "path", "gzip_bomb_mb", "pad_items",
+        "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -51,6 +53,7 @@ public struct Faults: Sendable, Equatable {
         backoffSeconds = try parameters.int("backoff")
         empty = try Self.flag(parameters, "empty")
         escapeTitles = try Self.flag(parameters, "escape_titles")
+        repeatPages = try Self.flag(parameters, "repeat_pages")
         remainingCount = try parameters.int("count")
         pathPrefix = parameters.string("path")
         gzipBombMiB = try parameters.int("gzip_bomb_mb")
@@ -93,6 +96,7 @@ public struct Faults: Sendable, Equatable {
         add("path", pathPrefix)
         add("gzip_bomb_mb", gzipBombMiB)
         add("pad_items", padItems)
+        add("repeat_pages", repeatPages ? 1 : nil)
         return parts.joined(separator: "&")
     }
 

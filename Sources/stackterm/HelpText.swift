@@ -25,7 +25,8 @@ enum HelpText {
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
         site, sort, tagged, page_size, api_key, api_base_url, [colors] and [keys]; command-line flags win over \
         STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
-        which line). NO_COLOR turns colours off. See `man stackterm`.
+        which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
+        NO_COLOR turns colours off. See `man stackterm`.
 
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`).
         Exit codes: 0 on quitting, 2 on a usage error or without a terminal; print mode adds 1, 3 and 4.
@@ -33,9 +34,11 @@ enum HelpText {
 
     /// `stackterm print --help`'s discussion.
     static let printDiscussion = """
-        Plain lines are `score  answers  title  [tags]  link`, with control characters removed. With --json, \
+        Plain lines are `score  answers  title  [tags]  link`, with control characters, bidi controls and \
+        combining-mark storms removed. With --json, \
         each line is one JSON object: id, title, score, answer_count, is_answered, tags, link, creation_date \
-        (ISO 8601). Pages are requested only as far as --limit needs and the API has more.
+        (ISO 8601), strings exact. Pages are requested only as far as --limit needs and the API has more; a page \
+        with no new question ends the run (noted on stderr).
 
         Exit codes:
           0  questions printed

@@ -45,8 +45,8 @@ struct SharedOptions: ParsableArguments {
         if let site, !SettingRules.isValidSite(site) {
             throw ValidationError("--site must be an API site parameter such as stackoverflow")
         }
-        if let config, !FileManager.default.fileExists(atPath: config) {
-            throw ValidationError("--config: no such file: \(config)")
+        if let config, let problem = ConfigFileReader.problem(atPath: config) {
+            throw ValidationError("--config \(config): \(problem)")
         }
     }
 

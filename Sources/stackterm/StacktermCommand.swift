@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PrintMode
 import StackAPI
+import StackRetrieval
 import TerminalUI
 
 /// `stackterm`: the browser (the default command) and its `print` subcommand; parses and hands over, nothing more.
@@ -33,7 +34,7 @@ struct StacktermCommand: ParsableCommand {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: loaded.startupMessage,
+            startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
             theme: settings.theme)
         MainActor.assumeIsolated {
             AppRunner.run(configuration)
@@ -59,4 +60,9 @@ struct StacktermCommand: ParsableCommand {
     static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+}
+
+extension String {
+    /// nil for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

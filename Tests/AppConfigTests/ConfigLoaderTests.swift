@@ -66,7 +66,80 @@ final class ConfigLoaderTests: XCTestCase {
         guard case .unreadable? = folder.error?.kind else { return XCTFail("a folder is not a config file: \(String(describing: folder.error))") }
         let binary = directory.appendingPathComponent("stackterm/config.toml")
         try Data([0xFF, 0xFE, 0x00]).write(to: binary)
-        XCTAssertEqual(ConfigLoader.load(binary, required: false).error?.description, "config.toml: cannot read the file: not UTF-8 text")
+        XCTAssertEqual(ConfigLoader.load(binary, required: false).error?.description, "config.toml: is not UTF-8 text")
+    }
+
+    // MARK: Things that are not config files
+
+    /// The default config path (`$XDG_CONFIG_HOME/stackterm/config.toml`) under this test's folder.
+    private var defaultPath: URL { directory.appendingPathComponent("stackterm/config.toml") }
+
+    private func loadDefault() -> LoadedConfig {
+        ConfigLoader.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": directory.path, "HOME": "/nonexistent"])
+    }
+
+    func testADirectoryAtTheConfigPathIsRefusedByName() throws {
+        try FileManager.default.createDirectory(at: defaultPath, withIntermediateDirectories: true)
+        let loaded = loadDefault()
+        XCTAssertEqual(loaded.config, ConfigFile())
+        XCTAssertEqual(loaded.startupMessage, "config.toml: is a directory — config ignored, using the defaults")
+        XCTAssertEqual(ConfigFileReader.problem(atPath: defaultPath.path), "is a directory")
+    }
+
+    func testAFIFOAtTheConfigPathIsRefusedWithoutOpeningIt() throws {
+        XCTAssertEqual(mkfifo(defaultPath.path, 0o600), 0, "mkfifo")
+        // Nobody ever writes to the FIFO: a reader that opened it would wait for ever, so load on another thread.
+        let result = Locked<LoadedConfig?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let environment = ["XDG_CONFIG_HOME": directory.path, "HOME": "/nonexistent"]
+        DispatchQueue.global().async {
+            result.set(ConfigLoader.load(explicitPath: nil, environment: environment))
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 60) == .success else { return XCTFail("loading a FIFO config blocked") }
+        XCTAssertEqual(result.value?.startupMessage,
+                       "config.toml: is a FIFO (named pipe), not a regular file — config ignored, using the defaults")
+        XCTAssertEqual(ConfigFileReader.problem(atPath: defaultPath.path), "is a FIFO (named pipe), not a regular file")
+    }
+
+    func testAFileOverOneMegabyteIsRefusedUnread() throws {
+        let line = "# " + String(repeating: "x", count: 1_021) + "\n"  // 1 KB of valid TOML
+        let text = "site = \"beer\"\n" + String(repeating: line, count: 1_024)
+        try text.write(to: defaultPath, atomically: true, encoding: .utf8)
+        XCTAssertGreaterThan(text.utf8.count, ConfigFileReader.maximumSize)
+        let loaded = loadDefault()
+        XCTAssertNil(loaded.config.settings.site)
+        XCTAssertEqual(loaded.startupMessage,
+                       "config.toml: is over 1 MB, too large for a config file — config ignored, using the defaults")
+        guard case .unusable = ConfigFileReader.read(atPath: defaultPath.path) else { return XCTFail("read a file over 1 MB") }
+    }
+
+    func testAnUnreadableFileSaysPermissionDenied() throws {
+        guard geteuid() != 0 else { throw XCTSkip("SKIPPED: root reads every file") }
+        try "site = \"beer\"\n".write(to: defaultPath, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: defaultPath.path)
+        XCTAssertEqual(loadDefault().startupMessage, "config.toml: permission denied — config ignored, using the defaults")
+        XCTAssertEqual(ConfigFileReader.problem(atPath: defaultPath.path), "permission denied")
+    }
+
+    func testASymbolicLinkToAConfigFileIsFollowed() throws {
+        let real = directory.appendingPathComponent("dotfiles.toml")
+        try "site = \"beer\"\n".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: defaultPath, withDestinationURL: real)
+        XCTAssertEqual(loadDefault().config.settings.site, "beer")
+    }
+
+    func testARelativeHomeOrXDGConfigHomeIsNeverReadAndSaysSo() throws {
+        XCTAssertNil(ConfigLocation.defaultPath(environment: ["HOME": "relative"]))
+        XCTAssertNil(ConfigLocation.defaultPath(environment: [:]))
+        XCTAssertEqual(ConfigLocation.notice(environment: ["HOME": "relative"]), "HOME is not an absolute path — no config file read")
+        XCTAssertEqual(ConfigLocation.notice(environment: [:]), "HOME is not set — no config file read")
+        XCTAssertEqual(ConfigLocation.notice(environment: ["XDG_CONFIG_HOME": "conf", "HOME": "/home/u"]),
+                       "XDG_CONFIG_HOME is not an absolute path — ignored")
+        XCTAssertNil(ConfigLocation.notice(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"]))
+        let loaded = ConfigLoader.load(explicitPath: nil, environment: ["HOME": "relative"])
+        XCTAssertNil(loaded.path)
+        XCTAssertEqual(loaded.startupMessage, "HOME is not an absolute path — no config file read")
     }
 
     func testTheExampleConfigParsesAndSpellsOutTheDefaults() throws {
@@ -88,4 +161,13 @@ final class ConfigLoaderTests: XCTestCase {
         let builtIn = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile())
         XCTAssertEqual(fromExample, builtIn, "the example's values are the real defaults")
     }
+}
+
+/// A value shared with a background thread.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func set(_ value: Value) { lock.withLock { stored = value } }
 }

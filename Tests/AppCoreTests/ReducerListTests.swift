@@ -156,4 +156,88 @@ final class ReducerListTests: XCTestCase {
         XCTAssertEqual(state.list.selection, 25)
         XCTAssertTrue((state.list.scrollOffset..<state.list.scrollOffset + 5).contains(25))
     }
+
+    // MARK: A server that repeats itself
+
+    func testAPageWithNothingNewEndsTheListAndSaysSo() throws {
+        var state = makeState()
+        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
+        _ = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
+        let second = try XCTUnwrap(loadToken(Reducer.reduce(&state, .command(.bottom)), page: 2, priority: .prefetch))
+        // Page 2 is page 1 again, and still claims `has_more`.
+        let effects = Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1))))
+        XCTAssertEqual(effects, [])
+        XCTAssertEqual(state.list.end, .repeated)
+        XCTAssertEqual(state.list.questions.count, 30)
+        XCTAssertEqual(state.status.message, "The server sent no new questions — end of list")
+        XCTAssertFalse(state.status.isError)
+        for command in [Command.bottom, .top, .bottom, .pageDown, .moveDown] {
+            XCTAssertEqual(Reducer.reduce(&state, .command(command)), [], "no request after the list ended")
+        }
+    }
+
+    func testAnEmptyPageThatClaimsMoreEndsTheList() throws {
+        var state = makeState()
+        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
+        _ = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
+        let second = try XCTUnwrap(loadToken(Reducer.reduce(&state, .command(.bottom)), page: 2, priority: .prefetch))
+        _ = Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 0, firstID: 1))))
+        XCTAssertEqual(state.list.end, .repeated)
+        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
+    }
+
+    func testAnEmptyFirstPageThatClaimsMoreIsAnEmptyList() throws {
+        var state = makeState()
+        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
+        XCTAssertEqual(Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 0, firstID: 1)))), [])
+        XCTAssertEqual(state.list.end, .noMore)
+        XCTAssertNil(state.status.message)
+    }
+
+    func testHoldingEndAgainstARepeatingServerCostsAtMostOneRequestPerKeyPress() throws {
+        var state = makeState(rows: 40)
+        var requests = 0
+        func run(_ effects: [Effect]) {
+            for effect in effects {
+                guard case let .loadQuestions(token, _, page, _, _) = effect else { continue }
+                requests += 1
+                // Every page is page 1 again, with `has_more: true`.
+                run(Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(page, count: 30, firstID: 1)))))
+            }
+        }
+        run(Reducer.reduce(&state, .start))
+        XCTAssertEqual(requests, 2, "page 1, and the prefetch of page 2 on a screen taller than a page")
+        for _ in 0..<50 { run(Reducer.reduce(&state, .command(.bottom))) }
+        XCTAssertEqual(requests, 2)
+        XCTAssertEqual(state.list.end, .repeated)
+    }
+
+    func testAPrefetchedPageDoesNotStartAnotherWithoutAKeyPress() throws {
+        var state = makeState(rows: 40) // 38 content rows, pages of 10
+        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
+        let afterFirst = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 10, firstID: 1))))
+        let second = try XCTUnwrap(loadToken(afterFirst, page: 2, priority: .prefetch))
+        // Page 2 brings ten new questions; the reader is still within a screen of the end, but no key was pressed.
+        XCTAssertEqual(Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 10, firstID: 11)))), [])
+        XCTAssertNil(state.list.pending)
+        XCTAssertEqual(state.list.questions.count, 20)
+        XCTAssertNotNil(loadToken(Reducer.reduce(&state, .command(.moveDown)), page: 3, priority: .prefetch))
+    }
+
+    func testTheFeedEndsWhenItsServerRepeatsItself() throws {
+        var state = makeState()
+        guard case let .loadAnswersFeed(first, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else {
+            return XCTFail("no feed load")
+        }
+        let answers = (1...30).map { Fixtures.answer(id: $0, question: 1) }
+        _ = Reducer.reduce(&state, .answersFeedLoaded(first, .success(Page(items: answers, hasMore: true, page: 1))))
+        guard case let .loadAnswersFeed(second, _, 2, _, .prefetch, _)? = Reducer.reduce(&state, .command(.bottom)).first else {
+            return XCTFail("no prefetch of page 2")
+        }
+        let effects = Reducer.reduce(&state, .answersFeedLoaded(second, .success(Page(items: answers, hasMore: true, page: 2))))
+        XCTAssertFalse(effects.contains { if case .loadAnswersFeed = $0 { true } else { false } })
+        XCTAssertEqual(state.feed.end, .repeated)
+        XCTAssertEqual(state.status.message, "The server sent no new answers — end of list")
+        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
+    }
 }

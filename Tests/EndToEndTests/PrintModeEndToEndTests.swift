@@ -43,6 +43,8 @@ final class PrintModeEndToEndTests: XCTestCase {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
+        // A run that hangs (e.g. on a FIFO) is ended, so the test fails instead of waiting for ever.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
         process.waitUntilExit()
         let text = try String(contentsOf: out, encoding: .utf8)
         return Run(status: process.terminationStatus, lines: text.split(separator: "\n").map(String.init),
@@ -143,6 +145,40 @@ final class PrintModeEndToEndTests: XCTestCase {
         XCTAssertEqual(malformed.status, 0)
         XCTAssertEqual(malformed.lines.count, 1)
         XCTAssertTrue(malformed.stderr.contains("config.toml:2: page_size must be an integer, not a string"), malformed.stderr)
+    }
+
+    func testAConfigPathThatIsNoFileIsAUsageErrorWithFlagAndNamedOnStderrWithout() throws {
+        let folder = configHome.appendingPathComponent("stackterm/config.toml")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let explicit = try print("--config", folder.path, "--limit", "1")
+        XCTAssertEqual(explicit.status, 2)
+        XCTAssertTrue(explicit.stderr.contains("--config \(folder.path): is a directory"), explicit.stderr)
+        XCTAssertFalse(explicit.stderr.contains("NSCocoaErrorDomain"), explicit.stderr)
+
+        let byDefault = try print("--limit", "1")
+        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        XCTAssertEqual(byDefault.lines.count, 1)
+        XCTAssertEqual(byDefault.stderr, "stackterm: config.toml: is a directory — config ignored, using the defaults\n")
+
+        try FileManager.default.removeItem(at: folder)
+        XCTAssertEqual(mkfifo(folder.path, 0o600), 0)
+        let fifo = try print("--limit", "1")
+        XCTAssertEqual(fifo.status, 0, fifo.stderr)
+        XCTAssertEqual(fifo.lines.count, 1)
+        XCTAssertTrue(fifo.stderr.contains("config.toml: is a FIFO (named pipe), not a regular file"), fifo.stderr)
+        let explicitFIFO = try print("--config", folder.path)
+        XCTAssertEqual(explicitFIFO.status, 2)
+        XCTAssertTrue(explicitFIFO.stderr.contains("is a FIFO"), explicitFIFO.stderr)
+    }
+
+    func testARepeatingServerPrintsEachQuestionOnceAndStops() throws {
+        try double.setFaults("repeat_pages=1")
+        let run = try print("--limit", "1000", "--page-size", "30")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines.count, 30)
+        XCTAssertEqual(Set(run.lines).count, 30, "no line twice")
+        XCTAssertEqual(run.stderr, "stackterm: the server sent no new questions on page 2 — stopped after 30\n")
+        XCTAssertEqual(try questionRequests().count, 2)
     }
 
     func testPlainStacktermWithoutATerminalPointsToPrint() throws {

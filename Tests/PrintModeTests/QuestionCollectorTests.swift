@@ -79,4 +79,15 @@ final class QuestionCollectorTests: XCTestCase {
         guard case .failed(.offline, printed: 0)? = outcome else { return XCTFail("\(String(describing: outcome))") }
         XCTAssertEqual(outcome?.exitCode, 1)
     }
+
+    func testAServerRepeatingPageOneStopsAtTheSecondPageWithoutDuplicates() throws {
+        try double.setFaults("repeat_pages=1")
+        let (questions, outcome) = collect(PrintRequest(site: "cardano", limit: 1000, pageSize: 30))
+        XCTAssertEqual(outcome, .repeated(count: 30, page: 2))
+        XCTAssertEqual(outcome?.exitCode, 0)
+        XCTAssertEqual(outcome?.message, "stackterm: the server sent no new questions on page 2 — stopped after 30")
+        XCTAssertEqual(questions.count, 30)
+        XCTAssertEqual(Set(questions.map(\.questionID)).count, 30, "no question twice")
+        XCTAssertEqual(try pagesRequested().count, 2, "page 1, and the page that brought nothing new")
+    }
 }

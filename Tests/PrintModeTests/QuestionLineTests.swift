@@ -16,6 +16,20 @@ final class QuestionLineTests: XCTestCase {
         XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" })
     }
 
+    func testPlainLineDropsBidiControlsAndCutsCombiningStormsWhileJSONKeepsThem() throws {
+        var hostile = question
+        hostile.title = "\u{202E}evil\u{202C} \u{2067}iso\u{2069} \u{200F}mark\u{200E}\u{061C} Z" + String(repeating: "\u{0336}", count: 50)
+        hostile.tags = ["t\u{202E}ag" + String(repeating: "\u{0301}", count: 10)]
+        let line = QuestionLine.plain(hostile)
+        XCTAssertEqual(line, "-3  2  evil iso mark Z\u{0336}\u{0336}\u{0336}  [tag\u{0301}\u{0301}\u{0301}]  https://cardano.stackexchange.com/questions/4414/x")
+        let bidi: Set<UInt32> = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+        XCTAssertFalse(line.unicodeScalars.contains { bidi.contains($0.value) })
+
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(QuestionLine.json(hostile).utf8)) as? [String: Any])
+        XCTAssertEqual(object["title"] as? String, hostile.title, "JSON is lossless")
+        XCTAssertEqual(object["tags"] as? [String], hostile.tags)
+    }
+
     func testPlainLineWithoutALink() {
         var bare = question
         bare.link = nil

@@ -40,6 +40,22 @@ final class TerminalSafetyTests: XCTestCase {
         XCTAssertEqual(clean("שלום مرحبا"), "שלום مرحبا")
     }
 
+    func testDirectionMarksAreRemoved() {
+        XCTAssertEqual(clean("a\u{200E}b\u{200F}c\u{061C}d"), "abcd")
+        XCTAssertEqual(clean("\u{200F}"), "")
+    }
+
+    func testCombiningMarkStormsAreCutAndRealTextKept() {
+        let storm = "Z" + String(repeating: "\u{0301}\u{0316}", count: 20) + "a" + String(repeating: "\u{0489}", count: 9)
+        // Compared scalar by scalar: String equality would accept reordered marks.
+        func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        XCTAssertEqual(scalars(TerminalSafety.limitCombiningMarks(storm)), scalars("Z\u{0301}\u{0316}\u{0301}a\u{0489}\u{0489}\u{0489}"))
+        XCTAssertEqual(scalars(TerminalSafety.limitCombiningMarks(storm, to: 1)), scalars("Z\u{0301}a\u{0489}"))
+        for text in ["Tiếng Việt e\u{0323}\u{0302}", "ที่นี่", "1\u{FE0F}\u{20E3}", "שָׁלוֹם", "plain", "中文 😀"] {
+            XCTAssertEqual(scalars(TerminalSafety.limitCombiningMarks(text)), scalars(text))
+        }
+    }
+
     func testTabsAndNewlines() {
         XCTAssertEqual(clean("a\tb"), "a   b")
         XCTAssertEqual(clean("\tb"), "    b")

@@ -59,6 +59,19 @@ final class DoubleFaultTests: DoubleTestCase {
         XCTAssertNil(try json(questions)["backoff"])
     }
 
+    func testRepeatPagesAnswersEveryPageWithPageOneAndHasMore() throws {
+        let firstIDs = try items(questions).compactMap { $0["question_id"] as? Int }
+        try double.setFaults("repeat_pages=1")
+        for page in [1, 2, 7] {
+            let object = try json(questions + "&page=\(page)")
+            XCTAssertEqual(((object["items"] as? [[String: Any]]) ?? []).compactMap { $0["question_id"] as? Int }, firstIDs)
+            XCTAssertEqual(object["has_more"] as? Bool, true)
+            XCTAssertEqual(object["page"] as? Int, page)
+        }
+        try double.clearFaults()
+        XCTAssertNotEqual(try items(questions + "&page=2").compactMap { $0["question_id"] as? Int }, firstIDs)
+    }
+
     func testEscapeTitlesCarryTerminalSequences() throws {
         try double.setFaults("escape_titles=1")
         let titles = try items(questions).compactMap { $0["title"] as? String }

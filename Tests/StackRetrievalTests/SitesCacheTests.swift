@@ -28,12 +28,30 @@ final class SitesCacheTests: XCTestCase {
     ]
 
     func testDefaultDirectoryFollowsXDGThenHome() {
-        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path,
+        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path,
                        "/x/cache/stackterm")
-        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["HOME": "/home/u"]).path, "/home/u/.cache/stackterm")
-        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
+        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["HOME": "/home/u"])?.path, "/home/u/.cache/stackterm")
+        XCTAssertEqual(SitesCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.path,
                        "/home/u/.cache/stackterm", "a relative XDG_CACHE_HOME is ignored, as the spec says")
-        XCTAssertEqual(cache.fileURL.lastPathComponent, "sites.json")
+        XCTAssertNil(SitesCache.notice(environment: ["HOME": "/home/u"]))
+        XCTAssertEqual(cache.fileURL?.lastPathComponent, "sites.json")
+    }
+
+    func testARelativeOrMissingHomeGivesNoDirectoryAndANotice() throws {
+        for environment in [["HOME": "relative"], ["HOME": "", "XDG_CACHE_HOME": "cache"], [:]] {
+            XCTAssertNil(SitesCache.defaultDirectory(environment: environment), "\(environment)")
+        }
+        XCTAssertEqual(SitesCache.notice(environment: ["HOME": "relative"]),
+                       "HOME is not an absolute path (nor XDG_CACHE_HOME) — the sites list is not cached on disk")
+        XCTAssertEqual(SitesCache.notice(environment: [:]),
+                       "HOME is not set (nor XDG_CACHE_HOME) — the sites list is not cached on disk")
+        // Without a directory nothing is written anywhere, and every lookup is absent.
+        let homeless = SitesCache(directory: nil, now: clock.reader)
+        let before = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+        try homeless.save(SiteList(sites: sites, fetchedAt: clock.now), apiRoot: root)
+        XCTAssertEqual(homeless.lookup(apiRoot: root), .absent)
+        XCTAssertNil(homeless.fileURL)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath), before)
     }
 
     func testNoFileIsAbsent() {
@@ -68,15 +86,15 @@ final class SitesCacheTests: XCTestCase {
                         "{\"format\":99,\"api_root\":\"\(root)\",\"fetched_at\":1,\"sites\":[]}",
                         "{\"format\":1,\"api_root\":\"\(root)\",\"fetched_at\":1,\"sites\":[{\"name\":3}]}"]
         for text in contents {
-            try Data(text.utf8).write(to: cache.fileURL)
+            try Data(text.utf8).write(to: XCTUnwrap(cache.fileURL))
             XCTAssertEqual(cache.lookup(apiRoot: root), .absent, "file: \(text)")
         }
-        try Data([0xff, 0xfe, 0x00, 0x01]).write(to: cache.fileURL)
+        try Data([0xff, 0xfe, 0x00, 0x01]).write(to: XCTUnwrap(cache.fileURL))
         XCTAssertEqual(cache.lookup(apiRoot: root), .absent, "binary garbage")
     }
 
     func testSaveReplacesACorruptFileAtomicallyAndLeavesNoTemporaryFiles() throws {
-        try Data("garbage".utf8).write(to: cache.fileURL)
+        try Data("garbage".utf8).write(to: XCTUnwrap(cache.fileURL))
         try cache.save(SiteList(sites: sites, fetchedAt: clock.now), apiRoot: root)
         XCTAssertEqual(try directory.fileNames(), ["sites.json"])
         guard case .fresh = cache.lookup(apiRoot: root) else { return XCTFail("the new list replaced the garbage") }

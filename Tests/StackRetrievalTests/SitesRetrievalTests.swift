@@ -82,7 +82,7 @@ final class SitesRetrievalTests: DoubleTestCase {
     }
 
     func testACorruptCacheFileIsRefetchedAndReplaced() throws {
-        let file = sitesCache().fileURL
+        let file = try XCTUnwrap(sitesCache().fileURL)
         try Data("{\"format\":1,\"sites\":[{\"na".utf8).write(to: file)
         let list = try XCTUnwrap(retrieveSites()).get()
         XCTAssertEqual(list.sites.map(\.apiSiteParameter).sorted(), dumpSites)

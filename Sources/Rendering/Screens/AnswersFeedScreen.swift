@@ -61,6 +61,8 @@ enum PagedListRows {
             return (list.items.isEmpty ? "No \(noun) found." : "— end of list —", CellStyle(color: .muted))
         case .pageLimit?:
             return ("— " + APIError.pageLimit(page: list.nextPage).summary + " —", CellStyle(color: .warning))
+        case .repeated?:
+            return ("— end of list (the server sent no new \(noun)) —", CellStyle(color: .muted))
         case nil:
             return nil
         }

@@ -4,7 +4,8 @@ import StackAPI
 /// The list of sites on disk (`sites.json` in the cache directory), so the picker costs a request once a week.
 ///
 /// The file records which API root it came from: a list from another root (e.g. the local double) is ignored.
-/// Reading never throws: a missing, unreadable or corrupt file is simply `.absent`. Writing is atomic
+/// Reading never throws: a missing, unreadable or corrupt file is simply `.absent`; without a usable
+/// directory (see `defaultDirectory(environment:)`) the list is kept in memory only. Writing is atomic
 /// (a temporary file in the same directory, then `rename`), so a reader never sees half a file.
 public struct SitesCache: Sendable {
     /// One week.
@@ -22,8 +23,9 @@ public struct SitesCache: Sendable {
         case absent
     }
 
-    /// The directory holding the file.
-    public let directory: URL
+    /// The directory holding the file; nil when there is none to use (no absolute `XDG_CACHE_HOME` or `HOME`):
+    /// then nothing is read or written and every lookup is `.absent`.
+    public let directory: URL?
     /// How long a fetched list stays fresh.
     public let maxAge: TimeInterval
     private let now: @Sendable () -> Date
@@ -31,7 +33,7 @@ public struct SitesCache: Sendable {
     /// Creates the cache in `directory` (default: `$XDG_CACHE_HOME/stackterm`, else `~/.cache/stackterm`),
     /// reading wall-clock time from `now`.
     public init(
-        directory: URL = SitesCache.defaultDirectory(), maxAge: TimeInterval = SitesCache.defaultMaxAge,
+        directory: URL? = SitesCache.defaultDirectory(), maxAge: TimeInterval = SitesCache.defaultMaxAge,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
@@ -39,25 +41,34 @@ public struct SitesCache: Sendable {
         self.now = now
     }
 
-    /// `$XDG_CACHE_HOME/stackterm` when that variable is an absolute path, else `$HOME/.cache/stackterm`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// `$XDG_CACHE_HOME/stackterm` when that variable is an absolute path, else `$HOME/.cache/stackterm` when
+    /// `HOME` is; nil otherwise, so a relative or missing `HOME` never puts a cache in the current directory.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("stackterm", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".cache", isDirectory: true)
             .appendingPathComponent("stackterm", isDirectory: true)
     }
 
-    /// The cache file.
-    public var fileURL: URL {
-        directory.appendingPathComponent(Self.fileName)
+    /// The status-line note when `environment` gives no cache directory; nil when it gives one.
+    public static func notice(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard defaultDirectory(environment: environment) == nil else { return nil }
+        let home = environment["HOME"] ?? ""
+        return (home.isEmpty ? "HOME is not set" : "HOME is not an absolute path")
+            + " (nor XDG_CACHE_HOME) — the sites list is not cached on disk"
+    }
+
+    /// The cache file; nil without a directory.
+    public var fileURL: URL? {
+        directory?.appendingPathComponent(Self.fileName)
     }
 
     /// Reads the file and says whether the list it holds for `apiRoot` is fresh, expired or absent.
     public func lookup(apiRoot: String) -> Lookup {
-        guard let data = try? Data(contentsOf: fileURL),
+        guard let fileURL, let data = try? Data(contentsOf: fileURL),
               let file = try? JSONDecoder().decode(SitesCacheFile.self, from: data),
               file.format == SitesCacheFile.currentFormat, file.apiRoot == apiRoot else {
             return .absent
@@ -69,7 +80,9 @@ public struct SitesCache: Sendable {
     }
 
     /// Writes `list` for `apiRoot`, replacing the file atomically; creates the directory when needed.
+    /// Without a directory it writes nothing.
     public func save(_ list: SiteList, apiRoot: String) throws {
+        guard let directory, let fileURL else { return }
         let file = SitesCacheFile(
             format: SitesCacheFile.currentFormat, apiRoot: apiRoot,
             fetchedAt: list.fetchedAt.timeIntervalSince1970, sites: list.sites)
