@@ -4,13 +4,9 @@ import StackAPI
 
 /// One question as a line of `stackterm print` output: plain text or a JSON object.
 public enum QuestionLine {
-<<<<<<< HEAD
-    /// `score  answers  title  [tags]  link`, with every control character and escape sequence removed;
-    /// a score or count the API sent out of range shows as `?`.
-=======
     /// `score  answers  title  [tags]  link`, with every control character, escape sequence and bidi control
-    /// removed and runs of combining marks cut to `TerminalSafety.defaultCombiningMarkLimit`.
->>>>>>> paging
+    /// removed and runs of combining marks cut to `TerminalSafety.defaultCombiningMarkLimit`;
+    /// a score or count the API sent out of range shows as `?`.
     public static func plain(_ question: Question) -> String {
         let tags = question.tags.map(clean).joined(separator: " ")
         let link = question.link.map(clean) ?? "-"
@@ -19,12 +15,8 @@ public enum QuestionLine {
     }
 
     /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).
-<<<<<<< HEAD
-    /// Control characters in strings are escaped by the JSON encoder, not removed. Every line has every key:
-    /// a score, count or date the API sent out of range (or left out, for the date) is `null`, never invented.
-=======
-    /// Lossless: control characters in strings are escaped by the JSON encoder, nothing is removed.
->>>>>>> paging
+    /// Lossless: control characters in strings are escaped by the JSON encoder, nothing is removed. Every line has
+    /// every key: a score, count or date the API sent out of range (or left out, for the date) is `null`.
     public static func json(_ question: Question) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
