@@ -66,7 +66,8 @@ public final class DoubleService: Sendable {
         }
         let page = try parameters.page()
         if page > 25, parameters.string("key") == nil { throw APIFailure.pageAboveLimit }
-        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles)
+        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles,
+                              hostileLinks: faults.hostileLinks)
         let router = APIRouter(catalog: catalog, parameters: parameters, style: style)
         let components = apiPath.split(separator: "/").map(String.init)
         var result = try router.route(components)

@@ -18,6 +18,9 @@ public struct Faults: Sendable, Equatable {
     public var empty = false
     /// Put terminal escape sequences into question titles.
     public var escapeTitles = false
+    /// End every question's `link` with a bracketed-paste terminator, a C1 control and a newline-separated command
+    /// (see `ItemStyle.hostileLinkSuffix`): what `o` and `y` must refuse.
+    public var hostileLinks = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -29,7 +32,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "count", "path",
+        "hostile_links", "count", "path",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -47,6 +50,7 @@ public struct Faults: Sendable, Equatable {
         backoffSeconds = try parameters.int("backoff")
         empty = try Self.flag(parameters, "empty")
         escapeTitles = try Self.flag(parameters, "escape_titles")
+        hostileLinks = try Self.flag(parameters, "hostile_links")
         remainingCount = try parameters.int("count")
         pathPrefix = parameters.string("path")
         if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
@@ -81,6 +85,7 @@ public struct Faults: Sendable, Equatable {
         add("backoff", backoffSeconds)
         add("empty", empty ? 1 : nil)
         add("escape_titles", escapeTitles ? 1 : nil)
+        add("hostile_links", hostileLinks ? 1 : nil)
         add("count", remainingCount)
         add("path", pathPrefix)
         return parts.joined(separator: "&")

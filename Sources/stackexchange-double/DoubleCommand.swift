@@ -65,6 +65,9 @@ struct DoubleCommand: AsyncParsableCommand {
     @Flag(name: .customLong("escape_titles"), help: "Fault: put terminal escape sequences into titles.")
     var escapeTitles = false
 
+    @Flag(name: .customLong("hostile_links"), help: "Fault: end question links with a paste terminator, controls and a command.")
+    var hostileLinks = false
+
     @Option(name: .customLong("count"), help: "Faults apply only to the next N API requests.")
     var count: Int?
 
@@ -114,6 +117,7 @@ struct DoubleCommand: AsyncParsableCommand {
         if let backoff { parts.append("backoff=\(backoff)") }
         if empty { parts.append("empty=1") }
         if escapeTitles { parts.append("escape_titles=1") }
+        if hostileLinks { parts.append("hostile_links=1") }
         if let count { parts.append("count=\(count)") }
         if let path {
             parts.append("path=\(path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path)")
