@@ -26,8 +26,8 @@ public enum Action: Hashable, Sendable {
     case loadingIndicatorDue(LoadToken)
     /// The renderer laid out the question view: its line count and where each post starts.
     case threadMeasured(lines: Int, anchors: [Int: Int])
-    /// SIGINT, SIGTERM or SIGHUP.
-    case terminate
+    /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.
+    case terminate(signal: Int32)
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
     case notify(String, isError: Bool)
 }

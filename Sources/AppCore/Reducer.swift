@@ -43,8 +43,8 @@ public enum Reducer {
             return []
         case .threadMeasured(let lines, let anchors):
             return threadMeasured(lines: lines, anchors: anchors, &state)
-        case .terminate:
-            return quit(&state)
+        case .terminate(let signal):
+            return quit(&state, exitCode: 128 + signal)
         case let .notify(message, isError):
             setStatus(&state, message, isError: isError)
             return []
@@ -157,10 +157,10 @@ public enum Reducer {
         setStatus(&state, error.summary, isError: true)
     }
 
-    static func quit(_ state: inout AppState) -> [Effect] {
+    static func quit(_ state: inout AppState, exitCode: Int32 = 0) -> [Effect] {
         guard !state.isQuitting else { return [] }
         state.isQuitting = true
-        return [.cancelAll, .quit(exitCode: 0)]
+        return [.cancelAll, .quit(exitCode: exitCode)]
     }
 
     /// A load effect followed by the timer that reveals its loading indicator.

@@ -52,7 +52,11 @@ public final class AppRunner {
         loop.onResize = { [unowned self] columns, rows in
             dispatch(.resize(Viewport(columns: columns, rows: rows)))
         }
-        loop.onTerminate = { [unowned self] _ in dispatch(.terminate) }
+        loop.onTerminate = { [unowned self] signal in dispatch(.terminate(signal: signal)) }
+        loop.onResume = { [unowned self] in
+            presentedState = nil
+            render()
+        }
     }
 
     /// Runs one action through the reducer, performs its effects, and repaints if the state changed.

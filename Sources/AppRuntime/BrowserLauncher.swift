@@ -1,41 +1,50 @@
+import AppCore
 import Foundation
 
 /// Opens links in the user's browser without a shell and without blocking the UI.
 ///
 /// The program comes from `$BROWSER` (a `:`-separated list of commands with arguments), else `xdg-open`,
-/// else `sensible-browser` (see `BrowserCommand.resolve`). The URL is one argv element, byte for byte:
-/// `;`, `$(…)`, quotes, spaces and newlines in it are never interpreted. Only `http` and `https` links are
-/// opened. The program's output goes to `/dev/null` and it is never waited for (see `DetachedProcess`).
+/// else `sensible-browser` (see `BrowserCommand.resolve`). Only links `SafeLink` accepts are opened, in its
+/// normalised form, as one argv element: `;`, `$(…)` and quotes in it are never interpreted. The program gets
+/// our environment without the variables in `withheldVariables`; its output goes to `/dev/null` and it is never
+/// waited for (see `DetachedProcess`).
 public struct BrowserLauncher: Sendable {
-    /// The environment the program is looked up in (`BROWSER`, `PATH`) and handed to the browser.
+    /// The environment the program is looked up in (`BROWSER`, `PATH`) and, less `withheldVariables`, handed to the browser.
     public let environment: [String: String]
+
+    /// Secrets of ours a browser has no business with.
+    public static let withheldVariables: Set<String> = ["STACKTERM_API_KEY"]
 
     /// A launcher using `environment` (the process's own by default).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
-    /// Starts the browser on `url` and returns at once: the program started (its file name, e.g. `xdg-open`),
-    /// or why nothing was started.
+    /// The environment the browser starts with.
+    public var childEnvironment: [String: String] {
+        environment.filter { !Self.withheldVariables.contains($0.key) }
+    }
+
+    /// Checks `url` with `SafeLink`, then opens it (see `open(_:)` for a checked link).
     public func open(_ url: String) -> Result<String, LaunchError> {
-        guard Self.isWebAddress(url) else { return .failure(.unsupportedURL(url)) }
-        guard let command = BrowserCommand.resolve(url: url, environment: environment) else {
+        switch SafeLink.check(url) {
+        case .success(let link): open(link)
+        case .failure(let rejection): .failure(.unsafeLink(rejection))
+        }
+    }
+
+    /// Starts the browser on `link` and returns at once: the program started (its file name, e.g. `xdg-open`),
+    /// or why nothing was started.
+    public func open(_ link: SafeLink) -> Result<String, LaunchError> {
+        guard let command = BrowserCommand.resolve(url: link.url, environment: environment) else {
             return .failure(.noBrowser)
         }
         let program = URL(fileURLWithPath: command.executable).lastPathComponent
-        switch DetachedProcess.start(executable: command.executable, arguments: command.arguments, environment: environment) {
+        switch DetachedProcess.start(executable: command.executable, arguments: command.arguments, environment: childEnvironment) {
         case .success:
             return .success(program)
         case .failure(let error):
             return .failure(.spawnFailed(program: program, reason: String(cString: strerror(error.code.rawValue))))
         }
-    }
-
-    /// True for an `http://` or `https://` address with something after the scheme and no NUL byte
-    /// (which could not travel in an argv element).
-    public static func isWebAddress(_ url: String) -> Bool {
-        guard !url.utf8.contains(0) else { return false }
-        let lowered = url.lowercased()
-        return ["http://", "https://"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
     }
 }

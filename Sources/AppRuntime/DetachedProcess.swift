@@ -9,8 +9,8 @@ import Foundation
 /// descriptors to close and so hangs when a launcher leaves a browser running. A background thread waits
 /// for the child to exit, so it never stays a zombie.
 enum DetachedProcess {
-    /// Starts `executable` with `arguments` (passed as they are, one argv element each) and `environment`;
-    /// returns its process id, or the `posix_spawn` error.
+    /// Starts `executable` with `arguments` (passed as they are, one argv element each) and exactly `environment`
+    /// (nothing else is inherited); returns its process id, or the `posix_spawn` error.
     static func start(executable: String, arguments: [String], environment: [String: String]) -> Result<pid_t, POSIXError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -15,20 +15,32 @@ public struct ExternalActions: Sendable {
         self.terminalDescriptor = terminalDescriptor
     }
 
-    /// Opens `url` in the browser (returning at once) and says so, or says why not.
+    /// Opens `url` in the browser (returning at once) and says so, or says why not. Only links `SafeLink`
+    /// accepts are opened, and the message shows the link as opened (normalised).
     public func openInBrowser(_ url: String) -> Action {
-        switch launcher.open(url) {
-        case .success(let program): .notify("Opened with \(program): \(url)", isError: false)
-        case .failure(let error): .notify(error.description, isError: true)
+        let link: SafeLink
+        switch SafeLink.check(url) {
+        case .success(let checked): link = checked
+        case .failure(let rejection): return .notify(LaunchError.unsafeLink(rejection).description, isError: true)
+        }
+        switch launcher.open(link) {
+        case .success(let program): return .notify("Opened with \(program): \(link.url)", isError: false)
+        case .failure(let error): return .notify(error.description, isError: true)
         }
     }
 
     /// Copies `url` to the terminal's clipboard and shows the link (so it can be copied by hand when the
-    /// terminal ignores OSC 52).
+    /// terminal ignores OSC 52). Only links `SafeLink` accepts are copied, in their normalised form: a pasted
+    /// link cannot end a bracketed paste or hold a newline.
     public func copyLink(_ url: String) -> Action {
-        switch ClipboardWriter.write(url, to: terminalDescriptor) {
-        case .success: .notify("Copied link: \(url)", isError: false)
-        case .failure(let error): .notify("\(error.description) — link: \(url)", isError: true)
+        let link: SafeLink
+        switch SafeLink.check(url) {
+        case .success(let checked): link = checked
+        case .failure(let rejection): return .notify("Not copied: \(rejection)", isError: true)
+        }
+        switch ClipboardWriter.write(link.url, to: terminalDescriptor) {
+        case .success: return .notify("Copied link: \(link.url)", isError: false)
+        case .failure(let error): return .notify("\(error.description) — link: \(link.url)", isError: true)
         }
     }
 }

@@ -1,7 +1,9 @@
+import AppCore
+
 /// Why a link could not be opened in a browser; each case reads as one line in the status bar.
 public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The link is not an `http` or `https` address (or holds a NUL byte), so it is never handed to a program.
-    case unsupportedURL(String)
+    /// `SafeLink` refused the link, so it is never handed to a program.
+    case unsafeLink(SafeLink.Rejection)
     /// Neither `$BROWSER` nor `xdg-open` nor `sensible-browser` names a program that can be run.
     case noBrowser
     /// The program was found but could not be started (`posix_spawn` failed with `reason`).
@@ -10,8 +12,8 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The one-line message for the status bar.
     public var description: String {
         switch self {
-        case .unsupportedURL(let url):
-            "Not opened: only http and https links can be opened (got \"\(url.prefix(60))\")"
+        case .unsafeLink(let rejection):
+            "Not opened: \(rejection)"
         case .noBrowser:
             "No browser found: set $BROWSER or install xdg-utils"
         case let .spawnFailed(program, reason):

@@ -2,13 +2,17 @@ import Foundation
 import StackAPI
 import StackDump
 
-/// How items are written: with bodies (`filter=withbody`) and with the `escape_titles` fault.
+/// How items are written: with bodies (`filter=withbody`) and with the `escape_titles` and `hostile_links` faults.
 struct ItemStyle {
     var includeBody = false
     var escapeTitles = false
+    var hostileLinks = false
 
     /// What the `escape_titles` fault puts before every title: set the window title, clear the screen.
     static let hostileTitlePrefix = "\u{1b}]0;PWNED\u{07}\u{1b}[2J"
+    /// What the `hostile_links` fault appends to every question link: end a bracketed paste, an 8-bit CSI, and a
+    /// command on a line of its own.
+    static let hostileLinkSuffix = "\u{1b}[201~\u{9b}0m\necho PWNED\n"
 }
 
 /// `owner` / shallow user as the API writes it.
@@ -101,7 +105,7 @@ struct ItemFactory {
             creationDate: unix(post.creationDate),
             questionId: post.id,
             contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
-            link: "https://\(site.host)/questions/\(post.id)/\(HTMLText.slug(rawTitle))",
+            link: "https://\(site.host)/questions/\(post.id)/\(HTMLText.slug(rawTitle))" + (style.hostileLinks ? ItemStyle.hostileLinkSuffix : ""),
             title: HTMLEntities.escape(title),
             body: style.includeBody ? post.body : nil)
     }

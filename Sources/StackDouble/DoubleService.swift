@@ -69,7 +69,8 @@ public final class DoubleService: Sendable {
         }
         let page = try parameters.page()
         if page > 25, parameters.string("key") == nil { throw APIFailure.pageAboveLimit }
-        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles)
+        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles,
+                              hostileLinks: faults.hostileLinks)
         // repeat_pages: route as page 1 (a later `page` wins), whatever page was asked for.
         let routed = faults.repeatPages ? QueryParameters(query: request.query + "&page=1") : parameters
         let router = APIRouter(catalog: catalog, parameters: routed, style: style)

@@ -24,6 +24,9 @@ public struct Faults: Sendable, Equatable {
     public var padItems: Int?
     /// Answer every page with page 1's items and `has_more: true`: a list that never ends and never moves on.
     public var repeatPages = false
+    /// End every question's `link` with a bracketed-paste terminator, a C1 control and a newline-separated command
+    /// (see `ItemStyle.hostileLinkSuffix`): what `o` and `y` must refuse.
+    public var hostileLinks = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -35,7 +38,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages",
+        "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -54,6 +57,7 @@ public struct Faults: Sendable, Equatable {
         empty = try Self.flag(parameters, "empty")
         escapeTitles = try Self.flag(parameters, "escape_titles")
         repeatPages = try Self.flag(parameters, "repeat_pages")
+        hostileLinks = try Self.flag(parameters, "hostile_links")
         remainingCount = try parameters.int("count")
         pathPrefix = parameters.string("path")
         gzipBombMiB = try parameters.int("gzip_bomb_mb")
@@ -92,6 +96,7 @@ public struct Faults: Sendable, Equatable {
         add("backoff", backoffSeconds)
         add("empty", empty ? 1 : nil)
         add("escape_titles", escapeTitles ? 1 : nil)
+        add("hostile_links", hostileLinks ? 1 : nil)
         add("count", remainingCount)
         add("path", pathPrefix)
         add("gzip_bomb_mb", gzipBombMiB)

@@ -3,12 +3,22 @@ import CTermGuard
 import Dispatch
 import Foundation
 
-/// The main-thread event loop: keys from a read source on the terminal's input, resize and termination
-/// from signal sources, everything delivered on the main queue.
+/// The main-thread event loop: keys from a read source on the terminal's input, resize, suspension and
+/// termination from a read source on `CTermGuard`'s signal pipe, everything delivered on the main queue.
+///
+/// Every asynchronous signal whose default action would kill the process is caught here and ends it through
+/// `onTerminate`, so the terminal is always restored (crashes — SEGV, ABRT… — are `CTermGuard`'s). Not caught:
+/// SIGPROF (profilers), SIGIO, SIGPWR, SIGSTKFLT and the real-time signals, which nothing sends a terminal
+/// program in practice. SIGTSTP (Ctrl-Z) suspends: the terminal is restored, the process stops, and on SIGCONT
+/// curses comes back and `onResume` repaints.
 @MainActor
 public final class EventLoop {
-    /// Signals that end the program through `onTerminate` (Ctrl-C, kill, hang-up, Ctrl-\).
-    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Signals that end the program through `onTerminate`: Ctrl-C, kill, hang-up, Ctrl-\, a closed pipe,
+    /// the user signals, timers and resource limits.
+    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2,
+                                                     SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
+    /// Every signal the loop takes from the default action while it runs.
+    public static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP] + terminatingSignals
 
     /// The terminal whose input is watched and whose size follows the tty.
     public let terminal: Terminal
@@ -16,15 +26,16 @@ public final class EventLoop {
     public var onKeys: @MainActor ([Key]) -> Void = { _ in }
     /// Called after the screen size changed and curses was told, with the new columns and rows.
     public var onResize: @MainActor (_ columns: Int, _ rows: Int) -> Void = { _, _ in }
-    /// Called for SIGINT, SIGTERM, SIGHUP, SIGQUIT, and with SIGHUP when the input reaches end of file.
+    /// Called for each of `terminatingSignals`, and with SIGHUP when the input reaches end of file.
     /// The default restores the terminal and exits with 128 + signal.
     public var onTerminate: @MainActor (_ signal: Int32) -> Void
+    /// Called after a stop (Ctrl-Z) and continue, once curses is back and the size is known: repaint everything.
+    public var onResume: @MainActor () -> Void = {}
     /// True between `start()` and `stop()`.
     public private(set) var isStarted = false
 
     private var inputSource: DispatchSourceRead?
-    private var signalSources: [DispatchSourceSignal] = []
-    private static let signalRegistrationTimeout: TimeInterval = 1
+    private var signalSource: DispatchSourceRead?
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -34,7 +45,9 @@ public final class EventLoop {
         }
     }
 
-    /// Installs the input and signal sources (the signals no longer kill the process).
+    /// Installs the input source and catches `handledSignals` (they no longer have their default actions). Each
+    /// caught signal reaches the main queue through `CTermGuard`'s signal pipe; the handler is in place when
+    /// this returns.
     public func start() {
         guard !isStarted else { return }
         isStarted = true
@@ -44,26 +57,18 @@ public final class EventLoop {
         }
         input.resume()
         inputSource = input
-        for signalNumber in [SIGWINCH] + Self.terminatingSignals {
-            stackterm_signal_prepare_for_source(signalNumber)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.handleSignal(signalNumber) }
+        let pipe = stackterm_signal_pipe()
+        guard pipe >= 0 else { return }
+        _ = Self.drainSignalPipe(pipe) // left from an earlier start: not for this one
+        let signals = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .main)
+        signals.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                for signalNumber in Self.drainSignalPipe(pipe) { self?.handleSignal(signalNumber) }
             }
-            source.resume()
-            signalSources.append(source)
         }
-        waitUntilSignalsAreForwarded()
-    }
-
-    /// libdispatch takes a signal asynchronously, on its manager thread; until then the signal is ignored and
-    /// would be lost. Waits (briefly, once per process in practice) until every signal is forwarded.
-    private func waitUntilSignalsAreForwarded() {
-        let deadline = Date().addingTimeInterval(Self.signalRegistrationTimeout)
-        let signals = [SIGWINCH] + Self.terminatingSignals
-        while signals.contains(where: { stackterm_signal_is_forwarded($0) == 0 }), Date() < deadline {
-            usleep(500)
-        }
+        signals.resume()
+        signalSource = signals
+        for signalNumber in Self.handledSignals { stackterm_signal_forward(signalNumber) }
     }
 
     /// Cancels the sources and gives the signals their default actions back.
@@ -72,9 +77,19 @@ public final class EventLoop {
         isStarted = false
         inputSource?.cancel()
         inputSource = nil
-        for source in signalSources { source.cancel() }
-        signalSources = []
-        for signalNumber in [SIGWINCH] + Self.terminatingSignals { stackterm_signal_release_from_source(signalNumber) }
+        signalSource?.cancel()
+        signalSource = nil
+        for signalNumber in Self.handledSignals { stackterm_signal_stop_forwarding(signalNumber) }
+    }
+
+    /// The signals waiting in the pipe, oldest first.
+    private static func drainSignalPipe(_ descriptor: Int32) -> [Int32] {
+        var numbers: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+            numbers += buffer[..<count].map(Int32.init)
+        }
+        return numbers
     }
 
     /// Starts the sources if needed and parks the main thread in the run loop for good.
@@ -108,13 +123,29 @@ public final class EventLoop {
     }
 
     func handleSignal(_ signalNumber: Int32) {
-        guard signalNumber == SIGWINCH else {
+        switch signalNumber {
+        case SIGWINCH:
+            followTerminalSize()
+        case SIGTSTP:
+            suspend()
+        default:
             onTerminate(signalNumber)
-            return
         }
+    }
+
+    private func followTerminalSize() {
         if let size = terminal.ttySize() { terminal.resize(columns: size.columns, rows: size.rows) }
         // resizeterm queues KEY_RESIZE; drain now or it waits behind the next key press.
         deliver(terminal.readInput(), forceResize: true)
+    }
+
+    /// Ctrl-Z: restore the terminal, stop until continued, then take the screen back at its current size.
+    func suspend() {
+        terminal.suspend()
+        stackterm_signal_stop_process()
+        terminal.resume()
+        followTerminalSize()
+        onResume()
     }
 
     private func deliver(_ batch: InputBatch, forceResize: Bool = false) {

@@ -121,6 +121,25 @@ public final class Terminal {
         presented = nil
     }
 
+    /// Gives the terminal back for a job-control stop: leaves curses (main screen, cursor, the tty modes saved
+    /// at start) but keeps it set up for `resume()`.
+    public func suspend() {
+        guard isStarted else { return }
+        endwin()
+        if installsCrashGuard { stackterm_termguard_restore() }
+        if let outputFile { fflush(outputFile) }
+    }
+
+    /// Re-enters curses after `suspend()` (tty modes, alternate screen, the last frame redrawn); the next
+    /// `present` repaints every cell.
+    public func resume() {
+        guard isStarted, let window = stackterm_stdscr() else { return }
+        clearok(window, true)
+        wnoutrefresh(window)
+        doupdate()
+        presented = nil
+    }
+
     /// Closes the input and output (through their FILEs once curses opened them); once.
     private func releaseDescriptors() {
         guard descriptorsOpen else { return }

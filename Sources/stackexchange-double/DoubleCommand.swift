@@ -67,6 +67,8 @@ struct DoubleCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("repeat_pages"), help: "Fault: answer every page with page 1's items and has_more true.")
     var repeatPages = false
+    @Flag(name: .customLong("hostile_links"), help: "Fault: end question links with a paste terminator, controls and a command.")
+    var hostileLinks = false
 
     @Option(name: .customLong("count"), help: "Faults apply only to the next N API requests.")
     var count: Int?
@@ -118,6 +120,7 @@ struct DoubleCommand: AsyncParsableCommand {
         if empty { parts.append("empty=1") }
         if escapeTitles { parts.append("escape_titles=1") }
         if repeatPages { parts.append("repeat_pages=1") }
+        if hostileLinks { parts.append("hostile_links=1") }
         if let count { parts.append("count=\(count)") }
         if let path {
             parts.append("path=\(path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path)")

@@ -29,7 +29,8 @@ enum HelpText {
         NO_COLOR turns colours off. See `man stackterm`.
 
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`).
-        Exit codes: 0 on quitting, 2 on a usage error or without a terminal; print mode adds 1, 3 and 4.
+        Exit codes: 0 on quitting, 2 on a usage error or without a terminal, 128+n when signal n ends it \
+        (SIGTERM 143, SIGHUP 129, SIGINT 130; the terminal is restored first); print mode adds 1, 3 and 4.
         """
 
     /// `stackterm print --help`'s discussion.

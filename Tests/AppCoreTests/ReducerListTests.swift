@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import AppCore
 import StackAPI
 import TestSupport
@@ -144,7 +145,15 @@ final class ReducerListTests: XCTestCase {
         _ = Reducer.reduce(&state, .start)
         XCTAssertEqual(Reducer.reduce(&state, .command(.back)), [.cancelAll, .quit(exitCode: 0)])
         XCTAssertTrue(state.isQuitting)
-        XCTAssertEqual(Reducer.reduce(&state, .terminate), [])
+        XCTAssertEqual(Reducer.reduce(&state, .terminate(signal: SIGTERM)), [])
+    }
+
+    func testASignalQuitsWithStatus128PlusItsNumber() {
+        for (signal, status): (Int32, Int32) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130), (SIGPIPE, 141), (SIGUSR1, 138)] {
+            var state = makeState()
+            _ = Reducer.reduce(&state, .start)
+            XCTAssertEqual(Reducer.reduce(&state, .terminate(signal: signal)), [.cancelAll, .quit(exitCode: status)])
+        }
     }
 
     func testResizeKeepsSelectionVisible() throws {

@@ -48,22 +48,6 @@ final class BrowseEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 3), tmux.screenDump())
     }
 
-    func testTerminationSignalsRestoreTheTerminal() throws {
-        for signal in ["TERM", "HUP", "INT"] {
-            let tmux = try launch()
-            waitForList(tmux)
-            // Signal the stackterm process itself (its command line names this test's double).
-            let kill = Process()
-            kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            kill.arguments = ["-\(signal)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
-            try kill.run()
-            kill.waitUntilExit()
-            XCTAssertTrue(tmux.waitFor(text: "EXIT=", timeout: 5), "SIG\(signal):\n\(tmux.screenDump())")
-            XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(signal):\n\(tmux.screenDump())")
-            tmux.kill()
-        }
-    }
-
     func testTitlesWithEscapeSequencesCannotChangeThePaneTitle() throws {
         try double.setFaults("escape_titles=1")
         let tmux = try launch()

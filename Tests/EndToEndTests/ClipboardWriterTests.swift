@@ -60,6 +60,25 @@ final class ClipboardWriterTests: XCTestCase {
                                        isError: true))
     }
 
+    func testCopyLinkRefusesUnsafeLinksAndCopiesTheNormalisedForm() throws {
+        let (reader, writer) = try makePipe()
+        defer { close(reader) }
+        let actions = ExternalActions(terminalDescriptor: writer)
+        let pasteBreakout = "https://example.com/q/1\u{1B}[201~\nrm -rf ~\n"
+        XCTAssertEqual(actions.copyLink(pasteBreakout), .notify("Not copied: the link contains a control character", isError: true))
+        XCTAssertEqual(actions.copyLink("https://example.com/\u{9B}201~"),
+                       .notify("Not copied: the link contains a control character", isError: true))
+        XCTAssertEqual(actions.copyLink("https://example.com/\u{202E}txt.exe"),
+                       .notify("Not copied: the link contains a bidirectional text control", isError: true))
+        XCTAssertEqual(actions.copyLink("javascript:alert(1)"),
+                       .notify("Not copied: the link is not an http or https address", isError: true))
+        XCTAssertEqual(actions.copyLink("https://example.com/q/中"),
+                       .notify("Copied link: https://example.com/q/%E4%B8%AD", isError: false))
+        close(writer)
+        XCTAssertEqual(try FileHandle(fileDescriptor: reader).readToEnd().map(Array.init),
+                       ClipboardWriter.sequence(for: "https://example.com/q/%E4%B8%AD"), "only the accepted link was written")
+    }
+
     /// The child: writes the sequence for the text in its environment to standard output (the tmux pane).
     func testClipboardChild() throws {
         guard let text = ProcessInfo.processInfo.environment[Self.childVariable] else {

@@ -86,17 +86,35 @@ final class EventLoopTests: XCTestCase {
 
     func testTerminatingSignalsReachOnTerminateInsteadOfKilling() throws {
         let harness = try onMain { try LoopHarness() }
-        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+        let sent = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM]
+        for signalNumber in sent {
             kill(getpid(), signalNumber)
             waitUntil { harness.signals.last == signalNumber }
         }
         onMain {
-            XCTAssertEqual(harness.signals, [SIGTERM, SIGINT, SIGHUP])
-            for signalNumber in [SIGTERM, SIGINT, SIGHUP] { XCTAssertEqual(stackterm_signal_is_default(signalNumber), 0) }
+            XCTAssertEqual(harness.signals, sent)
+            XCTAssertEqual(Set(EventLoop.terminatingSignals).intersection(sent), Set(sent))
+            for signalNumber in EventLoop.handledSignals { XCTAssertEqual(stackterm_signal_is_forwarded(signalNumber), 1) }
             harness.tearDown()
-            for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            for signalNumber in EventLoop.handledSignals {
+                XCTAssertEqual(stackterm_signal_is_forwarded(signalNumber), 0, "signal \(signalNumber) released")
+            }
+            for signalNumber in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGTSTP] {
                 XCTAssertEqual(stackterm_signal_is_default(signalNumber), 1, "signal \(signalNumber) back to default")
             }
+        }
+    }
+
+    func testSignalsThatWereIgnoredStayIgnoredAfterStop() throws {
+        let previous = signal(SIGUSR2, SIG_IGN)
+        defer { signal(SIGUSR2, previous) }
+        let harness = try onMain { try LoopHarness() }
+        kill(getpid(), SIGUSR2)
+        waitUntil { harness.signals == [SIGUSR2] }
+        onMain {
+            harness.tearDown()
+            XCTAssertEqual(stackterm_signal_is_default(SIGUSR2), 0)
+            XCTAssertEqual(stackterm_signal_is_forwarded(SIGUSR2), 0)
         }
     }
 

@@ -39,19 +39,18 @@ final class ExternalActionsTests: XCTestCase {
     func testTheURLArrivesAsOneArgumentAndIsNeverInterpreted() throws {
         let probe = try fakeBrowser()
         let marker = probe.file("marker")
+        // What SafeLink lets through is one argument, as normalised: shell syntax stays inert.
         let hostile = [
-            "https://example.com/q?a=1;touch \(marker)",
-            "https://example.com/$(touch \(marker))/x",
-            "https://example.com/`touch \(marker)`",
-            "https://example.com/\"double\" 'single' && touch \(marker) | cat > \(marker)",
-            "https://example.com/with  spaces\tand\ttabs",
-            "https://example.com/line\nbreak; touch \(marker)",
-            "https://example.com/%s?q=%s&r=$HOME",
+            ("https://example.com/q?a=1;touch${IFS}\(marker)", "https://example.com/q?a=1;touch$%7BIFS%7D\(marker)"),
+            ("https://example.com/$(touch${IFS}\(marker))/x", "https://example.com/$(touch$%7BIFS%7D\(marker))/x"),
+            ("https://example.com/`touch`", "https://example.com/%60touch%60"),
+            ("https://example.com/\"double\"'single'&&touch|cat>x", "https://example.com/%22double%22'single'&&touch%7Ccat%3Ex"),
+            ("https://example.com/%s?q=%s&r=$HOME", "https://example.com/%25s?q=%25s&r=$HOME"),
         ]
-        for url in hostile {
+        for (url, normalised) in hostile {
             let browser = try fakeBrowser()
             let launch = try openAndRecord(url, with: launcher(browser: browser.path), in: browser)
-            XCTAssertEqual(launch.arguments, [url], "byte for byte, one argument")
+            XCTAssertEqual(launch.arguments, [normalised], "byte for byte, one argument")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "nothing in a URL was executed")
     }
@@ -100,18 +99,35 @@ final class ExternalActionsTests: XCTestCase {
         XCTAssertEqual(LaunchError.noBrowser.description, "No browser found: set $BROWSER or install xdg-utils")
     }
 
-    func testOnlyWebAddressesAreOpened() throws {
+    func testOnlySafeWebAddressesAreOpened() throws {
         let browser = try fakeBrowser()
         let launcher = launcher(browser: browser.path)
-        let rejected = ["ftp://example.com/file", "file:///etc/passwd", "javascript:alert(1)", "", "https://",
-                        "--help", "example.com", " https://example.com", "https://example.com/\u{0}rm"]
-        for url in rejected {
-            XCTAssertEqual(launcher.open(url), .failure(.unsupportedURL(url)), url.debugDescription)
+        let rejected: [(String, SafeLink.Rejection)] = [
+            ("ftp://example.com/file", .unsupportedScheme), ("file:///etc/passwd", .unsupportedScheme),
+            ("javascript:alert(1)", .unsupportedScheme), ("", .unsupportedScheme), ("--help", .unsupportedScheme),
+            ("https://", .missingHost), (" https://example.com", .whitespace), ("https://example.com/\u{0}rm", .controlCharacter),
+            ("https://example.com/with  spaces", .whitespace), ("https://example.com/line\nbreak", .controlCharacter),
+            ("https://example.com/\u{1B}[201~", .controlCharacter), ("https://example.com/\u{202E}fdp.exe", .bidiControl),
+        ]
+        for (url, reason) in rejected {
+            XCTAssertEqual(launcher.open(url), .failure(.unsafeLink(reason)), url.debugDescription)
         }
-        XCTAssertTrue(LaunchError.unsupportedURL("ftp://x").description.hasPrefix("Not opened: only http and https"))
+        XCTAssertEqual(LaunchError.unsafeLink(.controlCharacter).description, "Not opened: the link contains a control character")
         let accepted = try openAndRecord("HTTPS://EXAMPLE.COM/Q", with: launcher, in: browser)
-        XCTAssertEqual(accepted.arguments, ["HTTPS://EXAMPLE.COM/Q"])
+        XCTAssertEqual(accepted.arguments, ["https://example.com/Q"])
         XCTAssertEqual(browser.launches().count, 1, "no rejected URL reached the browser")
+    }
+
+    func testTheBrowserEnvironmentLacksTheAPIKey() throws {
+        let browser = try fakeBrowser(before: "/usr/bin/env > \"$dir/environment\"")
+        var environment = launcher(browser: browser.path).environment
+        environment["STACKTERM_API_KEY"] = "secret-key"
+        environment["KEEP_ME"] = "kept"
+        _ = try openAndRecord("https://example.com/", with: BrowserLauncher(environment: environment), in: browser)
+        let recorded = try String(contentsOfFile: browser.file("environment"), encoding: .utf8)
+        XCTAssertFalse(recorded.contains("STACKTERM_API_KEY"), recorded)
+        XCTAssertFalse(recorded.contains("secret-key"), recorded)
+        XCTAssertTrue(recorded.contains("KEEP_ME=kept"), recorded)
     }
 
     func testTheLauncherReturnsBeforeASlowBrowserExits() throws {
@@ -154,6 +170,12 @@ final class ExternalActionsTests: XCTestCase {
         XCTAssertEqual(actions.openInBrowser("https://example.com/q/1"),
                        .notify("Opened with xdg-open: https://example.com/q/1", isError: false))
         XCTAssertNotNil(browser.waitForLaunches(1))
+        XCTAssertEqual(actions.openInBrowser("https://example.com/q/1/ünï"),
+                       .notify("Opened with xdg-open: https://example.com/q/1/%C3%BCn%C3%AF", isError: false))
+        XCTAssertEqual(actions.openInBrowser("https://example.com/q/1\n; rm -rf ~"),
+                       .notify("Not opened: the link contains a control character", isError: true))
+        XCTAssertNotNil(browser.waitForLaunches(2))
+        XCTAssertEqual(browser.launches().count, 2, "the refused link never reached the browser")
         let missing = ExternalActions(launcher: launcher(browser: nil, path: "/nonexistent"))
         XCTAssertEqual(missing.openInBrowser("https://example.com/q/1"),
                        .notify("No browser found: set $BROWSER or install xdg-utils", isError: true))

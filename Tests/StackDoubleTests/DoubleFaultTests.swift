@@ -79,6 +79,13 @@ final class DoubleFaultTests: DoubleTestCase {
         XCTAssertTrue(titles.allSatisfy { $0.contains("\u{1b}]0;PWNED\u{07}") && $0.contains("\u{1b}[2J") })
     }
 
+    func testHostileLinksCarryControlsAndACommand() throws {
+        try double.setFaults("hostile_links=1")
+        let links = try items(questions).compactMap { $0["link"] as? String }
+        XCTAssertEqual(links.count, 5)
+        XCTAssertTrue(links.allSatisfy { $0.hasPrefix("https://") && $0.hasSuffix("\u{1b}[201~\u{9b}0m\necho PWNED\n") })
+    }
+
     func testDelayDoesNotBlockOtherConnections() throws {
         try double.setFaults("delay_ms=3000&path=/questions")
         let slowDone = Flag()

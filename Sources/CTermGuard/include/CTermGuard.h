@@ -20,18 +20,25 @@ void stackterm_termguard_uninstall(void);
 /// 1 while the guard's handlers are installed, else 0.
 int stackterm_termguard_is_installed(void);
 
-/// Readies `signal` for a dispatch signal source: the first time in this process, sets SIG_IGN so the signal
-/// cannot kill the process before libdispatch installs its forwarding action (libdispatch does that only once
-/// per process); later, puts back the forwarding action `stackterm_signal_release_from_source` took away.
-/// Returns 0, or -1 for an invalid signal.
-int stackterm_signal_prepare_for_source(int signal);
+/// The read end of the process's signal pipe (created on first use, non-blocking, close-on-exec): each signal
+/// caught by `stackterm_signal_forward` arrives as one byte holding its number. Returns -1 if it cannot be made.
+int stackterm_signal_pipe(void);
 
-/// After the signal's dispatch sources are cancelled: keeps libdispatch's forwarding action for the next
-/// `stackterm_signal_prepare_for_source` and gives the signal its default action again. Returns 0 or -1.
-int stackterm_signal_release_from_source(int signal);
+/// Catches `signal` with a handler that writes its number to the signal pipe (the signal no longer has its
+/// default action). Returns 0, or -1 for an invalid signal or no pipe.
+int stackterm_signal_forward(int signal);
 
-/// 1 when `signal` has a handler (libdispatch's forwarding action once a source registered), else 0.
+/// Stops forwarding `signal`: back to its default action, or to SIG_IGN when it was ignored before forwarding
+/// began (e.g. SIGPIPE in a process that ignores it). Returns 0, or -1 when it was not forwarded.
+int stackterm_signal_stop_forwarding(int signal);
+
+/// 1 while `signal` is forwarded to the signal pipe, else 0.
 int stackterm_signal_is_forwarded(int signal);
+
+/// Job-control stop on the user's behalf (after Ctrl-Z was caught and the terminal restored): SIGTSTP with its
+/// default action, raised on this thread; returns once the process is continued (SIGCONT), with SIGTSTP's
+/// previous action back. Returns 0, or -1 when the action could not be changed.
+int stackterm_signal_stop_process(void);
 
 /// 1 when `signal` has its default action, else 0.
 int stackterm_signal_is_default(int signal);
