@@ -28,6 +28,8 @@ public enum Action: Hashable, Sendable {
     case threadMeasured(lines: Int, anchors: [Int: Int])
     /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.
     case terminate(signal: Int32)
+    /// The methods the API has paused while our loads wait for them (empty: none any more), once a second.
+    case apiPausesChanged([APIPause])
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
     case notify(String, isError: Bool)
 }

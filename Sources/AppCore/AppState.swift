@@ -209,6 +209,8 @@ public struct StatusState: Hashable, Sendable {
     public var quotaMax: Int?
     public var message: String?
     public var isError = false
+    /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
+    public var pauses: [APIPause] = []
     public init() {}
 }
 

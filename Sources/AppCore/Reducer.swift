@@ -48,6 +48,9 @@ public enum Reducer {
         case let .notify(message, isError):
             setStatus(&state, message, isError: isError)
             return []
+        case .apiPausesChanged(let pauses):
+            apiPausesChanged(pauses, &state)
+            return []
         }
     }
 
@@ -144,6 +147,18 @@ public enum Reducer {
     static func setStatus(_ state: inout AppState, _ message: String, isError: Bool) {
         state.status.message = message
         state.status.isError = isError
+    }
+
+    /// Shows the longest pause as a countdown; when the pauses end, a countdown still showing is cleared.
+    private static func apiPausesChanged(_ pauses: [APIPause], _ state: inout AppState) {
+        let wasCountdown = state.status.message != nil
+            && state.status.message == state.status.pauses.max(by: { $0.secondsLeft < $1.secondsLeft })?.statusText
+        state.status.pauses = pauses
+        if let longest = pauses.max(by: { $0.secondsLeft < $1.secondsLeft }) {
+            setStatus(&state, longest.statusText, isError: false)
+        } else if wasCountdown {
+            clearStatus(&state)
+        }
     }
 
     static func clearStatus(_ state: inout AppState) {

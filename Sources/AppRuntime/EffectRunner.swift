@@ -9,12 +9,16 @@ final class EffectRunner {
     private let retrieval: Retrieval
     private let outside: ExternalActions
     private var handles: [LoadToken: RetrievalHandle] = [:]
+    private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
 
     init(retrieval: Retrieval, outside: ExternalActions) {
         self.retrieval = retrieval
         self.outside = outside
+        pauseWatcher = PauseWatcher(
+            paused: { retrieval.pausedMethods() },
+            report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
     }
 
     /// Starts, cancels or schedules what `effect` asks for; `.quit` is the caller's business.
@@ -49,6 +53,7 @@ final class EffectRunner {
             })
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
+            pauseWatcher?.loadsChanged()
         case .cancelAll:
             cancelAll()
         case let .scheduleLoadingIndicator(token, seconds):
@@ -93,11 +98,13 @@ final class EffectRunner {
 
     private func track(_ token: LoadToken, _ handle: RetrievalHandle) {
         handles[token] = handle
+        pauseWatcher?.loadsChanged()
     }
 
     private func finish(_ token: LoadToken, _ action: Action) {
         handles[token] = nil
         send(action)
+        pauseWatcher?.loadsChanged()
     }
 
     private func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {

@@ -18,6 +18,20 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case info
     /// `/sites`
     case sites
+
+    /// The method as the API documents it, e.g. `/questions/{ids}/answers`.
+    public var pathPattern: String {
+        switch self {
+        case .questions: "/questions"
+        case .questionsByID: "/questions/{ids}"
+        case .answersOfQuestions: "/questions/{ids}/answers"
+        case .answers: "/answers"
+        case .commentsOfPosts: "/posts/{ids}/comments"
+        case .searchAdvanced: "/search/advanced"
+        case .info: "/info"
+        case .sites: "/sites"
+        }
+    }
 }
 
 /// A request to the API, independent of host and transport: method, path and query parameters.

@@ -97,6 +97,19 @@ final class BackoffGateTests: XCTestCase {
         clock.advance(by: 1)
         waitUntil("waiter woken after the clock moved") { outcomes.names == ["proceed"] }
     }
+    func testPausedMethodsListsOnlyMethodsSomeoneWaitsFor() {
+        let clock = ManualClock()
+        let gate = BackoffGate(clock: clock)
+        gate.hold(.questions, for: 90)
+        gate.hold(.info, for: 30)
+        XCTAssertEqual(gate.pausedMethods(), [:], "a hold nobody waits on pauses nothing yet")
+        let ticket = gate.waitForTurn(of: .questions) { _ in }
+        XCTAssertEqual(gate.pausedMethods(), [.questions: 90])
+        clock.advance(by: 20)
+        XCTAssertEqual(gate.pausedMethods()[.questions] ?? 0, 70, accuracy: 1e-9)
+        ticket.cancel()
+        XCTAssertEqual(gate.pausedMethods(), [:])
+    }
 }
 
 /// Outcomes of gate waits, from any thread.

@@ -65,6 +65,11 @@ public final class Retrieval: Sendable {
         queues.gate.remainingWait(for: method)
     }
 
+    /// Methods our loads are waiting on because the API paused them, with the seconds left.
+    public func pausedMethods() -> [APIMethod: TimeInterval] {
+        queues.gate.pausedMethods()
+    }
+
     /// Loads not yet finished, in both queues.
     public var operationCount: Int {
         queues.operationCount

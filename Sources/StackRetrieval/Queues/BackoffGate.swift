@@ -45,6 +45,19 @@ public final class BackoffGate: @unchecked Sendable {
         return lock.withLock { remainingWait(for: method, now: now) }
     }
 
+    /// The methods requests are waiting on now, with the seconds left before they may leave.
+    public func pausedMethods() -> [APIMethod: TimeInterval] {
+        let now = clock.now
+        return lock.withLock {
+            var paused: [APIMethod: TimeInterval] = [:]
+            for waiter in waiters.values {
+                let left = remainingWait(for: waiter.method, now: now)
+                if left > 0 { paused[waiter.method] = left }
+            }
+            return paused
+        }
+    }
+
     /// Number of requests waiting at the gate.
     public var waitingCount: Int {
         lock.withLock { waiters.count }

@@ -1,0 +1,30 @@
+import StackAPI
+
+/// A method the API paused (`backoff` or a throttle violation) while a load of ours waits for it.
+public struct APIPause: Hashable, Sendable {
+    public var method: APIMethod
+    /// Whole seconds left, rounded up.
+    public var secondsLeft: Int
+
+    /// Creates the pause.
+    public init(method: APIMethod, secondsLeft: Int) {
+        self.method = method
+        self.secondsLeft = max(0, secondsLeft)
+    }
+
+    /// `/questions paused by the API: 2m 13s`; past an hour it says so (`… for over an hour: 3h 05m`).
+    public var statusText: String {
+        let path = method.pathPattern
+        if secondsLeft >= 3_600 {
+            let minutes = secondsLeft / 60
+            let hours = minutes / 60
+            return "\(path) paused by the API for over an hour: \(hours)h \(twoDigits(minutes % 60))m — Esc cancels"
+        }
+        let duration = secondsLeft >= 60 ? "\(secondsLeft / 60)m \(twoDigits(secondsLeft % 60))s" : "\(secondsLeft)s"
+        return "\(path) paused by the API: \(duration)"
+    }
+
+    private func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

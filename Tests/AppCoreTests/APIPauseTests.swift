@@ -1,0 +1,41 @@
+import AppCore
+import StackAPI
+import XCTest
+
+/// The status line counts down a method the API paused while a load waits for it.
+final class APIPauseTests: XCTestCase {
+    private func makeState() -> AppState {
+        AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
+    }
+
+    func testCountdownText() {
+        XCTAssertEqual(APIPause(method: .questions, secondsLeft: 133).statusText, "/questions paused by the API: 2m 13s")
+        XCTAssertEqual(APIPause(method: .searchAdvanced, secondsLeft: 9).statusText, "/search/advanced paused by the API: 9s")
+        XCTAssertEqual(APIPause(method: .answersOfQuestions, secondsLeft: 60).statusText,
+                       "/questions/{ids}/answers paused by the API: 1m 00s")
+        XCTAssertEqual(APIPause(method: .questions, secondsLeft: 3 * 3_600 + 5 * 60 + 59).statusText,
+                       "/questions paused by the API for over an hour: 3h 05m — Esc cancels")
+        XCTAssertEqual(APIPause(method: .info, secondsLeft: -4).secondsLeft, 0)
+    }
+
+    func testLongestPauseIsShownAndClearedWhenItEnds() {
+        var state = makeState()
+        let pauses = [APIPause(method: .questions, secondsLeft: 5), APIPause(method: .searchAdvanced, secondsLeft: 70)]
+        XCTAssertEqual(Reducer.reduce(&state, .apiPausesChanged(pauses)), [])
+        XCTAssertEqual(state.status.message, "/search/advanced paused by the API: 1m 10s")
+        XCTAssertFalse(state.status.isError)
+        _ = Reducer.reduce(&state, .apiPausesChanged([APIPause(method: .searchAdvanced, secondsLeft: 69)]))
+        XCTAssertEqual(state.status.message, "/search/advanced paused by the API: 1m 09s")
+        _ = Reducer.reduce(&state, .apiPausesChanged([]))
+        XCTAssertNil(state.status.message, "the countdown goes when the pause does")
+        XCTAssertEqual(state.status.pauses, [])
+    }
+
+    func testAnotherMessageIsNotClearedWhenThePauseEnds() {
+        var state = makeState()
+        _ = Reducer.reduce(&state, .apiPausesChanged([APIPause(method: .questions, secondsLeft: 3)]))
+        _ = Reducer.reduce(&state, .notify("Copied link: https://cardano.stackexchange.com/q/1", isError: false))
+        _ = Reducer.reduce(&state, .apiPausesChanged([]))
+        XCTAssertEqual(state.status.message, "Copied link: https://cardano.stackexchange.com/q/1")
+    }
+}
