@@ -9,13 +9,15 @@ import Foundation
 /// Every asynchronous signal whose default action would kill the process is caught here and ends it through
 /// `onTerminate`, so the terminal is always restored (crashes — SEGV, ABRT… — are `CTermGuard`'s). Not caught:
 /// SIGPROF (profilers), SIGIO, SIGPWR, SIGSTKFLT and the real-time signals, which nothing sends a terminal
-/// program in practice. SIGTSTP (Ctrl-Z) suspends: the terminal is restored, the process stops, and on SIGCONT
+/// program in practice. SIGPIPE is ignored instead: a write to a connection the server closed must fail with
+/// EPIPE, not end the program (SwiftNIO ignores it process-wide on Linux for that reason, on its first socket;
+/// ignoring it from the start means the outcome never depends on which came first). SIGTSTP (Ctrl-Z) suspends: the terminal is restored, the process stops, and on SIGCONT
 /// curses comes back and `onResume` repaints.
 @MainActor
 public final class EventLoop {
-    /// Signals that end the program through `onTerminate`: Ctrl-C, kill, hang-up, Ctrl-\, a closed pipe,
-    /// the user signals, timers and resource limits.
-    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2,
+    /// Signals that end the program through `onTerminate`: Ctrl-C, kill, hang-up, Ctrl-\, the user signals,
+    /// timers and resource limits.
+    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
                                                      SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
     /// Every signal the loop takes from the default action while it runs.
     public static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP] + terminatingSignals
@@ -69,6 +71,7 @@ public final class EventLoop {
         signals.resume()
         signalSource = signals
         for signalNumber in Self.handledSignals { stackterm_signal_forward(signalNumber) }
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Cancels the sources and gives the signals their default actions back.

@@ -86,7 +86,7 @@ final class EventLoopTests: XCTestCase {
 
     func testTerminatingSignalsReachOnTerminateInsteadOfKilling() throws {
         let harness = try onMain { try LoopHarness() }
-        let sent = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM]
+        let sent = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
         for signalNumber in sent {
             kill(getpid(), signalNumber)
             waitUntil { harness.signals.last == signalNumber }
@@ -95,6 +95,9 @@ final class EventLoopTests: XCTestCase {
             XCTAssertEqual(harness.signals, sent)
             XCTAssertEqual(Set(EventLoop.terminatingSignals).intersection(sent), Set(sent))
             for signalNumber in EventLoop.handledSignals { XCTAssertEqual(stackterm_signal_is_forwarded(signalNumber), 1) }
+            XCTAssertFalse(EventLoop.terminatingSignals.contains(SIGPIPE), "a closed connection must not end the program")
+            XCTAssertEqual(stackterm_signal_is_forwarded(SIGPIPE), 0)
+            XCTAssertEqual(stackterm_signal_is_default(SIGPIPE), 0, "SIGPIPE is ignored while the loop runs")
             harness.tearDown()
             for signalNumber in EventLoop.handledSignals {
                 XCTAssertEqual(stackterm_signal_is_forwarded(signalNumber), 0, "signal \(signalNumber) released")

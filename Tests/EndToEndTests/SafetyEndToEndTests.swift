@@ -60,7 +60,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
     }
 
     func testFatalSignalsRestoreTheTerminalAndExitWith128PlusTheSignal() throws {
-        for (name, status) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131), ("USR1", 138), ("PIPE", 141), ("ALRM", 142)] {
+        for (name, status) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131), ("USR1", 138), ("ALRM", 142)] {
             let tmux = try launch()
             waitForList(tmux)
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
@@ -74,6 +74,21 @@ final class SafetyEndToEndTests: StacktermTestCase {
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "SIG\(name) left the alternate screen")
             tmux.kill()
         }
+    }
+
+    func testSIGPIPEIsIgnoredAndTheProgramKeepsRunning() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        kill.arguments = ["-PIPE", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
+        try kill.run()
+        kill.waitUntilExit()
+        try tmux.sendKeys(.text("?"))
+        XCTAssertTrue(tmux.waitFor(text: "? to close", timeout: 5), "still running and answering keys:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
     }
 
     func testCtrlZSuspendsAndForegroundRedraws() throws {
