@@ -91,17 +91,24 @@ final class PTYProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Context switches of all the child's threads so far: each sleep that ends is one (voluntary) switch.
-    func contextSwitches() -> Int {
+    /// Context switches so far of each of the child's threads, by thread id: each sleep that ends is one.
+    func contextSwitches() -> [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
+        var byThread: [String: Int] = [:]
+        for task in tasks {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
-                return total
+                continue
             }
             let switches = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
                 .compactMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") }
-            return total + switches.reduce(0, +)
+            byThread[task] = switches.reduce(0, +)
         }
+        return byThread
+    }
+
+    /// Context switches between two `contextSwitches()` readings (threads that ended meanwhile count what they had).
+    static func switches(from before: [String: Int], to after: [String: Int]) -> Int {
+        after.reduce(0) { total, entry in total + max(0, entry.value - (before[entry.key] ?? 0)) }
     }
 
     private func statusField(_ name: String) -> Double? {

@@ -24,7 +24,7 @@ final class BoundedResponseTests: DoubleTestCase {
             return XCTFail("a body inflating past the limit must not decode")
         }
         XCTAssertEqual(error, .responseTooLarge(limit: limit))
-        XCTAssertTrue(error.summary.hasPrefix("The server sent more than 32 MB"), error.summary)
+        XCTAssertTrue(error.summary.hasPrefix("The server sent more than 16 MB"), error.summary)
     }
 
     func testBombUnderTheLimitStillDecodes() throws {

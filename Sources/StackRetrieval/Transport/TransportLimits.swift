@@ -4,7 +4,7 @@ import Foundation
 /// the HTTP client refuses anything past them and the request fails with `TransportError.tooLarge` or `.timedOut`.
 public struct TransportLimits: Sendable, Equatable {
     /// Largest body accepted after decompression (a gzip bomb stops here). A page of 100 questions with bodies
-    /// is about 0.5 MB; `/sites` pages are smaller.
+    /// is about 0.5 MB, 100 long answers a few MB; `/sites` pages are smaller.
     public var maximumBodyBytes: Int
     /// Largest body accepted as sent (its `Content-Length`), compressed or not.
     public var maximumWireBytes: Int
@@ -17,7 +17,7 @@ public struct TransportLimits: Sendable, Equatable {
 
     /// Creates limits; the defaults suit the Stack Exchange API.
     public init(
-        maximumBodyBytes: Int = 32 << 20, maximumWireBytes: Int = 16 << 20, connectTimeout: TimeInterval = 10,
+        maximumBodyBytes: Int = 16 << 20, maximumWireBytes: Int = 8 << 20, connectTimeout: TimeInterval = 10,
         readTimeout: TimeInterval = 30, maximumRedirects: Int = 5
     ) {
         self.maximumBodyBytes = maximumBodyBytes
