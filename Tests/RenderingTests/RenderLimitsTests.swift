@@ -88,4 +88,18 @@ final class RenderLimitsTests: XCTestCase {
         XCTAssertNil(result)
         XCTAssertEqual(asked, 1, "stops at the first look")
     }
+
+    func testMarkupThatNeverClosesStaysTextWithoutRescanningTheBody() {
+        for opener in ["<!--", "<!x", "<?x", "<p class=\"a"] {
+            let html = String(repeating: opener + " a ", count: 100_000)
+            let lines = HTMLRenderer.render(html: html, width: 100).plainLines
+            XCTAssertTrue(lines.first?.hasPrefix(opener + " a " + opener) == true, "\(opener): \(lines.first ?? "")")
+            XCTAssertEqual(lines.last.map { String($0.suffix(RenderLimits.lineNotice.count)) }, RenderLimits.lineNotice, opener)
+        }
+    }
+
+    func testCommentsAndQuotedAttributesStillWorkAroundTheShortcuts() {
+        XCTAssertEqual(HTMLRenderer.render(html: "<p>a<!-- x > y -->b</p><p title='>'>c</p>", width: 40).plainLines, ["ab", "", "c"])
+        XCTAssertEqual(HTMLRenderer.render(html: "<p>a <!-- open", width: 40).plainLines, ["a <!-- open"])
+    }
 }

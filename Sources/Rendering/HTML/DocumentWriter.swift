@@ -34,10 +34,9 @@ struct DocumentWriter {
 
     let width: Int
     private(set) var lines: [StyledLine] = []
-    /// The open containers, outermost first. Any change forgets the cached prefixes.
-    private(set) var containers: [Container] = [] {
-        didSet { cachedPrefix = nil; cachedBlankPrefix = nil }
-    }
+    /// The open containers, outermost first. A change within the outer `RenderLimits.maximumDepth` forgets
+    /// the cached prefixes (deeper ones draw nothing, so pushing and popping them keeps the cache).
+    private(set) var containers: [Container] = []
     /// How many containers of each `Container.Kind` are open.
     private var openCounts = Array(repeating: 0, count: Container.Kind.allCases.count)
     /// True once the containers went deeper than `RenderLimits.maximumDepth`.
@@ -56,6 +55,7 @@ struct DocumentWriter {
     // MARK: - Containers
 
     mutating func push(_ container: Container) {
+        changed(at: containers.count)
         containers.append(container)
         openCounts[container.kind.rawValue] += 1
         if containers.count > RenderLimits.maximumDepth { wasFlattened = true }
@@ -105,6 +105,7 @@ struct DocumentWriter {
             if case .item(_, false) = containers[containers.count - 1], containers.count <= RenderLimits.maximumDepth {
                 emit(StyledLine())
             }
+            changed(at: containers.count - 1)
             let removed = containers.removeLast()
             openCounts[removed.kind.rawValue] -= 1
         }
@@ -191,7 +192,16 @@ struct DocumentWriter {
 
     /// Marks the item at `index` as having shown its marker.
     mutating func markContainerShown(at index: Int) {
-        if case .item(let marker, false) = containers[index] { containers[index] = .item(marker: marker, shown: true) }
+        guard case .item(let marker, false) = containers[index] else { return }
+        changed(at: index)
+        containers[index] = .item(marker: marker, shown: true)
+    }
+
+    /// Forgets the cached prefixes when the container at `index` changes and draws part of them.
+    private mutating func changed(at index: Int) {
+        guard index < RenderLimits.maximumDepth else { return }
+        cachedPrefix = nil
+        cachedBlankPrefix = nil
     }
 
     private mutating func emit(_ content: StyledLine) {
