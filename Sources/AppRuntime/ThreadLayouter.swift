@@ -23,14 +23,15 @@ public final class ThreadLayouter {
     public var onReady: @MainActor () -> Void = {}
 
     private let queue: DispatchQueue
-    private let grace: DispatchTimeInterval
+    private let grace: TimeInterval
     private var lastGeneration = 0
     private var ready: (key: ThreadLayoutKey, layout: ThreadDocument.Layout)?
     private var inFlight: (key: ThreadLayoutKey, job: LayoutJob)?
 
-    /// A layouter running its jobs on `queue` (serial), waiting up to `grace` for a new job before drawing without it.
+    /// A layouter running its jobs on `queue` (serial), waiting up to `grace` seconds for a new job before
+    /// drawing without it (0: never waits).
     public init(queue: DispatchQueue = DispatchQueue(label: "stackterm.layout", qos: .userInitiated),
-                grace: DispatchTimeInterval = .milliseconds(30)) {
+                grace: TimeInterval = 0.03) {
         self.queue = queue
         self.grace = grace
     }
@@ -45,7 +46,7 @@ public final class ThreadLayouter {
         if let ready, ready.key == key { return ready.layout }
         if let inFlight, inFlight.key == key { return nil }
         let job = start(thread, key: key, width: width, now: now)
-        if let layout = job.result(waitingAtMost: grace) {
+        if grace > 0, let layout = job.result(waitingAtMost: grace) {
             accept(layout, key: key, generation: job.generation, notify: false)
             return layout
         }
@@ -109,8 +110,8 @@ final class LayoutJob: @unchecked Sendable {
     }
 
     /// The layout if it is finished within `timeout`, else nil.
-    func result(waitingAtMost timeout: DispatchTimeInterval) -> ThreadDocument.Layout? {
-        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    func result(waitingAtMost seconds: TimeInterval) -> ThreadDocument.Layout? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
         return lock.withLock { layout }
     }
 }
