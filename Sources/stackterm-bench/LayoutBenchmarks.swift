@@ -5,7 +5,8 @@ import TestSupport
 /// Issue 8 part 3's figures: a hostile body laid out off the main thread, in the real binary on a pty.
 @MainActor
 enum LayoutBenchmarks {
-    /// Enter → the first line of a 100,000-level body drawn, peak memory; and `Q` → exit while a 4 MB body lays out.
+    /// In-process renders of a 100,000-level body and a 50 MB paragraph; in the real binary, Enter → the first line
+    /// of a 100,000-level body drawn, peak memory; and `Q` → exit while a 4 MB body lays out.
     static func deepBody(double: DoubleProcess) throws {
         let deep = String(repeating: "<blockquote><p>x</p>", count: 100_000) + String(repeating: "</blockquote>", count: 100_000)
         var lineCount = 0
@@ -14,6 +15,13 @@ enum LayoutBenchmarks {
         }
         report("deep body in-process: HTMLRenderer, 100,000 nested blockquotes → \(lineCount) lines at 98 cols",
                Measure.summary(renderSamples))
+        let words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt labore "
+        let huge = "<p>" + String(repeating: words, count: (50 << 20) / words.utf8.count) + "</p>"
+        let hugeSamples = Measure.samples(iterations: 5, warmup: 1) {
+            lineCount = HTMLRenderer.render(html: huge, width: 98).lines.count
+        }
+        report("huge paragraph in-process: HTMLRenderer, one 50 MB paragraph (cut to 4 MB, then 200 KB) → \(lineCount) lines",
+               Measure.summary(hugeSamples), goal: "< 1 s", met: Measure.median(hugeSamples) < 1_000)
 
         try double.setFaults("deep_body=100000")
         var openSamples: [Double] = []
