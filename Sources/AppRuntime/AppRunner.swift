@@ -12,7 +12,7 @@ public final class AppRunner {
     private let terminal: Terminal
     private let loop: EventLoop
     private let effects: EffectRunner
-    private let layoutCache = ThreadLayoutCache()
+    private let layouter = ThreadLayouter()
     private var presentedState: AppState?
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
@@ -57,12 +57,17 @@ public final class AppRunner {
             presentedState = nil
             render()
         }
+        layouter.onReady = { [unowned self] in
+            presentedState = nil
+            render()
+        }
     }
 
     /// Runs one action through the reducer, performs its effects, and repaints if the state changed.
     func dispatch(_ action: Action) {
         for effect in Reducer.reduce(&state, action) {
             if case let .quit(code) = effect {
+                layouter.cancel()
                 effects.shutDown()
                 loop.exit(code: code)
             }
@@ -72,9 +77,20 @@ public final class AppRunner {
     }
 
     /// Draws the state if it changed since the last frame; reports the question view's length to the reducer.
+    /// The thread's layout comes from `layouter`; until it is ready the question view shows "Laying out…",
+    /// and `onReady` draws again.
     private func render() {
         guard state != presentedState else { return }
-        let frame = AppScreen.render(state, cache: layoutCache, now: Date())
+        let now = Date()
+        var threadLayout: ThreadDocument.Layout?
+        if let thread = state.thread {
+            if case .question = state.screen {
+                threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+            }
+        } else {
+            layouter.cancel()
+        }
+        let frame = AppScreen.render(state, threadLayout: threadLayout, now: now)
         _ = terminal.present(frame.buffer)
         presentedState = state
         if let layout = frame.threadLayout, layout.lines.count != state.thread?.contentLines || layout.anchors != state.thread?.anchors {

@@ -81,6 +81,10 @@ public final class DoubleService: Sendable {
         if let padding = faults.padItems, !result.items.isEmpty {
             result.items = (0..<padding).map { result.items[$0 % result.items.count] }
         }
+        if let body = Self.hostileBody(faults), var first = result.items.first as? QuestionItem, first.body != nil {
+            first.body = body
+            result.items[0] = first
+        }
         let wrapper = ResponseWrapper(
             items: result.items, hasMore: result.hasMore, quotaMax: spent.max, quotaRemaining: spent.remaining,
             page: page, pageSize: try parameters.pageSize(), backoff: faults.backoffSeconds)
@@ -96,6 +100,21 @@ public final class DoubleService: Sendable {
         guard faults.malformed else { return response }
         let json = try Gzip.decompress(response.body)
         return .gzipJSON(status: response.status, json: Self.malformed(json))
+    }
+
+    /// The body the `deep_body` or `huge_paragraph_mb` fault gives the first question, if either is set.
+    static func hostileBody(_ faults: Faults) -> String? {
+        if let levels = faults.deepBody {
+            return String(repeating: "<blockquote><p>x</p>", count: levels) + String(repeating: "</blockquote>", count: levels)
+        }
+        if let mebibytes = faults.hugeParagraphMiB {
+            let words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt labore "
+            let bytes = mebibytes << 20
+            var paragraph = String(repeating: words, count: bytes / words.utf8.count + 1)
+            paragraph.removeLast(paragraph.utf8.count - bytes)
+            return "<p>" + paragraph + "</p>"
+        }
+        return nil
     }
 
     /// Valid JSON cut short and followed by junk: no decoder accepts it.

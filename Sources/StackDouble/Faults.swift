@@ -27,6 +27,12 @@ public struct Faults: Sendable, Equatable {
     /// End every question's `link` with a bracketed-paste terminator, a C1 control and a newline-separated command
     /// (see `ItemStyle.hostileLinkSuffix`): what `o` and `y` must refuse.
     public var hostileLinks = false
+    /// Replace the body of the first question of each response that has bodies with this many nested
+    /// `<blockquote><p>x</p>` levels (20 bytes each): a body hostile to layout.
+    public var deepBody: Int?
+    /// Replace the body of the first question of each response that has bodies with one paragraph of this many
+    /// MiB of words.
+    public var hugeParagraphMiB: Int?
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -38,7 +44,7 @@ public struct Faults: Sendable, Equatable {
     /// The query parameter names understood, also used as command-line flag names.
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
-        "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages",
+        "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages", "deep_body", "huge_paragraph_mb",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -62,8 +68,12 @@ public struct Faults: Sendable, Equatable {
         pathPrefix = parameters.string("path")
         gzipBombMiB = try parameters.int("gzip_bomb_mb")
         padItems = try parameters.int("pad_items")
+        deepBody = try parameters.int("deep_body")
+        hugeParagraphMiB = try parameters.int("huge_paragraph_mb")
         if let gzipBombMiB, !(1...16_384).contains(gzipBombMiB) { throw APIFailure.badParameter("gzip_bomb_mb: 1…16384") }
         if let padItems, !(0...10_000_000).contains(padItems) { throw APIFailure.badParameter("pad_items: 0…10000000") }
+        if let deepBody, !(1...1_000_000).contains(deepBody) { throw APIFailure.badParameter("deep_body: 1…1000000") }
+        if let hugeParagraphMiB, !(1...64).contains(hugeParagraphMiB) { throw APIFailure.badParameter("huge_paragraph_mb: 1…64") }
         if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
     }
 
@@ -102,6 +112,8 @@ public struct Faults: Sendable, Equatable {
         add("gzip_bomb_mb", gzipBombMiB)
         add("pad_items", padItems)
         add("repeat_pages", repeatPages ? 1 : nil)
+        add("deep_body", deepBody)
+        add("huge_paragraph_mb", hugeParagraphMiB)
         return parts.joined(separator: "&")
     }
 

@@ -70,6 +70,12 @@ struct DoubleCommand: AsyncParsableCommand {
     @Flag(name: .customLong("hostile_links"), help: "Fault: end question links with a paste terminator, controls and a command.")
     var hostileLinks = false
 
+    @Option(name: .customLong("deep_body"), help: "Fault: the first question of each page with bodies gets N nested blockquotes.")
+    var deepBody: Int?
+
+    @Option(name: .customLong("huge_paragraph_mb"), help: "Fault: the first question of each page with bodies gets one paragraph of N MiB.")
+    var hugeParagraphMiB: Int?
+
     @Option(name: .customLong("count"), help: "Faults apply only to the next N API requests.")
     var count: Int?
 
@@ -121,6 +127,8 @@ struct DoubleCommand: AsyncParsableCommand {
         if escapeTitles { parts.append("escape_titles=1") }
         if repeatPages { parts.append("repeat_pages=1") }
         if hostileLinks { parts.append("hostile_links=1") }
+        if let deepBody { parts.append("deep_body=\(deepBody)") }
+        if let hugeParagraphMiB { parts.append("huge_paragraph_mb=\(hugeParagraphMiB)") }
         if let count { parts.append("count=\(count)") }
         if let path {
             parts.append("path=\(path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path)")

@@ -34,6 +34,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("waitcpu", { try TrustBenchmarks.cpuWhileWaiting(double: SharedDouble.instance) }),
     ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: SharedDouble.instance) }),
     ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: SharedDouble.instance) }),
+    ("deepbody", { try LayoutBenchmarks.deepBody(double: SharedDouble.instance) }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

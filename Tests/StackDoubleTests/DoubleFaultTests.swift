@@ -86,6 +86,20 @@ final class DoubleFaultTests: DoubleTestCase {
         XCTAssertTrue(links.allSatisfy { $0.hasPrefix("https://") && $0.hasSuffix("\u{1b}[201~\u{9b}0m\necho PWNED\n") })
     }
 
+    func testDeepBodyAndHugeParagraphReplaceTheFirstBodyOnly() throws {
+        try double.setFaults("deep_body=3")
+        var bodies = try items(questions + "&filter=withbody").compactMap { $0["body"] as? String }
+        XCTAssertEqual(bodies.count, 5)
+        XCTAssertEqual(bodies[0], String(repeating: "<blockquote><p>x</p>", count: 3) + String(repeating: "</blockquote>", count: 3))
+        XCTAssertFalse(bodies[1].contains("<blockquote><p>x</p><blockquote>"))
+        XCTAssertTrue(try items(questions).allSatisfy { $0["body"] == nil }, "no body is added where none was asked for")
+        try double.setFaults("huge_paragraph_mb=1")
+        bodies = try items(questions + "&filter=withbody").compactMap { $0["body"] as? String }
+        XCTAssertEqual(bodies[0].utf8.count, (1 << 20) + "<p></p>".utf8.count)
+        XCTAssertTrue(bodies[0].hasPrefix("<p>lorem ipsum"))
+        XCTAssertThrowsError(try double.setFaults("deep_body=0"))
+    }
+
     func testDelayDoesNotBlockOtherConnections() throws {
         try double.setFaults("delay_ms=3000&path=/questions")
         let slowDone = Flag()

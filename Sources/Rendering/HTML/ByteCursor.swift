@@ -2,8 +2,21 @@ import StackAPI
 
 /// Reads tag names and attributes from the bytes of an HTML body, for `HTMLTokenizer`.
 struct ByteCursor {
+    /// Where the last `"` and `'` of the input are (-1: none), so an unterminated quote is seen at once.
+    struct LastQuotes {
+        var double: Int
+        var single: Int
+    }
+
     let bytes: [UInt8]
     var index: Int
+    var lastQuotes = LastQuotes(double: Int.max, single: Int.max)
+
+    init(bytes: [UInt8], index: Int, lastQuotes: LastQuotes = LastQuotes(double: Int.max, single: Int.max)) {
+        self.bytes = bytes
+        self.index = index
+        self.lastQuotes = lastQuotes
+    }
 
     /// The byte at the cursor, or 0 at the end.
     var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
@@ -16,6 +29,18 @@ struct ByteCursor {
             at += 1
         }
         return true
+    }
+
+    /// Index of the last occurrence of `needle` (ASCII), searching from the end.
+    func findLast(_ needle: String) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        var at = bytes.count - pattern.count
+        while at >= 0 {
+            if bytes[at] == pattern[0], bytes[at..<at + pattern.count].elementsEqual(pattern) { return at }
+            at -= 1
+        }
+        return nil
     }
 
     /// Index of the first occurrence of `needle` at or after `start`.
@@ -90,7 +115,8 @@ struct ByteCursor {
         let valueEnd: Int
         if quote == Byte.doubleQuote || quote == Byte.singleQuote {
             valueStart = index + 1
-            guard let close = bytes[valueStart...].firstIndex(of: quote) else { return nil }
+            guard (quote == Byte.doubleQuote ? lastQuotes.double : lastQuotes.single) >= valueStart,
+                  let close = bytes[valueStart...].firstIndex(of: quote) else { return nil }
             valueEnd = close
             index = close + 1
         } else {

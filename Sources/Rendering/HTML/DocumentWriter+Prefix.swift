@@ -9,7 +9,7 @@ extension DocumentWriter {
     /// Columns the prefix of the next line takes.
     var prefixWidth: Int {
         var total = 0
-        for container in containers {
+        for container in containers.prefix(RenderLimits.maximumDepth) {
             switch container {
             case .quote: total += 2
             case .list: break
@@ -21,9 +21,12 @@ extension DocumentWriter {
     }
 
     /// The prefix for the next content line; shows (and marks shown) the markers of new items.
+    /// Containers past `RenderLimits.maximumDepth` add nothing.
     mutating func prefix() -> StyledLine {
+        if let cachedPrefix { return cachedPrefix }
         var line = StyledLine()
-        for index in containers.indices {
+        var markedItem = false
+        for index in containers.indices.prefix(RenderLimits.maximumDepth) {
             switch containers[index] {
             case .quote:
                 line.append(Self.bar, style: Self.mutedStyle)
@@ -31,18 +34,24 @@ extension DocumentWriter {
                 break
             case .item(let marker, let shown):
                 line.append(shown ? String(repeating: " ", count: marker.count) : marker, style: .plain)
-                containers[index] = .item(marker: marker, shown: true)
+                if !shown {
+                    markContainerShown(at: index)
+                    markedItem = true
+                }
             case .indent:
                 line.append("  ", style: .plain)
             }
         }
-        return capped(line)
+        let result = capped(line)
+        if !markedItem { cachedPrefix = result }
+        return result
     }
 
     /// The prefix of a blank line between blocks: only the quote bars of the first `depth` containers.
-    func blankPrefix(depth: Int) -> StyledLine {
+    mutating func blankPrefix(depth: Int) -> StyledLine {
+        if let cached = cachedBlankPrefix, cached.depth == depth { return cached.line }
         var text = ""
-        for container in containers.prefix(depth) {
+        for container in containers.prefix(min(depth, RenderLimits.maximumDepth)) {
             switch container {
             case .quote: text += Self.bar
             case .item(let marker, _): text += String(repeating: " ", count: marker.count)
@@ -51,7 +60,9 @@ extension DocumentWriter {
             }
         }
         while text.last == " " { text.removeLast() }
-        return capped(StyledLine(text, style: Self.mutedStyle))
+        let line = capped(StyledLine(text, style: Self.mutedStyle))
+        cachedBlankPrefix = (depth, line)
+        return line
     }
 
     /// A prefix cut to `prefixLimit` columns (deep nesting at narrow widths), with no ellipsis.

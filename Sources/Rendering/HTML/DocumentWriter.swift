@@ -1,5 +1,10 @@
 /// Builds the output lines of a rendered body: block containers (quotes, lists, indents) with their
 /// line prefixes, one blank line between blocks, wrapped paragraphs, code blocks, rules and tables.
+///
+/// Nesting costs no more than `RenderLimits.maximumDepth` per line, however deep the body: only the outer
+/// `maximumDepth` containers draw a prefix (deeper ones are kept, so end tags still match, but render flat),
+/// the prefix is computed once per change of the container stack and shared by the lines that use it, and
+/// every lookup down the stack either finds nothing in O(1) (per-kind counts) or pops what it walked over.
 struct DocumentWriter {
     /// A block that prefixes the lines inside it.
     enum Container {
@@ -11,11 +16,33 @@ struct DocumentWriter {
         case item(marker: String, shown: Bool)
         /// `<dd>`: two spaces.
         case indent
+
+        /// Which of the four it is.
+        enum Kind: Int, CaseIterable {
+            case quote, list, item, indent
+        }
+
+        var kind: Kind {
+            switch self {
+            case .quote: .quote
+            case .list: .list
+            case .item: .item
+            case .indent: .indent
+            }
+        }
     }
 
     let width: Int
     private(set) var lines: [StyledLine] = []
-    var containers: [Container] = []
+    /// The open containers, outermost first. A change within the outer `RenderLimits.maximumDepth` forgets
+    /// the cached prefixes (deeper ones draw nothing, so pushing and popping them keeps the cache).
+    private(set) var containers: [Container] = []
+    /// How many containers of each `Container.Kind` are open.
+    private var openCounts = Array(repeating: 0, count: Container.Kind.allCases.count)
+    /// True once the containers went deeper than `RenderLimits.maximumDepth`.
+    private(set) var wasFlattened = false
+    var cachedPrefix: StyledLine?
+    var cachedBlankPrefix: (depth: Int, line: StyledLine)?
     /// Set after a block ends; holds how many containers the blank line's prefix may use.
     private var blankLineDepth: Int?
 
@@ -27,14 +54,26 @@ struct DocumentWriter {
 
     // MARK: - Containers
 
-    mutating func push(_ container: Container) { containers.append(container) }
+    mutating func push(_ container: Container) {
+        changed(at: containers.count)
+        containers.append(container)
+        openCounts[container.kind.rawValue] += 1
+        if containers.count > RenderLimits.maximumDepth { wasFlattened = true }
+    }
 
-    /// Pops containers up to and including the innermost one matching `predicate`; false when none matches.
+    /// Pops containers up to and including the innermost one of `kind`; false when none is open.
     @discardableResult
-    mutating func pop(through predicate: (Container) -> Bool) -> Bool {
-        guard let index = containers.lastIndex(where: predicate) else { return false }
+    mutating func pop(through kind: Container.Kind) -> Bool {
+        guard let index = innermost(kind) else { return false }
         pop(from: index)
         return true
+    }
+
+    /// The index of the innermost open container of `kind`: O(1) when there is none, otherwise a walk over
+    /// the containers above it, which every caller then pops.
+    private func innermost(_ kind: Container.Kind) -> Int? {
+        guard openCounts[kind.rawValue] > 0 else { return nil }
+        return containers.lastIndex { $0.kind == kind }
     }
 
     /// Closes every open container (at the end of the body).
@@ -42,11 +81,11 @@ struct DocumentWriter {
 
     /// Starts a list item in the innermost list (opening an implicit `<ul>` when there is none).
     mutating func startItem(value: Int?) {
-        if innermostList == nil { push(.list(ordered: false, next: 1, items: 0)) }
-        guard let listIndex = innermostList, case .list(let ordered, let next, let items) = containers[listIndex] else { return }
+        if innermost(.list) == nil { push(.list(ordered: false, next: 1, items: 0)) }
+        guard let listIndex = innermost(.list), case .list(let ordered, let next, let items) = containers[listIndex] else { return }
         pop(from: listIndex + 1)
         let number = value ?? next
-        let depth = containers.filter { if case .list = $0 { return true } else { return false } }.count
+        let depth = openCounts[Container.Kind.list.rawValue]
         let marker = ordered ? "\(number). " : Self.bullets[(depth - 1) % Self.bullets.count] + " "
         containers[listIndex] = .list(ordered: ordered, next: number + 1, items: items + 1)
         if items > 0 { blankLineDepth = nil }
@@ -59,15 +98,16 @@ struct DocumentWriter {
         push(.list(ordered: ordered, next: start, items: 0))
     }
 
-    private var innermostList: Int? {
-        containers.lastIndex(where: { if case .list = $0 { return true } else { return false } })
-    }
-
-    /// Pops every container from `index` on; an item that never showed its marker shows it on an empty line.
+    /// Pops every container from `index` on; an item that never showed its marker shows it on an empty line
+    /// (unless it is too deep to show one).
     private mutating func pop(from index: Int) {
         while containers.count > index {
-            if case .item(_, false) = containers[containers.count - 1] { emit(StyledLine()) }
-            containers.removeLast()
+            if case .item(_, false) = containers[containers.count - 1], containers.count <= RenderLimits.maximumDepth {
+                emit(StyledLine())
+            }
+            changed(at: containers.count - 1)
+            let removed = containers.removeLast()
+            openCounts[removed.kind.rawValue] -= 1
         }
     }
 
@@ -75,7 +115,7 @@ struct DocumentWriter {
 
     /// Asks for one blank line before the next block.
     mutating func endBlock() {
-        if !lines.isEmpty { blankLineDepth = containers.count }
+        if !lines.isEmpty { blankLineDepth = min(containers.count, RenderLimits.maximumDepth) }
     }
 
     /// Columns left for content after the current prefix.
@@ -93,12 +133,14 @@ struct DocumentWriter {
         if text.hasSuffix("\n") { codeLines.removeLast() }
         let available = max(1, contentWidth - 2)
         for codeLine in codeLines {
-            let expanded = TextWidth.expandTabs(String(codeLine), tabWidth: 4)
+            let kept = codeLine.utf8.count > RenderLimits.maximumLineBytes ? codeLine.prefix(utf8Bytes: RenderLimits.maximumLineBytes) : nil
+            let expanded = TextWidth.expandTabs(String(kept ?? codeLine), tabWidth: 4)
             for (index, piece) in TextWrap.hardBreak(expanded, width: available).enumerated() {
                 var line = index == 0 ? StyledLine("  ") : StyledLine("↪ ", style: Self.muted)
                 line.append(piece, style: Self.code)
                 emit(line)
             }
+            if kept != nil { emit(StyledLine("  " + RenderLimits.lineNotice, style: Self.muted)) }
         }
         endBlock()
     }
@@ -107,6 +149,19 @@ struct DocumentWriter {
     mutating func writeRule() {
         emit(StyledLine(String(repeating: "─", count: max(1, contentWidth)), style: Self.muted))
         endBlock()
+    }
+
+    /// Emits one muted line of `text` wrapped to the content width (a limit's notice).
+    mutating func writeNotice(_ text: String) {
+        for line in TextWrap.wrap(text, style: Self.muted, width: contentWidth) { emit(line) }
+        endBlock()
+    }
+
+    /// Puts a muted notice (wrapped to the full width) before every line written so far.
+    mutating func insertNoticeAtTop(_ text: String) {
+        var notice = TextWrap.wrap(text, style: Self.muted, width: width)
+        if !lines.isEmpty { notice.append(StyledLine()) }
+        lines.insert(contentsOf: notice, at: 0)
     }
 
     /// Emits lines already laid out to `contentWidth` (a table).
@@ -135,6 +190,20 @@ struct DocumentWriter {
         }
     }
 
+    /// Marks the item at `index` as having shown its marker.
+    mutating func markContainerShown(at index: Int) {
+        guard case .item(let marker, false) = containers[index] else { return }
+        changed(at: index)
+        containers[index] = .item(marker: marker, shown: true)
+    }
+
+    /// Forgets the cached prefixes when the container at `index` changes and draws part of them.
+    private mutating func changed(at index: Int) {
+        guard index < RenderLimits.maximumDepth else { return }
+        cachedPrefix = nil
+        cachedBlankPrefix = nil
+    }
+
     private mutating func emit(_ content: StyledLine) {
         if let depth = blankLineDepth {
             lines.append(blankPrefix(depth: depth))
@@ -144,4 +213,19 @@ struct DocumentWriter {
         line.append(content)
         lines.append(line)
     }
+}
+
+extension Substring {
+    /// The longest prefix of at most `count` UTF-8 bytes that ends on a Unicode scalar boundary.
+    func prefix(utf8Bytes count: Int) -> Substring {
+        guard utf8.count > count else { return self }
+        var end = utf8.index(startIndex, offsetBy: Swift.max(0, count))
+        while end > startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return self[..<end]
+    }
+}
+
+extension String {
+    /// The longest prefix of at most `count` UTF-8 bytes that ends on a Unicode scalar boundary.
+    func prefix(utf8Bytes count: Int) -> Substring { self[...].prefix(utf8Bytes: count) }
 }

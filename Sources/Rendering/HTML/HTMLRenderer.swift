@@ -23,12 +23,33 @@
 ///   misnested tags never lose text; comments are skipped; entities are decoded exactly once.
 /// - All text is passed through `TerminalSafety`, so a decoded `&#27;` cannot reach the terminal.
 /// - Very deep nesting at narrow widths cuts the prefixes so content keeps at least 4 columns.
+/// - Bounded work (`RenderLimits`): levels past `maximumDepth` render flat, a paragraph or code line keeps
+///   `maximumLineBytes`, a body `maximumBodyBytes`; each cut is announced by a muted notice. Nothing recurses,
+///   and no line costs more than `maximumDepth` for its prefix, so time and memory grow linearly with the body.
 public enum HTMLRenderer {
     /// Renders `html` to lines of at most `width` columns (a width below 1 counts as 1).
     public static func render(html: String, width: Int) -> RenderedDocument {
+        // Never cancelled, so never nil.
+        render(html: html, width: width, isCancelled: { false }) ?? RenderedDocument(lines: [], bodyLineCount: 0, links: [], codeBlocks: [])
+    }
+
+    /// Renders `html` like `render(html:width:)`, or returns nil soon after `isCancelled` turns true
+    /// (it is asked every few thousand tokens).
+    public static func render(html: String, width: Int, isCancelled: () -> Bool) -> RenderedDocument? {
+        let totalBytes = html.utf8.count
+        let truncated = totalBytes > RenderLimits.maximumBodyBytes
         var renderer = RenderState(width: width)
-        var tokenizer = HTMLTokenizer(html)
-        while let token = tokenizer.next() { renderer.handle(token) }
-        return renderer.finish()
+        var tokenizer = HTMLTokenizer(truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html)
+        var untilCheck = RenderLimits.tokensPerCancellationCheck
+        while let token = tokenizer.next() {
+            renderer.handle(token)
+            untilCheck -= 1
+            if untilCheck == 0 {
+                if isCancelled() { return nil }
+                untilCheck = RenderLimits.tokensPerCancellationCheck
+            }
+        }
+        if isCancelled() { return nil }
+        return renderer.finish(totalBytes: totalBytes, truncated: truncated)
     }
 }

@@ -15,10 +15,17 @@ enum HTMLToken: Equatable {
 /// Tags of known HTML elements (`HTMLElements.known`), with quoted or unquoted attributes; comments,
 /// `<!DOCTYPE …>` and `<?…>` are skipped; `script` and `style` content is skipped. Anything else that
 /// begins with `<` — `a < b`, `<socket: 11>`, `List<T>`, an unterminated tag or comment — is text.
+///
+/// Linear on hostile input: where the last `>`, `-->` and quotes are is found once, so a `<` that can never
+/// be closed (a thousand `<!--` with no `-->`) is known to be text without scanning to the end each time.
 struct HTMLTokenizer {
     private let bytes: [UInt8]
     private var position = 0
     private var pendingText: [UInt8] = []
+    /// Indices of the last `>`, of the `>` of the last `-->`, and of the last `"` and `'` (-1: none).
+    private let lastClose: Int
+    private let lastCommentClose: Int
+    private let lastQuotes: ByteCursor.LastQuotes
 
     /// A tokenizer over `html`, with `\r\n` and lone `\r` read as `\n` (as HTML parsers do).
     init(_ html: String) {
@@ -32,6 +39,11 @@ struct HTMLTokenizer {
             normalised.append(byte)
         }
         bytes = normalised
+        lastClose = normalised.lastIndex(of: Byte.greaterThan) ?? -1
+        let comment = ByteCursor(bytes: normalised, index: 0)
+        lastCommentClose = comment.findLast("-->").map { $0 + 2 } ?? -1
+        lastQuotes = ByteCursor.LastQuotes(double: normalised.lastIndex(of: Byte.doubleQuote) ?? -1,
+                                           single: normalised.lastIndex(of: Byte.singleQuote) ?? -1)
     }
 
     /// Every token of the input, in order.
@@ -87,11 +99,12 @@ struct HTMLTokenizer {
     /// Reads a tag, comment or declaration at `start` (a `<`): its token (nil for comments) and end.
     /// Returns nil when the `<` is ordinary text.
     private func readMarkup(at start: Int) -> (token: HTMLToken?, end: Int)? {
-        var cursor = ByteCursor(bytes: bytes, index: start + 1)
+        guard start < lastClose else { return nil } // no `>` after it: nothing here can close
+        var cursor = ByteCursor(bytes: bytes, index: start + 1, lastQuotes: lastQuotes)
         switch cursor.peek {
         case Byte.exclamation:
             if cursor.hasPrefix("!--") {
-                guard let end = cursor.find("-->", from: start + 4) else { return nil }
+                guard lastCommentClose >= start + 6, let end = cursor.find("-->", from: start + 4) else { return nil }
                 return (nil, end + 3)
             }
             guard let end = cursor.find(">", from: start + 2) else { return nil }

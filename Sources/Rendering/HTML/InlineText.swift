@@ -1,6 +1,12 @@
-/// Inline content of one paragraph or table cell, with HTML whitespace collapsing.
+/// Inline content of one paragraph or table cell, with HTML whitespace collapsing, kept to at most
+/// `RenderLimits.maximumLineBytes` bytes of text; `take()` ends a cut paragraph with `RenderLimits.lineNotice`.
 struct InlineText {
     private(set) var spans: [StyledSpan] = []
+    /// UTF-8 bytes kept so far.
+    private var byteCount = 0
+    /// True once text was dropped at the limit.
+    private(set) var isTruncated = false
+    private static let noticeStyle = CellStyle(.dim, color: .muted)
     /// True after whitespace (or at the start), so further whitespace adds nothing.
     private var afterSpace = true
     /// True once something other than whitespace was added.
@@ -9,12 +15,20 @@ struct InlineText {
     /// Appends text, collapsing runs of spaces, tabs, newlines and form feeds into one space.
     /// Works on UTF-8 bytes: those four are ASCII, and no byte of a multi-byte character is.
     mutating func appendCollapsing(_ text: String, style: CellStyle) {
+        let room = RenderLimits.maximumLineBytes - byteCount
+        guard room > 0 else {
+            if !isTruncated, text.utf8.contains(where: { !Self.isCollapsible($0) }) { isTruncated = true }
+            return
+        }
         var collapsed = [UInt8]()
-        collapsed.reserveCapacity(text.utf8.count)
+        collapsed.reserveCapacity(min(room, text.utf8.count))
         for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C {
-                if !afterSpace { collapsed.append(0x20) }
+            if Self.isCollapsible(byte) {
+                if !afterSpace, collapsed.count < room { collapsed.append(0x20) }
                 afterSpace = true
+            } else if collapsed.count >= room, byte & 0xC0 != 0x80 { // the limit, at the start of a character
+                isTruncated = true
+                break
             } else {
                 collapsed.append(byte)
                 afterSpace = false
@@ -24,9 +38,14 @@ struct InlineText {
         append(String(decoding: collapsed, as: UTF8.self), style: style)
     }
 
+    private static func isCollapsible(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C
+    }
+
     /// Appends text as it is (markers such as `[1]` or `[image]`).
     mutating func appendVerbatim(_ text: String, style: CellStyle) {
         guard !text.isEmpty else { return }
+        guard byteCount < RenderLimits.maximumLineBytes else { isTruncated = true; return }
         append(text, style: style)
         afterSpace = text.last == " "
         hasContent = true
@@ -34,18 +53,21 @@ struct InlineText {
 
     /// A hard line break (`<br>`).
     mutating func appendLineBreak() {
+        guard byteCount < RenderLimits.maximumLineBytes else { isTruncated = true; return }
         append("\n", style: .plain)
         afterSpace = true
     }
 
-    /// Takes the spans out, leaving the collector empty.
+    /// Takes the spans out (ending with `RenderLimits.lineNotice` when text was dropped), leaving the collector empty.
     mutating func take() -> [StyledSpan] {
         defer { self = InlineText() }
+        if isTruncated { return spans + [StyledSpan(RenderLimits.lineNotice, style: Self.noticeStyle)] }
         return spans
     }
 
     private mutating func append(_ text: String, style: CellStyle) {
         guard !text.isEmpty else { return }
+        byteCount += text.utf8.count
         if let last = spans.indices.last, spans[last].style == style {
             spans[last].text += text
         } else {

@@ -11,9 +11,9 @@ extension RenderState {
         if inline.hasContent { writer.writeParagraph(inline.take()) } else { inline = InlineText() }
     }
 
-    /// Closes the innermost container matching `predicate` (ignored when there is none).
-    mutating func endContainer(_ predicate: (DocumentWriter.Container) -> Bool) {
-        writer.pop(through: predicate)
+    /// Closes the innermost container of `kind` (ignored when there is none).
+    mutating func endContainer(_ kind: DocumentWriter.Container.Kind) {
+        writer.pop(through: kind)
         writer.endBlock()
     }
 

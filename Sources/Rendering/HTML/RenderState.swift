@@ -28,13 +28,16 @@ struct RenderState {
         }
     }
 
-    /// Closes whatever is still open and returns the document.
-    mutating func finish() -> RenderedDocument {
+    /// Closes whatever is still open and returns the document; `truncated` says the body of `totalBytes`
+    /// was cut at `RenderLimits.maximumBodyBytes`.
+    mutating func finish(totalBytes: Int, truncated: Bool) -> RenderedDocument {
         if code != nil { preDepth = 0; finishCode() }
         if table != nil { finishTable() }
         while let link = openLinks.popLast() { closeLink(link) }
         closeParagraph()
         writer.closeAll()
+        if truncated { writer.writeNotice(RenderLimits.bodyNotice(totalBytes: totalBytes)) }
+        if writer.wasFlattened { writer.insertNoticeAtTop(RenderLimits.depthNotice) }
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks)
@@ -111,10 +114,10 @@ struct RenderState {
         if table != nil, endInTable(name) { return }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6": closeParagraph(); styles.headingLevel = 0
-        case "blockquote": closeParagraph(); endContainer { if case .quote = $0 { true } else { false } }
-        case "ul", "ol": closeParagraph(); endContainer { if case .list = $0 { true } else { false } }
-        case "li": closeParagraph(); endContainer { if case .item = $0 { true } else { false } }
-        case "dd": closeParagraph(); endContainer { if case .indent = $0 { true } else { false } }
+        case "blockquote": closeParagraph(); endContainer(.quote)
+        case "ul", "ol": closeParagraph(); endContainer(.list)
+        case "li": closeParagraph(); endContainer(.item)
+        case "dd": closeParagraph(); endContainer(.indent)
         case "a": if let link = openLinks.popLast() { closeLink(link) }
         default:
             if HTMLElements.block.contains(name) { closeParagraph() }

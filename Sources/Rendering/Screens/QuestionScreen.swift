@@ -3,23 +3,40 @@ import AppCore
 
 /// Draws the question view: a header, the scrolled thread document, and the status line.
 public enum QuestionScreen {
+    /// The status line's words while the thread's layout is not ready.
+    public static let layingOutText = "Laying out…"
+
+    /// The width the thread document is laid out at for `viewport` (a column of margin on each side).
+    public static func layoutWidth(for viewport: Viewport) -> Int { max(1, viewport.columns - 2) }
+
     /// Draws `state.thread` using `cache` for the laid-out document; returns the layout it drew.
     @discardableResult
     public static func draw(_ state: AppState, cache: ThreadLayoutCache, now: Date, into buffer: inout ScreenBuffer) -> ThreadDocument.Layout? {
         guard let thread = state.thread else { return nil }
+        let layout = cache.layout(for: thread, width: layoutWidth(for: state.viewport), now: now)
+        return draw(state, layout: layout, now: now, into: &buffer)
+    }
+
+    /// Draws `state.thread` with `layout`, its document at `layoutWidth(for:)`; while `layout` is nil (not
+    /// laid out yet) only the question's header and a "Laying out…" line. Returns the layout it drew.
+    @discardableResult
+    public static func draw(_ state: AppState, layout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) -> ThreadDocument.Layout? {
+        guard let thread = state.thread else { return nil }
         let contentWidth = max(1, buffer.width - 2)
-        let layout = cache.layout(for: thread, width: contentWidth, now: now)
-        let lines = layout.lines
+        let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now)
         let title = thread.thread?.question.title ?? thread.summary?.title ?? "Question \(thread.questionID)"
         Chrome.drawHeader(left: title, right: state.settings.site, into: &buffer)
 
         let rows = state.viewport.contentRows
-        let top = max(0, min(thread.scroll, lines.count - 1))
+        let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))
         for (offset, line) in lines.dropFirst(top).prefix(rows).enumerated() {
             buffer.write(line: line, x: 1, y: offset + 1, maxWidth: contentWidth)
         }
 
-        var left = thread.pending?.indicatorVisible == true ? "Loading…" : positionText(top: top, rows: rows, total: lines.count)
+        var left: String
+        if thread.pending?.indicatorVisible == true { left = "Loading…" }
+        else if layout == nil { left = layingOutText }
+        else { left = positionText(top: top, rows: rows, total: lines.count) }
         if let message = state.status.message { left = message }
         let quota = Chrome.quotaText(state.status)
         Chrome.drawStatus(left: left, right: (quota.isEmpty ? "" : quota + " · ") + "c comments · q back · ? help",
@@ -35,31 +52,43 @@ public enum QuestionScreen {
     }
 }
 
-/// Remembers the last laid-out thread so scrolling does not re-render HTML on every key.
-public final class ThreadLayoutCache {
-    private struct Key: Equatable {
-        var questionID: Int
-        var width: Int
-        var loaded: Bool
-        var answerCount: Int
-        var error: String?
-        var indicator: Bool
-        var showComments: Bool
-        var comments: Int?
-        var commentsPending: Bool
+/// What a thread's layout depends on: when any of it changes, the thread is laid out again.
+public struct ThreadLayoutKey: Hashable, Sendable {
+    var questionID: Int
+    var width: Int
+    var loaded: Bool
+    var answerCount: Int
+    var error: String?
+    var indicator: Bool
+    var showComments: Bool
+    var comments: Int?
+    var commentsPending: Bool
+
+    /// The key of `thread` laid out at `width`.
+    public init(thread: ThreadState, width: Int) {
+        questionID = thread.questionID
+        self.width = width
+        loaded = thread.thread != nil
+        answerCount = thread.thread?.answers.count ?? -1
+        error = thread.error?.summary
+        indicator = thread.pending?.indicatorVisible ?? false
+        showComments = thread.showComments
+        comments = thread.comments.map { $0.values.reduce(0) { $0 + $1.count } }
+        commentsPending = thread.commentsPending != nil
     }
-    private var key: Key?
+}
+
+/// Remembers the last laid-out thread so scrolling does not re-render HTML on every key; lays out on the
+/// caller's thread (tests, benchmarks). The program lays out in the background instead (`AppRuntime.ThreadLayouter`).
+public final class ThreadLayoutCache {
+    private var key: ThreadLayoutKey?
     private var cached = ThreadDocument.Layout(lines: [], anchors: [:])
 
     public init() {}
 
     /// The thread laid out at `width`, again only when the thread, its state or the width changed.
     public func layout(for thread: ThreadState, width: Int, now: Date) -> ThreadDocument.Layout {
-        let key = Key(questionID: thread.questionID, width: width, loaded: thread.thread != nil,
-                      answerCount: thread.thread?.answers.count ?? -1, error: thread.error?.summary,
-                      indicator: thread.pending?.indicatorVisible ?? false, showComments: thread.showComments,
-                      comments: thread.comments.map { $0.values.reduce(0) { $0 + $1.count } },
-                      commentsPending: thread.commentsPending != nil)
+        let key = ThreadLayoutKey(thread: thread, width: width)
         if key != self.key {
             cached = ThreadDocument.layout(for: thread, width: width, now: now)
             self.key = key

@@ -17,6 +17,13 @@ public enum ThreadDocument {
 
     /// The laid-out thread: lines plus where the question and each answer start.
     public static func layout(for thread: ThreadState, width: Int, now: Date) -> Layout {
+        // Never cancelled, so never nil.
+        layout(for: thread, width: width, now: now, isCancelled: { false }) ?? Layout(lines: [], anchors: [:])
+    }
+
+    /// The laid-out thread like `layout(for:width:now:)`, or nil soon after `isCancelled` turns true
+    /// (asked between posts and every few thousand HTML tokens), so an abandoned layout stops early.
+    public static func layout(for thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
         var anchors: [Int: Int] = [thread.questionID: 0]
         let question = thread.thread?.question ?? thread.summary
         var lines: [StyledLine] = []
@@ -35,8 +42,11 @@ public enum ThreadDocument {
             }
             return Layout(lines: lines, anchors: anchors)
         }
-        lines += body(loaded.question.body, width: width)
-        lines += CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now)
+        guard let questionBody = body(loaded.question.body, width: width, isCancelled: isCancelled),
+              let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
+                                                           isCancelled: isCancelled) else { return nil }
+        lines += questionBody
+        lines += questionComments
         lines.append(StyledLine())
         if loaded.answers.isEmpty {
             lines += [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
@@ -45,12 +55,28 @@ public enum ThreadDocument {
             anchors[answer.answerID] = lines.count
             lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
             lines.append(StyledLine())
-            lines += body(answer.body, width: width)
-            lines += CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now)
+            guard let answerBody = body(answer.body, width: width, isCancelled: isCancelled),
+                  let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
+                                                             isCancelled: isCancelled) else { return nil }
+            lines += answerBody
+            lines += answerComments
             lines.append(StyledLine())
         }
         lines += attribution(loaded.question, width: width)
         return Layout(lines: lines, anchors: anchors)
+    }
+
+    /// What the question view shows before its layout is ready: the question's header and "Laying out…".
+    public static func placeholder(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+        var lines: [StyledLine]
+        if let question = thread.thread?.question ?? thread.summary {
+            lines = header(question, now: now, width: width)
+        } else {
+            lines = [StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))])]
+        }
+        lines.append(StyledLine())
+        lines.append(StyledLine([StyledSpan(QuestionScreen.layingOutText, style: CellStyle(.dim, color: .muted))]))
+        return lines
     }
 
     static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
@@ -67,11 +93,11 @@ public enum ThreadDocument {
         return lines
     }
 
-    static func body(_ html: String?, width: Int) -> [StyledLine] {
+    static func body(_ html: String?, width: Int, isCancelled: () -> Bool) -> [StyledLine]? {
         guard let html, !html.isEmpty else {
             return [StyledLine([StyledSpan("(no body)", style: CellStyle(.dim, color: .muted))])]
         }
-        return HTMLRenderer.render(html: html, width: width).lines
+        return HTMLRenderer.render(html: html, width: width, isCancelled: isCancelled)?.lines
     }
 
     static func answerRule(_ answer: Answer, number: Int, of count: Int, width: Int, now: Date) -> StyledLine {

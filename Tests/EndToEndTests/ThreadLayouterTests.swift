@@ -1,0 +1,85 @@
+import AppCore
+import AppRuntime
+import Dispatch
+import Foundation
+import Rendering
+import StackAPI
+import TestSupport
+import XCTest
+
+/// The background layout: only the newest job's result reaches the screen; a superseded job is dropped.
+final class ThreadLayouterTests: XCTestCase {
+    private static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private static func thread(_ body: String) -> ThreadState {
+        let question = Fixtures.question(id: 7, title: "Deep", body: body)
+        var thread = ThreadState(questionID: 7, summary: question)
+        thread.thread = QuestionThread(question: question, answers: [])
+        return thread
+    }
+
+    /// Runs the main run loop until `condition` holds or `timeout` seconds pass.
+    @MainActor
+    private static func spinMain(timeout: TimeInterval = 30, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(), Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+        return condition()
+    }
+
+    func testAResultThatArrivesAfterANewerRequestIsDropped() throws {
+        let now = Self.now
+        try onMain {
+            let queue = DispatchQueue(label: "test.layout")
+            let layouter = ThreadLayouter(queue: queue, grace: 0)
+            var redraws = 0
+            layouter.onReady = { redraws += 1 }
+            let thread = Self.thread("<p>hello</p>")
+            XCTAssertNil(layouter.layout(for: thread, width: 80, now: now))
+            queue.sync {} // the width-80 job is done; its hop to the main queue waits behind this test
+            XCTAssertNil(layouter.layout(for: thread, width: 60, now: now), "a new width starts a new job")
+            XCTAssertTrue(Self.spinMain { redraws > 0 })
+            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            XCTAssertEqual(redraws, 1, "only the newest job asks for a redraw")
+            let layout = try XCTUnwrap(layouter.layout(for: thread, width: 60, now: now))
+            XCTAssertTrue(layout.lines.contains { $0.text == "hello" })
+            XCTAssertFalse(layouter.isLayingOut)
+            XCTAssertNil(layouter.layout(for: thread, width: 80, now: now), "the width-80 result was not kept")
+            XCTAssertTrue(layouter.isLayingOut)
+        }
+    }
+
+    func testASupersededJobStopsAndOnlyTheNewestIsDelivered() throws {
+        let now = Self.now
+        try onMain {
+            let queue = DispatchQueue(label: "test.layout")
+            let layouter = ThreadLayouter(queue: queue, grace: 0)
+            var redraws = 0
+            layouter.onReady = { redraws += 1 }
+            let deep = Self.thread(String(repeating: "<blockquote><p>x</p>", count: 100_000))
+            queue.suspend()
+            XCTAssertNil(layouter.layout(for: deep, width: 80, now: now))
+            XCTAssertNil(layouter.layout(for: deep, width: 70, now: now))
+            queue.resume()
+            XCTAssertTrue(Self.spinMain { redraws > 0 })
+            let layout = try XCTUnwrap(layouter.layout(for: deep, width: 70, now: now))
+            XCTAssertEqual(layout.lines.first { $0.text.hasPrefix("(nested") }?.text, RenderLimits.depthNotice)
+            XCTAssertEqual(redraws, 1)
+        }
+    }
+
+    func testCancelAbandonsTheJobWithoutARedraw() {
+        let now = Self.now
+        onMain {
+            let queue = DispatchQueue(label: "test.layout")
+            let layouter = ThreadLayouter(queue: queue, grace: 0)
+            var redraws = 0
+            layouter.onReady = { redraws += 1 }
+            XCTAssertNil(layouter.layout(for: Self.thread(String(repeating: "<blockquote><p>x</p>", count: 100_000)), width: 80, now: now))
+            layouter.cancel()
+            XCTAssertFalse(layouter.isLayingOut)
+            queue.sync {}
+            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            XCTAssertEqual(redraws, 0)
+        }
+    }
+}
