@@ -8,6 +8,9 @@ import TOMLKit
 public enum ConfigParser {
     /// Parses `text`; `file` names it in errors (e.g. `config.toml`). Throws the problem on the earliest line.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> ConfigFile {
+        if let line = nonASCIITableHeaderLine(in: text) {
+            throw ConfigError(file: file, line: line, kind: .syntax("a table name must start with a letter, digit, - or _, or a quote"))
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -20,6 +23,22 @@ public enum ConfigParser {
         let config = reader.read(table)
         if let first = reader.errors.min(by: { ($0.line ?? .max) < ($1.line ?? .max) }) { throw first }
         return config
+    }
+
+    /// The first line holding a table header whose name starts with a non-ASCII character (`[é]`, `[[ ü]]`),
+    /// or nil. TOMLKit's toml++ asserts on those instead of reporting an error (an abort, found by fuzzing),
+    /// so they never reach it. Such a line inside a multi-line string is refused too; no setting needs one.
+    static func nonASCIITableHeaderLine(in text: String) -> Int? {
+        var number = 0
+        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var scalars = line.drop { $0 == " " || $0 == "\t" }
+            guard scalars.first == "[" else { continue }
+            scalars = scalars.dropFirst()
+            if scalars.first == "[" { scalars = scalars.dropFirst() }
+            if let first = scalars.first(where: { $0 != " " && $0 != "\t" }), !first.isASCII { return number }
+        }
+        return nil
     }
 }
 
