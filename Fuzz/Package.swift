@@ -35,5 +35,10 @@ let package = Package(
             .product(name: "AppCore", package: "stackterm"),
             .product(name: "Rendering", package: "stackterm"),
         ], path: "Sources/FuzzLineEditor"),
+        // Not a fuzzer: times the renderer on html inputs in a plain release build (Fuzz/run.sh builds it
+        // separately, without sanitizers, into .build-fuzz/plain).
+        .executableTarget(name: "render-timing", dependencies: [
+            .product(name: "Rendering", package: "stackterm"),
+        ], path: "Sources/RenderTiming"),
     ]
 )

@@ -7,13 +7,13 @@
 #     --time:  at most SECONDS per harness (-max_total_time)
 #   Environment: STACKTERM_DATA (real data for the seeds; default ../shared/data beside the repository),
 #     FUZZ_TIMEOUT (seconds one input may take before it counts as a hang; default 5),
-#     FUZZ_NO_BUILD=1 (use the binaries already built), FUZZ_BIG=0 (skip timing html's ~1 MB inputs).
+#     FUZZ_NO_BUILD=1 (use the binaries already built), FUZZ_BIG=0 (skip the plain-build timing of html inputs).
 #
 # Exits non-zero when the build fails or any harness crashes, leaks, hangs past FUZZ_TIMEOUT or runs out of
 # memory; the input that did it is kept in .build-fuzz/crashes/HARNESS/. Prints per harness: executions,
 # executions per second, crashes, leaks, timeouts and the slowest input (milliseconds, measured by the
-# harness). For html it also times the near-1 MB inputs of seeds/html-big once each (goal: under 100 ms;
-# reported, not failed).
+# harness). For html it then times, in a plain release build (render-timing), the near-1 MB inputs of
+# seeds/html-big and the final corpus (goal: under 100 ms; reported, not failed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -45,11 +45,14 @@ build=(swift build -c release --package-path Fuzz --scratch-path "$OUT"
        -Xcc -fsanitize=fuzzer-no-link -Xcxx -fsanitize=fuzzer-no-link)
 if [[ "${FUZZ_NO_BUILD:-0}" != 1 ]]; then
     echo "== building the harnesses (release, libFuzzer + AddressSanitizer/LeakSanitizer)"
-    product=(); [[ "$target" == all ]] || product=(--product "fuzz-$target")
     mkdir -p "$OUT"
+    # One product at a time: render-timing has its own main and is built plainly (below).
     # (ld.gold's note about __asan_extra_spill_area is harmless and filtered out.)
     build_status=0
-    "${build[@]}" "${product[@]}" >"$OUT/build.log" 2>&1 || build_status=$?
+    : >"$OUT/build.log"
+    for h in "${harnesses[@]}"; do
+        "${build[@]}" --product "fuzz-$h" >>"$OUT/build.log" 2>&1 || { build_status=$?; break; }
+    done
     grep -v "Cannot export local symbol '__asan_extra_spill_area'" "$OUT/build.log" | grep -vE "^\[[0-9]+/[0-9]+\]" || true
     (( build_status == 0 )) || { echo "FAIL: the fuzz build failed (exit $build_status)"; exit 1; }
 fi
@@ -86,15 +89,19 @@ for h in "${harnesses[@]}"; do
 
     big=""
     if [[ "$h" == html && "${FUZZ_BIG:-1}" == 1 ]]; then
-        # Each near-1 MB input once (after one small warm-up input), timed by libFuzzer in whole ms. Slower than
-        # the 100 ms goal is reported, not failed; a crash, leak or more than 60 s fails.
-        warm="$(ls "$OUT/seeds/html" | head -1)"
-        if "$bin/fuzz-html" -timeout=60 -detect_leaks=1 "$OUT/seeds/html/$warm" "$OUT/seeds/html-big"/* >"$OUT/logs/html-big.log" 2>&1; then
-            times="$(sed -n 's/^Executed .*\/html-big\/\([^/]*\) in \([0-9]*\) ms$/\2 \1/p' "$OUT/logs/html-big.log" | sort -n)"
-            echo "~1 MB inputs (ms, name):"; echo "$times" | sed 's/^/    /'
-            big="$(echo "$times" | awk '$1 > 100 {n++} END {printf "; ~1 MB inputs over 100 ms: %d of %d", n, NR}')"
+        # The 100 ms goal is about the renderer as shipped, not under ASan and coverage (many times slower):
+        # render-timing, a plain release build, times the near-1 MB inputs and the final corpus (best of 3).
+        # Slower than 100 ms is reported, not failed; a crash there fails.
+        echo "== render-timing (plain release build): seeds/html-big and the html corpus"
+        plain=(swift build -c release --package-path Fuzz --scratch-path "$OUT/plain" --product render-timing)
+        if "${plain[@]}" >"$OUT/logs/plain-build.log" 2>&1 \
+            && "$("${plain[@]}" --show-bin-path)/render-timing" "$OUT/seeds/html-big" >"$OUT/logs/html-big.txt" \
+            && "$("${plain[@]}" --show-bin-path)/render-timing" "$corpus" "$OUT/seeds/html" >"$OUT/logs/html-corpus.txt"; then
+            sed 's/^/    /' "$OUT/logs/html-big.txt"
+            echo "    … slowest of $(wc -l <"$OUT/logs/html-corpus.txt") corpus inputs: $(head -1 "$OUT/logs/html-corpus.txt")"
+            big="$(awk '$1 > 100 {n++} END {printf "; ~1 MB inputs over 100 ms (plain build): %d of %d", n, NR}' "$OUT/logs/html-big.txt")"
         else
-            failed=1; echo "FAIL: fuzz-html on the ~1 MB inputs; log: $OUT/logs/html-big.log"; big="; ~1 MB inputs FAILED"
+            failed=1; echo "FAIL: render-timing; logs: $OUT/logs/plain-build.log, $OUT/logs/html-big.txt"; big="; timing FAILED"
         fi
     fi
     summary+=("$(printf '%-12s executions %-9s exec/s %-6s crashes %d  leaks %d  timeouts %d  slowest %s%s' \
