@@ -16,6 +16,14 @@ struct DocumentWriter {
     let width: Int
     private(set) var lines: [StyledLine] = []
     var containers: [Container] = []
+    /// Containers opened deeper than `maximumDepth`, innermost last. They draw nothing and only match their end
+    /// tags: every container but a list takes 2 or more columns and prefixes are cut to `width - 4`, so they could
+    /// not be seen at any usual width, while keeping them made each line cost as much as the nesting is deep
+    /// (60,000 nested `<ul><li>` took 29 s to render; found by Fuzz/run.sh html's near-1 MB inputs).
+    private var hidden: [Container] = []
+    /// How many of `hidden` are of each kind, so that an end tag with nothing hidden to close skips the search.
+    private var hiddenKinds = HiddenKinds()
+    static let maximumDepth = 256
     /// Set after a block ends; holds how many containers the blank line's prefix may use.
     private var blankLineDepth: Int?
 
@@ -27,23 +35,41 @@ struct DocumentWriter {
 
     // MARK: - Containers
 
-    mutating func push(_ container: Container) { containers.append(container) }
+    mutating func push(_ container: Container) {
+        guard containers.count >= Self.maximumDepth else { return containers.append(container) }
+        hidden.append(container)
+        hiddenKinds.add(container, 1)
+    }
 
     /// Pops containers up to and including the innermost one matching `predicate`; false when none matches.
     @discardableResult
     mutating func pop(through predicate: (Container) -> Bool) -> Bool {
+        if hiddenKinds.mayHold(predicate), let index = hidden.lastIndex(where: predicate) {
+            dropHidden(from: index)
+            return true
+        }
         guard let index = containers.lastIndex(where: predicate) else { return false }
+        dropHidden(from: 0)
         pop(from: index)
         return true
     }
 
     /// Closes every open container (at the end of the body).
-    mutating func closeAll() { pop(from: 0) }
+    mutating func closeAll() {
+        dropHidden(from: 0)
+        pop(from: 0)
+    }
 
     /// Starts a list item in the innermost list (opening an implicit `<ul>` when there is none).
     mutating func startItem(value: Int?) {
-        if innermostList == nil { push(.list(ordered: false, next: 1, items: 0)) }
+        if innermostList == nil && hiddenKinds.lists == 0 { push(.list(ordered: false, next: 1, items: 0)) }
+        if hiddenKinds.lists > 0, let index = hidden.lastIndex(where: { if case .list = $0 { true } else { false } }) {
+            dropHidden(from: index + 1)
+            push(.item(marker: "", shown: true))
+            return
+        }
         guard let listIndex = innermostList, case .list(let ordered, let next, let items) = containers[listIndex] else { return }
+        dropHidden(from: 0)
         pop(from: listIndex + 1)
         let number = value ?? next
         let depth = containers.filter { if case .list = $0 { return true } else { return false } }.count
@@ -61,6 +87,12 @@ struct DocumentWriter {
 
     private var innermostList: Int? {
         containers.lastIndex(where: { if case .list = $0 { return true } else { return false } })
+    }
+
+    private mutating func dropHidden(from index: Int) {
+        guard index < hidden.count else { return }
+        for container in hidden[index...] { hiddenKinds.add(container, -1) }
+        hidden.removeSubrange(index...)
     }
 
     /// Pops every container from `index` on; an item that never showed its marker shows it on an empty line.
@@ -143,5 +175,25 @@ struct DocumentWriter {
         var line = prefix()
         line.append(content)
         lines.append(line)
+    }
+}
+
+/// Counts of the hidden containers by kind.
+private struct HiddenKinds {
+    var quotes = 0, lists = 0, items = 0, indents = 0
+
+    mutating func add(_ container: DocumentWriter.Container, _ change: Int) {
+        switch container {
+        case .quote: quotes += change
+        case .list: lists += change
+        case .item: items += change
+        case .indent: indents += change
+        }
+    }
+
+    /// False when no hidden container can match `predicate` (tried on one container of each kind present).
+    func mayHold(_ predicate: (DocumentWriter.Container) -> Bool) -> Bool {
+        (quotes > 0 && predicate(.quote)) || (lists > 0 && predicate(.list(ordered: false, next: 1, items: 0)))
+            || (items > 0 && predicate(.item(marker: "", shown: true))) || (indents > 0 && predicate(.indent))
     }
 }
