@@ -86,6 +86,23 @@ final class DumpSyntheticTests: XCTestCase {
         XCTAssertEqual(seen, [1])
     }
 
+    /// Found by Fuzz/run.sh dump: libxml2's push parser crashed (SEGV) on an unknown encoding followed by a byte
+    /// it could not read. A declaration naming anything but UTF-8 is now refused before parsing.
+    func testDeclaredEncodingOtherThanUTF8IsMalformedNotACrash() throws {
+        var data = Data([0xEF, 0xBB, 0xBF])
+        data.append(Data("<?xml version=\"1.0\" encoding=\"utf8-\"?>\r".utf8))
+        data.append(contentsOf: [0xFF, 0x3C, 0x72])
+        let url = folder.appendingPathComponent("Posts.xml")
+        try data.write(to: url)
+        XCTAssertThrowsError(try posts(url)) { error in
+            XCTAssertEqual(error as? DumpError, .malformedXML(file: "Posts.xml", line: 1, column: 1, message: "encoding \"utf8-\" is not UTF-8"))
+        }
+        let latin = try write("Tags.xml", "<?xml version='1.0' encoding='ISO-8859-1'?>\n<tags></tags>")
+        XCTAssertThrowsError(try DumpReader.forEachTag(in: latin) { _ in })
+        let utf8 = try write("Users.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<users></users>")
+        XCTAssertNoThrow(try DumpReader.forEachUser(in: utf8) { _ in })
+    }
+
     func testMissingAttributeAndBadValuesAreClearErrors() throws {
         let noID = try write("Comments.xml", """
             <comments>
