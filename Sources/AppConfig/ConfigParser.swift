@@ -26,9 +26,9 @@ public enum ConfigParser {
     }
 
     /// The first line holding a table header whose name starts with anything but a bare-key character
-    /// (A-Z a-z 0-9 - _) or a quote — `[é]`, `[[ \u{0F}x]]`, `[!]` — or nil. TOMLKit's toml++ asserts on those
-    /// instead of reporting an error (an abort, found by fuzzing), so they never reach it. Such a line inside a
-    /// multi-line string or array is refused too; no setting needs one.
+    /// (A-Z a-z 0-9 - _) or a quote — `[é]`, `[[ \u{0F}x]]`, `[!]`, a `[` ending its line — or nil. TOMLKit's
+    /// toml++ asserts on those instead of reporting an error (an abort, found by fuzzing), so they never reach it.
+    /// Such a line inside a multi-line string or array is refused too; no setting needs one.
     static func badTableHeaderLine(in text: String) -> Int? {
         var number = 0
         for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -37,7 +37,7 @@ public enum ConfigParser {
             guard scalars.first == "[" else { continue }
             scalars = scalars.dropFirst()
             if scalars.first == "[" { scalars = scalars.dropFirst() }
-            guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }) else { continue }
+            guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }) else { return number }
             let startsName = ("a"..."z").contains(first) || ("A"..."Z").contains(first)
                 || ("0"..."9").contains(first) || first == "-" || first == "_" || first == "\"" || first == "'"
             if !startsName { return number }

@@ -29,7 +29,7 @@ final class ConfigErrorTests: XCTestCase {
     /// Found by Fuzz/run.sh config: toml++ (inside TOMLKit) asserted, aborting the program, on a table header
     /// whose name starts with a non-ASCII or control character; now a syntax error on that line.
     func testTableNameStartingWithANonASCIICharacterIsASyntaxErrorNotAnAbort() {
-        for header in ["[é]", "[[é]]", "  [ \u{FFFD}]", "[\t日本]", "[[\u{0F}rray.of]]", "[!]", "[]"] {
+        for header in ["[é]", "[[é]]", "  [ \u{FFFD}]", "[\t日本]", "[[\u{0F}rray.of]]", "[!]", "[]", "[\n]", "[[ "] {
             let found = error("site = \"cardano\"\r\n\n\(header)\nx = 1\n")
             XCTAssertEqual(found?.line, 3, header)
             XCTAssertEqual(found?.message, "not valid TOML: a table name must start with a letter, digit, - or _, or a quote", header)
