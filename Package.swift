@@ -8,6 +8,12 @@ let package = Package(
         .executable(name: "stackterm", targets: ["stackterm"]),
         .executable(name: "stackexchange-double", targets: ["stackexchange-double"]),
         .executable(name: "stackterm-bench", targets: ["stackterm-bench"]),
+        // Library products only so that Fuzz/Package.swift (the libFuzzer harnesses) can depend on them by path.
+        .library(name: "StackAPI", targets: ["StackAPI"]),
+        .library(name: "StackDump", targets: ["StackDump"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "AppConfig", targets: ["AppConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -26,7 +26,8 @@ public enum LineEditorView {
         let line = MeasuredLine(editor.text)
         let cursor = min(max(0, editor.cursor), line.count)
         let endCell = cursor == line.count ? 1 : 0
-        if line.width(0..<line.count) + endCell <= width {
+        // A cursor on a zero-width grapheme at the end of a text that fills the field would sit past it.
+        if line.width(0..<line.count) + endCell <= width, line.width(0..<cursor) < width {
             return (editor.text, line.width(0..<cursor))
         }
         let cursorCell = cursor < line.count ? line.widths[cursor] : 1

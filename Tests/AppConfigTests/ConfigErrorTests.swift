@@ -26,6 +26,18 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertTrue(found!.description.hasPrefix("config.toml:3: not valid TOML: "), found!.description)
     }
 
+    /// Found by Fuzz/run.sh config: toml++ (inside TOMLKit) asserted, aborting the program, on a table header
+    /// whose name starts with a non-ASCII or control character; now a syntax error on that line.
+    func testTableNameStartingWithANonASCIICharacterIsASyntaxErrorNotAnAbort() {
+        for header in ["[é]", "[[é]]", "  [ \u{FFFD}]", "[\t日本]", "[[\u{0F}rray.of]]", "[!]", "[]", "[\n]", "[[ "] {
+            let found = error("site = \"cardano\"\r\n\n\(header)\nx = 1\n")
+            XCTAssertEqual(found?.line, 3, header)
+            XCTAssertEqual(found?.message, "not valid TOML: a table name must start with a letter, digit, - or _, or a quote", header)
+        }
+        XCTAssertEqual(try ConfigParser.parse("api_key = \"[é]\"\n[colors]\n", file: "config.toml").settings.apiKey, "[é]")
+        XCTAssertNoThrow(try ConfigParser.parse("[\"colors\"]\n[ 'keys' ]\n", file: "c.toml"))
+    }
+
     func testDuplicateKeysAreSyntaxErrors() {
         XCTAssertEqual(error("site = \"a\"\nsite = \"b\"\n")?.line, 2)
     }

@@ -116,4 +116,21 @@ final class HTMLRendererRuleTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { TextWidth.of($0) <= 10 })
         XCTAssertEqual(lines.joined().filter { $0.isLetter }, "deepwords")
     }
+
+    /// Found by Fuzz/run.sh (html's near-1 MB inputs): 60,000 nested `<ul><li>` took 29 s, every line paying for
+    /// every open container. Past `RenderLimits.maximumDepth` levels render flat (prefixes cached); text is kept
+    /// and the end tags still lead back out.
+    func testVeryDeepNestingKeepsTextAndClosesBackToTheTop() {
+        let depth = 3_000
+        let html = String(repeating: "<ul><li>x", count: depth) + String(repeating: "</li></ul>", count: depth)
+            + "<blockquote>" + String(repeating: "<blockquote>", count: depth) + "q" + String(repeating: "</blockquote>", count: depth)
+            + "</blockquote><p>after</p>"
+        let lines = render(html, width: 80)
+        XCTAssertTrue(lines.allSatisfy { TextWidth.of($0) <= 80 })
+        XCTAssertEqual(lines.joined().filter { $0 == "x" }.count, depth)
+        XCTAssertEqual(lines.joined().filter { $0 == "q" }.count, 1)
+        XCTAssertEqual(lines.last, "after")
+        XCTAssertEqual(lines.first, "(nested deeper than 32 levels: the deeper levels are shown flat)")
+        XCTAssertEqual(Array(lines.dropFirst(2).prefix(3)), ["• x", "  ◦ x", "    ▪ x"])
+    }
 }

@@ -66,6 +66,18 @@ final class LineEditorViewTests: XCTestCase {
         XCTAssertEqual(visible("中文字", cursor: 3, width: 1).text, "", "only the cursor cell fits")
     }
 
+    /// Found by Fuzz/run.sh line-editor: the whole text fitted, so the cursor on its last grapheme, which
+    /// takes no column (U+2028, a combining mark alone), was put at column `width`, past the field.
+    func testCursorOnATrailingZeroWidthGraphemeStaysInsideAFullField() {
+        let one = visible("e\u{2028}", cursor: 1, width: 1)
+        XCTAssertLessThan(one.cursorColumn, 1)
+        XCTAssertLessThanOrEqual(TextWidth.of(one.text), 1)
+        XCTAssertEqual(TextWidth.of("abcd\u{2028}"), 4)
+        let trailing = visible("abcd\u{2028}", cursor: 4, width: 4)
+        XCTAssertLessThan(trailing.cursorColumn, 4)
+        XCTAssertLessThanOrEqual(TextWidth.of(trailing.text), 4)
+    }
+
     func testZeroWidthFieldShowsNothing() {
         XCTAssertEqual(visible("abc", cursor: 1, width: 0).text, "")
         XCTAssertEqual(visible("abc", cursor: 1, width: -3).cursorColumn, 0)

@@ -86,6 +86,28 @@ final class DumpSyntheticTests: XCTestCase {
         XCTAssertEqual(seen, [1])
     }
 
+    /// Found by Fuzz/run.sh dump: libxml2's push parser crashed (SEGV) on another encoding, declared or detected
+    /// from the first bytes, followed by bytes it could not read. Such files are now refused before parsing.
+    func testDeclaredEncodingOtherThanUTF8IsMalformedNotACrash() throws {
+        var data = Data([0xEF, 0xBB, 0xBF])
+        data.append(Data("<?xml version=\"1.0\" encoding=\"utf8-\"?>\r".utf8))
+        data.append(contentsOf: [0xFF, 0x3C, 0x72])
+        let url = folder.appendingPathComponent("Posts.xml")
+        try data.write(to: url)
+        XCTAssertThrowsError(try posts(url)) { error in
+            XCTAssertEqual(error as? DumpError, .malformedXML(file: "Posts.xml", line: 1, column: 1, message: "encoding \"utf8-\" is not UTF-8"))
+        }
+        let latin = try write("Tags.xml", "<?xml version='1.0' encoding='ISO-8859-1'?>\n<tags></tags>")
+        XCTAssertThrowsError(try DumpReader.forEachTag(in: latin) { _ in })
+        let ucs4 = folder.appendingPathComponent("Comments.xml")
+        try Data([0, 0, 0, 0x3C, 0x3F, 0x7C, 0x6D, 0x6C, 0x20, 0x0D, 0xFF, 0xFF, 0x25, 0, 0, 0x67, 0x73, 0x3E]).write(to: ucs4)
+        XCTAssertThrowsError(try DumpReader.forEachComment(in: ucs4) { _ in }) { error in
+            guard case DumpError.malformedXML(_, 1, 1, _)? = error as? DumpError else { return XCTFail("\(error)") }
+        }
+        let utf8 = try write("Users.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<users></users>")
+        XCTAssertNoThrow(try DumpReader.forEachUser(in: utf8) { _ in })
+    }
+
     func testMissingAttributeAndBadValuesAreClearErrors() throws {
         let noID = try write("Comments.xml", """
             <comments>

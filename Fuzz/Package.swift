@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for stackterm, kept out of the main build. Build them only through Fuzz/run.sh,
+// which passes `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library` in release mode
+// (libFuzzer supplies `main`; each harness exports `LLVMFuzzerTestOneInput`). See Fuzz/README.md.
+import PackageDescription
+
+let package = Package(
+    name: "stackterm-fuzz",
+    dependencies: [
+        .package(name: "stackterm", path: ".."),
+    ],
+    targets: [
+        // Times each input and reports the slowest at exit (milliseconds; libFuzzer only counts seconds).
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "fuzz-html", dependencies: [
+            "FuzzSupport",
+            .product(name: "Rendering", package: "stackterm"),
+        ], path: "Sources/FuzzHTML"),
+        .executableTarget(name: "fuzz-json", dependencies: [
+            "FuzzSupport",
+            .product(name: "StackAPI", package: "stackterm"),
+        ], path: "Sources/FuzzJSON"),
+        .executableTarget(name: "fuzz-dump", dependencies: [
+            "FuzzSupport",
+            .product(name: "StackDump", package: "stackterm"),
+        ], path: "Sources/FuzzDump"),
+        .executableTarget(name: "fuzz-config", dependencies: [
+            "FuzzSupport",
+            .product(name: "AppConfig", package: "stackterm"),
+            .product(name: "AppCore", package: "stackterm"),
+            .product(name: "Rendering", package: "stackterm"),
+        ], path: "Sources/FuzzConfig"),
+        .executableTarget(name: "fuzz-line-editor", dependencies: [
+            "FuzzSupport",
+            .product(name: "AppCore", package: "stackterm"),
+            .product(name: "Rendering", package: "stackterm"),
+        ], path: "Sources/FuzzLineEditor"),
+        // Not a fuzzer: times the renderer on html inputs in a plain release build (Fuzz/run.sh builds it
+        // separately, without sanitizers, into .build-fuzz/plain).
+        .executableTarget(name: "render-timing", dependencies: [
+            .product(name: "Rendering", package: "stackterm"),
+        ], path: "Sources/RenderTiming"),
+    ]
+)
