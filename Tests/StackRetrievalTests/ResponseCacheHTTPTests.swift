@@ -40,7 +40,11 @@ final class ResponseCacheHTTPTests: DoubleTestCase {
         let first = try openThread(chosen.questionID)
         try double.clearRequestLog()
         let again = try openThread(chosen.questionID)
-        XCTAssertEqual(again, first)
+        // The quota shown may differ: the first open took the lower of two parallel answers, a reopen only
+        // the cached answers page's (the question comes from the cache of questions with bodies).
+        XCTAssertEqual(again.question, first.question)
+        XCTAssertEqual(again.answers, first.answers)
+        XCTAssertEqual(again.hasMoreAnswers, first.hasMoreAnswers)
         XCTAssertEqual(try double.requestLog(), [], "reopened within the time-to-live: no request")
 
         let reloaded = try openThread(chosen.questionID, cachePolicy: .reload)
