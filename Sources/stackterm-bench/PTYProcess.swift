@@ -70,10 +70,7 @@ final class PTYProcess {
 
     /// Resident memory of the child in MiB (from /proc), or nil.
     func residentMiB() -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
-        return kib / 1024
+        statusField("VmRSS:").map { $0 / 1024 }
     }
 
     /// Peak resident memory of the child in MiB (`VmHWM`), or nil.

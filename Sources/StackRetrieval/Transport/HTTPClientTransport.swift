@@ -8,7 +8,7 @@ import NIOPosix
 import StackAPI
 
 /// `Transport` over swift-server's AsyncHTTPClient: SwiftNIO's epoll loop, so a process waiting on the network
-/// sleeps (URLSession on Linux spins a core while it waits, GUIDE §3).
+/// sleeps (Foundation's libcurl-based client on Linux spins a core while it waits, GUIDE §3).
 ///
 /// Each request runs in a detached `Task` (never on the main actor, which may be busy) that the returned
 /// `TransportTask` cancels; the completion is called from a dispatch queue, not from the concurrency pool,
