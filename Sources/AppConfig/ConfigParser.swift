@@ -8,8 +8,8 @@ import TOMLKit
 public enum ConfigParser {
     /// Parses `text`; `file` names it in errors (e.g. `config.toml`). Throws the problem on the earliest line.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> ConfigFile {
-        if let line = badTableHeaderLine(in: text) {
-            throw ConfigError(file: file, line: line, kind: .syntax("a table name must start with a letter, digit, - or _, or a quote"))
+        if let problem = ConfigPrecheck.problem(in: text) {
+            throw ConfigError(file: file, line: problem.line, kind: .syntax(problem.message))
         }
         let table: TOMLTable
         do {
@@ -23,26 +23,6 @@ public enum ConfigParser {
         let config = reader.read(table)
         if let first = reader.errors.min(by: { ($0.line ?? .max) < ($1.line ?? .max) }) { throw first }
         return config
-    }
-
-    /// The first line holding a table header whose name starts with anything but a bare-key character
-    /// (A-Z a-z 0-9 - _) or a quote — `[é]`, `[[ \u{0F}x]]`, `[!]`, a `[` ending its line — or nil. TOMLKit's
-    /// toml++ asserts on those instead of reporting an error (an abort, found by fuzzing), so they never reach it.
-    /// Such a line inside a multi-line string or array is refused too; no setting needs one.
-    static func badTableHeaderLine(in text: String) -> Int? {
-        var number = 0
-        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            var scalars = line.drop { $0 == " " || $0 == "\t" }
-            guard scalars.first == "[" else { continue }
-            scalars = scalars.dropFirst()
-            if scalars.first == "[" { scalars = scalars.dropFirst() }
-            guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }) else { return number }
-            let startsName = ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-                || ("0"..."9").contains(first) || first == "-" || first == "_" || first == "\"" || first == "'"
-            if !startsName { return number }
-        }
-        return nil
     }
 }
 

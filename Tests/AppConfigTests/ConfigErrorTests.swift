@@ -38,6 +38,21 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertNoThrow(try ConfigParser.parse("[\"colors\"]\n[ 'keys' ]\n", file: "c.toml"))
     }
 
+    /// Found by Fuzz/run.sh config: toml++ asserted, aborting the program, on a date-time with a non-digit after
+    /// its `T`. No setting is a date or a time, so every date- or time-shaped value is refused before TOMLKit.
+    func testDateAndTimeValuesAreSyntaxErrorsNotAnAbort() {
+        let values = ["1979-05-27T\u{D6}7:32:00Z", "1979-05-27Tx", "1979-05-27", "07:32:00", "[1979-05-27t]",
+                      "[\n  1, \n  1979-05-27T07:32:00Z]", "{ a = 07:3 }", "[[1, 2], [00:]]"]
+        for value in values {
+            let found = error("site = \"cardano\"\n# a date: 1979-05-27T\n\ndate = \(value)\n")
+            XCTAssertEqual(found?.line, 4 + value.filter { $0 == "\n" }.count, value)
+            XCTAssertEqual(found?.message, "not valid TOML: dates and times are not stackterm settings (write it as a string)", value)
+        }
+        let inStrings = "api_key = \"1979-05-27T\u{D6}7\"\ntagged = ['07:32', \"\"\"\n1979-05-27T\"\"\"]\n"
+        XCTAssertEqual(try ConfigParser.parse(inStrings, file: "c.toml").settings.apiKey, "1979-05-27T\u{D6}7")
+        XCTAssertEqual(error("page_size = 1979\n")?.kind, .badValue(key: "page_size", reason: "must be between 1 and 100, not 1979"))
+    }
+
     func testDuplicateKeysAreSyntaxErrors() {
         XCTAssertEqual(error("site = \"a\"\nsite = \"b\"\n")?.line, 2)
     }
