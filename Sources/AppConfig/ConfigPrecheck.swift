@@ -1,10 +1,11 @@
 /// Refuses, before TOMLKit sees them, the shapes of text on which its toml++ parser asserts (aborting the
 /// program) instead of reporting an error. Each was found by fuzzing (`Fuzz/run.sh config`).
 ///
-/// Two rules, each general rather than one pattern per crash:
+/// Three rules, each general rather than one pattern per crash:
 /// - a table header's name must start with a bare-key character (A-Z a-z 0-9 - _) or a quote;
 /// - no value may be a date or a time: no stackterm setting is one, and toml++'s date-time parser asserts on
-///   several malformed forms (`1979-05-27TÖ7:32:00Z`). A value starting `DDDD-` or `DD:` is refused.
+///   several malformed forms (`1979-05-27TÖ7:32:00Z`). A value starting `DDDD-` or `DD:` is refused;
+/// - where an array expects an element (after its `[` or a `,`), a `}` is refused (`tagged = [}` asserted).
 enum ConfigPrecheck {
     /// The first problem as (line, message), or nil when TOMLKit may parse `text`.
     static func problem(in text: String) -> (line: Int, message: String)? {
@@ -14,6 +15,7 @@ enum ConfigPrecheck {
 
     static let badHeaderMessage = "a table name must start with a letter, digit, - or _, or a quote"
     static let dateTimeMessage = "dates and times are not stackterm settings (write it as a string)"
+    static let braceInArrayMessage = "expected a value or ']' in an array, saw '}'"
 
     private struct Scanner {
         let scalars: [Unicode.Scalar]
@@ -54,6 +56,9 @@ enum ConfigPrecheck {
                         continue
                     }
                     if scalar == "]", arrayDepth > 0 { arrayDepth -= 1 }
+                    if scalar == "}", arrayDepth > 0, previous == "," || (previous == "[" && previousOpensArray) {
+                        return (line, ConfigPrecheck.braceInArrayMessage)
+                    }
                     if ("0"..."9").contains(scalar), startsValue, looksLikeDateOrTime(at: index) {
                         return (line, ConfigPrecheck.dateTimeMessage)
                     }

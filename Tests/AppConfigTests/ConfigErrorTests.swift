@@ -53,6 +53,21 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(error("page_size = 1979\n")?.kind, .badValue(key: "page_size", reason: "must be between 1 and 100, not 1979"))
     }
 
+    /// Found by Fuzz/run.sh config (at 167,450 inputs): toml++ asserted in `parse_value` on a `}` where an array
+    /// expects an element; now a syntax error on that line. A `}` elsewhere is still TOMLKit's to report.
+    func testABraceWhereAnArrayExpectsAnElementIsASyntaxErrorNotAnAbort() {
+        for value in ["[}", "[1, }", "[[}]]", "{ b = [} }", "[\n  # c\n  }", "[ 'a',\n}"] {
+            let found = error("site = \"cardano\"\ntagged = \(value)\n")
+            XCTAssertEqual(found?.line, 2 + value.filter { $0 == "\n" }.count, value)
+            XCTAssertEqual(found?.message, "not valid TOML: expected a value or ']' in an array, saw '}'", value)
+        }
+        for value in ["}", "[1 }", "{b = 1, }"] {
+            guard case .syntax(let message)? = error("tagged = \(value)\n")?.kind else { return XCTFail(value) }
+            XCTAssertTrue(message.hasPrefix("Error while parsing"), "\(value): \(message)")
+        }
+        XCTAssertEqual(try ConfigParser.parse("tagged = ['}', \"a}\"]\n", file: "c.toml").settings.tagged, ["}", "a}"])
+    }
+
     func testDuplicateKeysAreSyntaxErrors() {
         XCTAssertEqual(error("site = \"a\"\nsite = \"b\"\n")?.line, 2)
     }
