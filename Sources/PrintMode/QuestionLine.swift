@@ -8,10 +8,10 @@ public enum QuestionLine {
     /// removed and runs of combining marks cut to `TerminalSafety.defaultCombiningMarkLimit`;
     /// a score or count the API sent out of range shows as `?`.
     public static func plain(_ question: Question) -> String {
-        let tags = question.tags.map(clean).joined(separator: " ")
-        let link = question.link.map(clean) ?? "-"
+        let tags = question.tags.map(cleanLine).joined(separator: " ")
+        let link = question.link.map(cleanLine) ?? "-"
         let score = UnknownValue.text(question.score), answers = UnknownValue.text(question.answerCount)
-        return "\(score)  \(answers)  \(clean(question.title))  [\(tags)]  \(link)"
+        return "\(score)  \(answers)  \(cleanLine(question.title))  [\(tags)]  \(link)"
     }
 
     /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).
@@ -26,7 +26,7 @@ public enum QuestionLine {
 
     /// `text` safe for one terminal line: sanitized, combining marks limited, and every run of white space
     /// (tabs, line and paragraph separators included) one space.
-    private static func clean(_ text: String) -> String {
+    static func cleanLine(_ text: String) -> String {
         TerminalSafety.limitCombiningMarks(TerminalSafety.sanitize(text))
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")

@@ -49,6 +49,13 @@ extension APIRequest {
         return APIRequest(method: .answersOfQuestions, path: "/questions/\(joined(ids))/answers", query: query.items)
     }
 
+    /// `/answers/{ids}`: answers by id, with bodies (a link to an answer names only the answer).
+    public static func answersByID(_ ids: [Int], site: String) -> APIRequest {
+        var query = Query(site: site)
+        query.addBodyFilter(true)
+        return APIRequest(method: .answersByID, path: "/answers/\(joined(ids))", query: query.items)
+    }
+
     /// `/answers`: the latest answers on a site, with bodies so a screen can show one at once.
     public static func latestAnswers(
         site: String, sort: AnswerSort = .activity, order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil

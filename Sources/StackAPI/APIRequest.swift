@@ -10,6 +10,8 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case answersOfQuestions
     /// `/answers`
     case answers
+    /// `/answers/{ids}`
+    case answersByID
     /// `/posts/{ids}/comments`
     case commentsOfPosts
     /// `/search/advanced`
@@ -26,6 +28,7 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
         case .questionsByID: "/questions/{ids}"
         case .answersOfQuestions: "/questions/{ids}/answers"
         case .answers: "/answers"
+        case .answersByID: "/answers/{ids}"
         case .commentsOfPosts: "/posts/{ids}/comments"
         case .searchAdvanced: "/search/advanced"
         case .info: "/info"

@@ -8,7 +8,7 @@ struct RouteResult {
 }
 
 /// Answers the API routes from dump data: `/questions`, `/questions/{ids}`, `/questions/{ids}/answers`,
-/// `/answers`, `/posts/{ids}/comments`, `/search/advanced`, `/info`, `/sites`.
+/// `/answers`, `/answers/{ids}`, `/posts/{ids}/comments`, `/search/advanced`, `/info`, `/sites`.
 struct APIRouter {
     let catalog: SiteCatalog
     let parameters: QueryParameters
@@ -30,6 +30,10 @@ struct APIRouter {
             let ids = try QueryParameters.ids(components[1])
             let site = try site()
             return try questions(ids.compactMap { site.questionsByID[$0] }, sorts: PostSort.answerSorts)
+        case 2 where components[0] == "answers":
+            let ids = try QueryParameters.ids(components[1])
+            let site = try site()
+            return try answers(ids.compactMap { site.answersByID[$0] }, site: site)
         case 2 where components == ["search", "advanced"]:
             return try search()
         case 3 where components[0] == "questions" && components[2] == "answers":

@@ -13,6 +13,7 @@ final class SiteData: Sendable {
     let answers: [DumpPost]
     let questionsByID: [Int: DumpPost]
     let answersByQuestion: [Int: [DumpPost]]
+    let answersByID: [Int: DumpPost]
     let users: [Int: DumpUser]
     let commentsByPost: [Int: [DumpComment]]
     let commentCount: Int
@@ -40,6 +41,7 @@ final class SiteData: Sendable {
         self.answers = answers
         questionsByID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         answersByQuestion = Dictionary(grouping: answers, by: { $0.parentID ?? 0 })
+        answersByID = Dictionary(answers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         users = Dictionary(try DumpReader.users(inFolder: folder).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let comments = try DumpReader.comments(inFolder: folder)
         commentCount = comments.count

@@ -41,11 +41,17 @@ enum HelpText {
         (ISO 8601), strings exact. Pages are requested only as far as --limit needs and the API has more; a page \
         with no new question ends the run (noted on stderr).
 
+        A thread: --question takes an id or a link (…/questions/ID, …/q/ID, …/a/ID of any site; its site \
+        wins over --site) and prints the question and its answers, accepted first, wrapped to --width. \
+        --top-answer prints only the linked, else accepted, else top-scored answer; with --search it takes \
+        the first relevance result that has answers. With --json: one object, {question, answers}, bodies \
+        as the API sent them.
+
         Exit codes:
           0  questions printed
           1  network or API error (message on stderr)
           2  usage error
-          3  no questions matched
+          3  no questions matched (or no such question)
           4  throttled, daily quota used up, or pages past 25 without an API key
         """
 

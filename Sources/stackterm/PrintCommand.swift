@@ -5,38 +5,77 @@ import PrintMode
 import StackAPI
 import StackRetrieval
 
-/// `stackterm print`: the first questions of a list or search as plain or JSON lines; no curses.
+/// `stackterm print`: the first questions of a list or search as plain or JSON lines, or one whole thread
+/// (`--question`, or `--search … --top-answer`); no curses.
 struct PrintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print",
-        abstract: "Print the first questions of the list or a search as lines, for pipes and scripts.",
+        abstract: "Print questions of the list or a search as lines, or one thread, for pipes and scripts.",
         discussion: HelpText.printDiscussion)
 
     @OptionGroup var options: SharedOptions
 
-    @Flag(help: "One JSON object per line instead of plain text.")
+    @Flag(help: "JSON instead of plain text: one object per question line, or one object for a thread.")
     var json = false
 
-    @Option(help: "How many questions to print at most.")
-    var limit = PrintRequest.defaultLimit
+    @Option(help: "How many questions to print at most (default: \(PrintRequest.defaultLimit)).")
+    var limit: Int?
 
     @Option(help: ArgumentHelp("Search titles and bodies (sorted by relevance unless --sort activity, creation or votes).",
                                valueName: "query"))
     var search: String?
 
+    @Option(help: ArgumentHelp(
+        "Print one thread: a question id, or a question or answer link of any site (its site wins over --site).",
+        valueName: "id-or-url"))
+    var question: String?
+
+    @Flag(help: "With --question or --search: print only the best answer (the linked one, else accepted, else top score).")
+    var topAnswer = false
+
+    @Option(help: "Columns to wrap a thread's plain text to (20-1000, default: \(ThreadRequest.defaultWidth)).")
+    var width: Int?
+
     func validate() throws {
-        let shape = PrintRequest(site: "-", sort: search == nil ? nil : options.sort, query: search, limit: limit)
+        if question != nil || topAnswer {
+            if let problem = threadProblem { throw ValidationError(problem) }
+            return
+        }
+        if width != nil { throw ValidationError("--width applies to a thread (--question, or --search with --top-answer)") }
+        let shape = PrintRequest(site: "-", sort: search == nil ? nil : options.sort, query: search,
+                                 limit: limit ?? PrintRequest.defaultLimit)
         if let problem = shape.problem { throw ValidationError(problem) }
+    }
+
+    /// What is wrong with a thread print's flags, or nil.
+    private var threadProblem: String? {
+        if question != nil, search != nil { return "--question and --search name different things; give one" }
+        if question == nil, search == nil { return "--top-answer needs --question or --search" }
+        if limit != nil { return "--limit applies to question lists; a thread prints one question" }
+        if let question, ThreadRequest.source(fromQuestionArgument: question) == nil {
+            return "--question needs a question id or a link such as https://stackoverflow.com/questions/11227809"
+        }
+        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty { return "--search needs some text" }
+        if let width, !ThreadRequest.widths.contains(width) { return "--width must be between 20 and 1000" }
+        return nil
     }
 
     func run() throws {
         let (loaded, settings) = options.resolve()
         if let message = loaded.startupMessage { StacktermCommand.standardError("stackterm: " + message) }
+        let factory = RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey)
+        if question != nil || topAnswer {
+            printThread(settings: settings, factory: factory)
+        } else {
+            printQuestions(settings: settings, factory: factory)
+        }
+    }
+
+    private func printQuestions(settings: EffectiveSettings, factory: RequestFactory) {
         // A search sorts by relevance unless --sort says otherwise; the config's sort is for the list.
         let request = PrintRequest(
             site: settings.site, sort: search == nil ? settings.sort : options.sort, query: search,
-            tagged: settings.tagged, limit: limit, pageSize: options.pageSize)
-        let factory = RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey)
+            tagged: settings.tagged, limit: limit ?? PrintRequest.defaultLimit, pageSize: options.pageSize)
         let json = self.json
         MainActor.assumeIsolated {
             let collector = QuestionCollector(retrieval: Retrieval(factory: factory), request: request)
@@ -47,8 +86,41 @@ struct PrintCommand: ParsableCommand {
                 if let message = outcome.message { StacktermCommand.standardError(message) }
                 Foundation.exit(outcome.exitCode)
             })
-            RunLoop.main.run()
-            dispatchMain() // only reached if the run loop had nothing to run
+            Self.runMainLoop()
         }
+    }
+
+    private func printThread(settings: EffectiveSettings, factory: RequestFactory) {
+        var site = settings.site
+        let source: ThreadRequest.Source
+        if let question, let named = ThreadRequest.source(fromQuestionArgument: question) {
+            source = named.source
+            site = named.site ?? site
+        } else {
+            source = .search(query: search ?? "", tagged: settings.tagged)
+        }
+        let request = ThreadRequest(site: site, source: source, topAnswerOnly: topAnswer,
+                                    width: width ?? ThreadRequest.defaultWidth)
+        let json = self.json
+        MainActor.assumeIsolated {
+            let loader = ThreadLoader(retrieval: Retrieval(factory: factory), request: request)
+            loader.start { result in
+                let outcome = ThreadOutcome(result)
+                if case .success(let loaded) = result {
+                    let text = json ? ThreadText.json(loaded, topAnswerOnly: request.topAnswerOnly)
+                        : ThreadText.plain(loaded, topAnswerOnly: request.topAnswerOnly, width: request.width)
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                }
+                if let message = outcome.message { StacktermCommand.standardError(message) }
+                Foundation.exit(outcome.exitCode)
+            }
+            Self.runMainLoop()
+        }
+    }
+
+    /// Runs the main queue until a completion exits the process.
+    private static func runMainLoop() -> Never {
+        RunLoop.main.run()
+        dispatchMain() // only reached if the run loop had nothing to run
     }
 }

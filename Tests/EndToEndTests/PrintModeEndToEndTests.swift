@@ -52,6 +52,10 @@ final class PrintModeEndToEndTests: XCTestCase {
     }
 
     private func print(_ arguments: String...) throws -> Run {
+        try print(arguments)
+    }
+
+    private func print(_ arguments: [String]) throws -> Run {
         try stackterm(["print", "--api-base-url", double.baseURL.absoluteString, "--site", "cardano"] + arguments)
     }
 
@@ -186,5 +190,81 @@ final class PrintModeEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("stackterm print"), run.stderr)
         XCTAssertEqual(run.lines, [])
+    }
+
+    // MARK: - One thread (--question, --search … --top-answer)
+
+    /// The object printed by `--json` for a thread.
+    private func threadJSON(_ run: Run) throws -> (question: [String: Any], answers: [[String: Any]]) {
+        XCTAssertEqual(run.lines.count, 1, run.lines.joined(separator: "\n"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data((run.lines.first ?? "").utf8)) as? [String: Any])
+        let question = try XCTUnwrap(object["question"] as? [String: Any])
+        let answers = try XCTUnwrap(object["answers"] as? [[String: Any]])
+        return (question, answers)
+    }
+
+    func testAQuestionByIdPrintsItsBodyAndEveryAnswerAcceptedFirst() throws {
+        let run = try print("--question", "2", "--width", "60")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines.first, "How can a developer access the Cardano network?")
+        let rules = run.lines.filter { $0.hasPrefix("── Answer ") }
+        XCTAssertEqual(rules.count, 3, run.lines.joined(separator: "\n"))
+        XCTAssertTrue(rules[0].hasPrefix("── Answer 1 of 3 · accepted · score "), rules[0])
+        XCTAssertTrue(run.lines.allSatisfy { $0.count <= 60 || $0.hasPrefix("http") }, run.lines.joined(separator: "\n"))
+        XCTAssertFalse(run.lines.contains { $0.contains("<p>") || $0.contains("\u{1B}") })
+        let json = try threadJSON(try print("--question", "2", "--json"))
+        XCTAssertEqual(json.question["id"] as? Int, 2)
+        XCTAssertTrue((json.question["body"] as? String)?.contains("<p>") == true, "JSON keeps the HTML as sent")
+        XCTAssertEqual(json.answers.count, 3)
+        XCTAssertEqual(json.answers.first?["is_accepted"] as? Bool, true)
+    }
+
+    func testTopAnswerOfAQuestionIsTheAcceptedOneEvenWhenAnotherScoresHigher() throws {
+        let json = try threadJSON(try print("--question", "2", "--top-answer", "--json"))
+        XCTAssertEqual(json.answers.count, 1)
+        XCTAssertEqual(json.answers.first?["is_accepted"] as? Bool, true)
+        let plain = try print("--question", "2", "--top-answer")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.lines.filter { $0.hasPrefix("── Answer · accepted") }.count, 1, plain.lines.joined(separator: "\n"))
+    }
+
+    func testLinksOfEveryShapeNameTheirQuestionAndAnswer() throws {
+        // The link's site wins over --site: the double resolves cardano.stackexchange.com's questions.
+        let answerLink = try threadJSON(try stackterm(["print", "--api-base-url", double.baseURL.absoluteString, "--site", "beer",
+                                                       "--question", "https://cardano.stackexchange.com/a/143/99", "--top-answer", "--json"]))
+        XCTAssertEqual(answerLink.question["id"] as? Int, 2)
+        XCTAssertEqual(answerLink.answers.map { $0["id"] as? Int }, [143])
+        let fragment = try threadJSON(try print("--question", "https://cardano.stackexchange.com/questions/2/how-can#143", "--top-answer", "--json"))
+        XCTAssertEqual(fragment.answers.map { $0["id"] as? Int }, [143])
+        let short = try threadJSON(try print("--question", "https://cardano.stackexchange.com/q/2", "--json"))
+        XCTAssertEqual(short.answers.count, 3)
+        let requests = try double.requestLog()
+        XCTAssertTrue(requests.contains { $0.contains("/answers/143?") }, requests.joined(separator: "\n"))
+    }
+
+    func testSearchTopAnswerPrintsTheBestAnswerOfTheFirstAnsweredResult() throws {
+        let run = try print("--search", "developer access network", "--top-answer", "--json")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try threadJSON(run)
+        XCTAssertEqual(json.answers.count, 1)
+        XCTAssertGreaterThan(json.question["answer_count"] as? Int ?? 0, 0)
+        let search = try double.requestLog().filter { $0.contains("/search/advanced?") }
+        XCTAssertEqual(search.count, 1)
+        XCTAssertTrue(search.first?.contains("sort=relevance") == true, search.joined())
+    }
+
+    func testThreadErrorsAreClearAndExitNonZero() throws {
+        let missing = try print("--question", "999999999")
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertTrue(missing.stderr.contains("999999999"), missing.stderr)
+        XCTAssertTrue(missing.lines.isEmpty)
+        let nothing = try print("--search", "zzqqxxnotaword", "--top-answer")
+        XCTAssertEqual(nothing.status, 3)
+        XCTAssertTrue(nothing.stderr.contains("no questions matched"), nothing.stderr)
+        for arguments in [["--question", "https://example.com/questions/x"], ["--top-answer"], ["--question", "2", "--search", "a"],
+                          ["--question", "2", "--limit", "3"], ["--question", "2", "--width", "5"], ["--width", "50"]] {
+            let usage = try print(arguments)
+            XCTAssertEqual(usage.status, 2, "\(arguments): \(usage.stderr)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import StackAPI
 
-/// Loads answers: the site's latest-answers feed, and pages of one question's answers.
+/// Loads answers: the site's latest-answers feed, pages of one question's answers, and answers by id.
 /// A page already loaded costs no request unless `cachePolicy` is `.reload`.
 public struct AnswersDataManager: Sendable {
     let launcher: OperationLauncher
@@ -29,5 +29,16 @@ public struct AnswersDataManager: Sendable {
         launcher.load(
             .answersOfQuestions([questionID], site: site, sort: sort, page: page, pageSize: pageSize, withBody: true),
             as: Answer.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
+    }
+
+    /// Loads answers by id, with bodies (each names its `questionID`).
+    @discardableResult
+    public func retrieveAnswers(
+        ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Answer>>
+    ) -> RetrievalHandle {
+        launcher.load(
+            .answersByID(ids, site: site), as: Answer.self,
+            cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
     }
 }
