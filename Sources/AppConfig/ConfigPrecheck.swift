@@ -32,6 +32,8 @@ enum ConfigPrecheck {
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
         mutating func run() -> (line: Int, message: String)? {
+            // toml++ skips a byte-order mark at the start; so must the line-start test for headers.
+            if scalars.first == "\u{FEFF}" { index = 1 }
             while index < scalars.count {
                 let scalar = scalars[index]
                 switch scalar {

@@ -34,6 +34,9 @@ final class ConfigErrorTests: XCTestCase {
             XCTAssertEqual(found?.line, 3, header)
             XCTAssertEqual(found?.message, "not valid TOML: a table name must start with a letter, digit, - or _, or a quote", header)
         }
+        // Found at 99,262 inputs: after a byte-order mark the header was not seen as starting its line.
+        XCTAssertEqual(error("\u{FEFF} [[[@[[[\n")?.message, "not valid TOML: a table name must start with a letter, digit, - or _, or a quote")
+        XCTAssertEqual(try ConfigParser.parse("\u{FEFF}[colors]\n", file: "c.toml").colors, [:])
         XCTAssertEqual(try ConfigParser.parse("api_key = \"[é]\"\n[colors]\n", file: "config.toml").settings.apiKey, "[é]")
         XCTAssertNoThrow(try ConfigParser.parse("[\"colors\"]\n[ 'keys' ]\n", file: "c.toml"))
     }
