@@ -26,6 +26,7 @@ let package = Package(
     targets: [
         // C shims: tiny modules, `static inline` wrappers only.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CSupport", path: "Sources/CSupport"),
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
@@ -33,7 +34,7 @@ let package = Package(
         // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
         .target(name: "StackAPI"),
         // Streaming reader for Stack Exchange data-dump XML files.
-        .target(name: "StackDump"),
+        .target(name: "StackDump", dependencies: ["CArchive"]),
         // Retrieval: operations, queues, backoff gate, data managers.
         .target(name: "StackRetrieval", dependencies: [
             "StackAPI",
