@@ -79,4 +79,33 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("Q"))
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
     }
+
+    func testResizeInAQuestionKeepsTheSameTextAtTheTop() throws {
+        let tmux = try launch(["--sort", "votes"], height: 14)
+        waitForList(tmux)
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("comments") == true && !$0.joined().contains("Loading answers") }, tmux.screenDump())
+        // Well down into the text (not at its end), until a line of words is on top.
+        for _ in 0..<40 { try tmux.sendKeys(.text("j")) }
+        var top: [Substring] = []
+        for _ in 0..<30 {
+            let screen = try tmux.capture()
+            let words = screen[1].split(separator: " ")
+            if words.count >= 6, words.prefix(3).allSatisfy({ $0.allSatisfy(\.isLetter) }), screen.last?.contains("Bottom") == false {
+                top = Array(words.prefix(3))
+                break
+            }
+            try tmux.sendKeys(.text("j"))
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertFalse(top.isEmpty, "no line of words reached the top:\n\(tmux.screenDump())")
+        let phrase = top.joined(separator: " ")
+        try tmux.resize(width: 50, height: 14)
+        XCTAssertTrue(tmux.waitUntil { $0.count == 14 && $0[0].count <= 50 && $0[1...3].flatMap { $0.split(separator: " ") }.joined(separator: " ").contains(phrase) },
+                      "after the resize “\(phrase)” is still at the top:\n\(tmux.screenDump())")
+        try tmux.resize(width: 100, height: 14)
+        XCTAssertTrue(tmux.waitUntil { $0[1].contains(phrase) }, "back at 100 columns the same line is on top:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
 }
