@@ -25,10 +25,7 @@ public enum Reducer {
             return handle(command, &state)
         case .resize(let viewport):
             state.viewport = viewport
-            for index in state.stack.indices {
-                _ = update(index, .questions, &state) { list, shared in list.rows.keepSelectionVisible(rows: shared.viewport.contentRows); return [] }
-                _ = update(index, .answersFeed, &state) { feed, shared in feed.rows.keepSelectionVisible(rows: shared.viewport.contentRows); return [] }
-            }
+            keepSelectionsVisible(&state)
             return updateTop(.questions, &state) { $0.rows.prefetchIfNeeded(&$1, QuestionListFeature.loader($0.settings)) }
                 + updateTop(.answersFeed, &state) { $0.rows.prefetchIfNeeded(&$1, AnswersFeedFeature.loader($1)) }
         case .questionsLoaded(let token, let result):
@@ -62,6 +59,15 @@ public enum Reducer {
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
             return []
+        }
+    }
+
+    /// After a resize: every list on the stack keeps its cursor on screen.
+    private static func keepSelectionsVisible(_ state: inout AppState) {
+        let rows = state.viewport.contentRows
+        for index in state.stack.indices {
+            _ = update(index, .questions, &state) { list, _ in list.rows.keepSelectionVisible(rows: rows); return [] }
+            _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.keepSelectionVisible(rows: rows); return [] }
         }
     }
 
