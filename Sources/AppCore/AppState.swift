@@ -29,15 +29,6 @@ public struct BrowseSettings: Hashable, Sendable {
     }
 }
 
-/// The screens on the navigation stack.
-public enum Screen: Hashable, Sendable {
-    case questionList
-    case answersFeed
-    case question(id: Int)
-    case picker
-    case help
-}
-
 /// Terminal size in cells.
 public struct Viewport: Hashable, Sendable {
     public var columns: Int
@@ -58,6 +49,8 @@ public struct PendingLoad: Hashable, Sendable {
     /// A list's background prefetch is never followed by another without a key press.
     public var priority: LoadPriority = .userInitiated
     public var indicatorVisible = false
+    /// `r`: the page replaces the list's rows when it arrives; until then the old rows stay on screen.
+    public var replacesItems = false
 }
 
 /// Why a paged list has no more rows to load.
@@ -68,139 +61,6 @@ public enum ListEnd: Hashable, Sendable {
     case pageLimit
     /// A page brought no item not already shown (the server repeated itself, whatever `has_more` said).
     case repeated
-}
-
-/// A paged, scrollable list of items with a cursor: the question list and the answers feed.
-public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
-    public var items: [Item] = []
-    public var loadedIDs: Set<Int> = []
-    /// The next page to request.
-    public var nextPage = 1
-    public var pending: PendingLoad?
-    public var end: ListEnd?
-    public var error: APIError?
-    public var selection = 0
-    /// The first visible row.
-    public var scrollOffset = 0
-
-    public init() {}
-
-    /// The selected item, if any.
-    public var selectedItem: Item? {
-        items.indices.contains(selection) ? items[selection] : nil
-    }
-}
-
-/// The question list's state.
-public typealias QuestionListState = PagedList<Question>
-
-extension PagedList where Item == Question {
-    /// The questions loaded so far.
-    public var questions: [Question] { items }
-    /// The selected question, if any.
-    public var selectedQuestion: Question? { selectedItem }
-}
-
-/// The question view's data: the list's summary at once, then the full thread, comments on demand.
-public struct ThreadState: Hashable, Sendable {
-    public var questionID: Int
-    public var summary: Question?
-    public var thread: QuestionThread?
-    public var pending: PendingLoad?
-    public var error: APIError?
-    /// First visible line of the rendered document.
-    public var scroll = 0
-    /// Lines the rendered document has at the current width (reported by the renderer).
-    public var contentLines = 0
-    /// First line of each post in the rendered document (question and answers), by post id.
-    public var anchors: [Int: Int] = [:]
-    /// Scroll to this answer once the thread is laid out (opened from the answers feed).
-    public var focusAnswerID: Int?
-    public var showComments = false
-    /// Comments by post id, once loaded.
-    public var comments: [Int: [Comment]]?
-    public var commentsPending: LoadToken?
-
-    public init(questionID: Int, summary: Question?) {
-        self.questionID = questionID
-        self.summary = summary
-    }
-
-    /// The id of the post at the top of the view: the last post starting at or above the scroll position.
-    public var postInView: Int? {
-        anchors.filter { $0.value <= scroll }.max { $0.value < $1.value }?.key
-    }
-}
-
-/// A one-line prompt at the bottom of the screen (search or tag filter) and its editor.
-public struct PromptState: Hashable, Sendable {
-    /// What the prompt is for.
-    public enum Purpose: Hashable, Sendable {
-        case search
-        case tags
-    }
-    public var purpose: Purpose
-    public var editor: LineEditor
-
-    public init(purpose: Purpose, editor: LineEditor) {
-        self.purpose = purpose
-        self.editor = editor
-    }
-
-    /// The label shown before the text.
-    public var label: String {
-        switch purpose {
-        case .search: "Search: "
-        case .tags: "Tags (a;b, empty clears): "
-        }
-    }
-}
-
-/// A list to choose one entry from, narrowed by typing: sites, or a question's tags.
-public struct PickerState: Hashable, Sendable {
-    /// What choosing an entry does.
-    public enum Purpose: Hashable, Sendable {
-        case site
-        case tag
-    }
-    /// One choice: the value used and the label shown.
-    public struct Entry: Hashable, Sendable {
-        public var value: String
-        public var label: String
-        public init(value: String, label: String) {
-            self.value = value
-            self.label = label
-        }
-    }
-    public var purpose: Purpose
-    public var entries: [Entry] = []
-    public var filter = ""
-    public var selection = 0
-    public var pending: PendingLoad?
-    public var error: APIError?
-
-    public init(purpose: Purpose, entries: [Entry] = []) {
-        self.purpose = purpose
-        self.entries = entries
-    }
-
-    /// Entries whose label or value contains every word of the filter, case-insensitively.
-    public var visibleEntries: [Entry] {
-        let words = filter.lowercased().split(separator: " ")
-        guard !words.isEmpty else { return entries }
-        return entries.filter { entry in
-            let haystack = (entry.label + " " + entry.value).lowercased()
-            return words.allSatisfy { haystack.contains($0) }
-        }
-    }
-
-    /// The title of the picker screen.
-    public var title: String {
-        switch purpose {
-        case .site: "Switch site — type to filter, Enter to choose"
-        case .tag: "Filter by tag — Enter to choose"
-        }
-    }
 }
 
 /// The status line: quota and the last message.
@@ -214,39 +74,120 @@ public struct StatusState: Hashable, Sendable {
     public init() {}
 }
 
-/// Everything the screens show; changed only by `Reducer.reduce`.
-public struct AppState: Hashable, Sendable {
-    public var settings: BrowseSettings
-    public var keymap: Keymap
-    public var screens: [Screen] = [.questionList]
-    public var list = QuestionListState()
-    public var feed = PagedList<Answer>()
-    /// Question titles for the answers feed, by question id.
-    public var feedTitles: [Int: String] = [:]
-    public var thread: ThreadState?
-    public var prompt: PromptState?
-    public var picker: PickerState?
-    public var status = StatusState()
+
+/// What every screen shares: the terminal's size, the keys, the status line, load tokens and the settings the
+/// first list started from (its site, page size and key).
+public struct SharedState: Hashable, Sendable {
+    /// The settings of the list at the bottom of the stack when it was made (a site switch makes a new one).
+    public var home: BrowseSettings
     public var viewport: Viewport
-    /// First visible line of the help screen.
-    public var helpScroll = 0
+    public var keymap: Keymap
+    public var status = StatusState()
     /// Searches submitted this session, oldest first.
     public var searchHistory: [String] = []
-    public var isQuitting = false
     private var lastToken = 0
 
-    public init(settings: BrowseSettings, viewport: Viewport, keymap: Keymap = .standard) {
-        self.settings = settings
+    public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {
+        self.home = home
         self.viewport = viewport
         self.keymap = keymap
     }
 
-    /// The screen on top of the stack.
-    public var screen: Screen { screens.last ?? .questionList }
+    /// The site every screen loads from.
+    public var site: String { home.site }
 
     /// A fresh token for a new load.
     public mutating func makeToken() -> LoadToken {
         lastToken += 1
         return LoadToken(lastToken)
+    }
+
+    /// Shows `message` on the status line.
+    public mutating func setStatus(_ message: String, isError: Bool) {
+        status.message = message
+        status.isError = isError
+    }
+
+    /// Clears the status line's message.
+    public mutating func clearStatus() {
+        status.message = nil
+        status.isError = false
+    }
+
+    /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
+    mutating func report(_ error: APIError) {
+        guard error.isUserVisible else { return }
+        setStatus(error.summary, isError: true)
+    }
+
+    mutating func noteQuota(_ remaining: Int?, _ max: Int?) {
+        if let remaining { status.quotaRemaining = remaining }
+        if let max { status.quotaMax = max }
+    }
+
+    /// How the status line names `command`'s first key in the effective keymap ("" when it has none).
+    public func keyName(_ command: Command) -> String {
+        keymap.keys(for: command).first?.label ?? ""
+    }
+}
+
+/// Everything the program shows: the view stack (never empty; its bottom is a question list), the shared part,
+/// and the prompt open over the top screen. Changed only by `Reducer.reduce`.
+public struct AppState: Hashable, Sendable {
+    public var shared: SharedState
+    /// The screens, bottom first; the last one is showing.
+    public var stack: [ScreenState]
+    /// The one-line prompt (search, tags) open over the top screen.
+    public var prompt: PromptState?
+    public var isQuitting = false
+
+    public init(settings: BrowseSettings, viewport: Viewport, keymap: Keymap = .standard) {
+        shared = SharedState(home: settings, viewport: viewport, keymap: keymap)
+        stack = [.questions(QuestionListState(settings: settings))]
+    }
+
+    public var viewport: Viewport {
+        get { shared.viewport }
+        set { shared.viewport = newValue }
+    }
+    public var keymap: Keymap { shared.keymap }
+    public var status: StatusState {
+        get { shared.status }
+        set { shared.status = newValue }
+    }
+    public var searchHistory: [String] { shared.searchHistory }
+
+    /// The screen showing.
+    public var top: ScreenState { stack[stack.count - 1] }
+    /// What kind of screen is showing.
+    public var screen: Screen { top.kind }
+    /// The kinds of the screens on the stack, bottom first.
+    public var screens: [Screen] { stack.map(\.kind) }
+
+    /// The question list nearest the top (the one showing, or the one under the screens opened from it).
+    public var questionList: QuestionListState? {
+        for case .questions(let list) in stack.reversed() { return list }
+        return nil
+    }
+    /// The settings of `questionList`.
+    public var settings: BrowseSettings { questionList?.settings ?? shared.home }
+    /// The rows of `questionList`.
+    public var list: PagedList<Question> { questionList?.rows ?? PagedList() }
+    /// The answers feed nearest the top, if one is open.
+    public var answersFeed: AnswersFeedState? {
+        for case .answersFeed(let feed) in stack.reversed() { return feed }
+        return nil
+    }
+    /// The rows of `answersFeed`.
+    public var feed: PagedList<Answer> { answersFeed?.rows ?? PagedList() }
+    /// The question view nearest the top, if one is open.
+    public var thread: ThreadState? {
+        for case .question(let thread) in stack.reversed() { return thread }
+        return nil
+    }
+    /// The picker nearest the top, if one is open.
+    public var picker: PickerState? {
+        for case .picker(let picker) in stack.reversed() { return picker }
+        return nil
     }
 }

@@ -1,7 +1,7 @@
 /// Everything a key can ask for; declared once, each with the help text the help screen shows.
 public enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, pageDown, pageUp, top, bottom
-    case open, back, cancelOrBack, quit, reload, help
+    case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, pickSite
     case toggleComments, openInBrowser, copyLink
 
@@ -15,8 +15,9 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .top: "Go to the top"
         case .bottom: "Go to the bottom"
         case .open: "Open the selected question"
-        case .back: "Back; on the question list, quit"
-        case .cancelOrBack: "Cancel the current load, or go back"
+        case .back: "Back one screen (nothing on the first screen)"
+        case .backOrQuit: "Back one screen; on the first screen, quit"
+        case .cancelOrBack: "Cancel the current load (keeping what shows), or go back"
         case .quit: "Quit from anywhere"
         case .reload: "Reload (retry after an error)"
         case .help: "Show or hide this help"

@@ -1,6 +1,13 @@
 import StackAPI
 
-/// The pure core: applies an action to the state and returns the effects the runtime must perform.
+/// The pure core's root: routes an action to the screen it concerns, applies the moves on the view stack that
+/// screen asks for, and returns the effects the runtime must perform.
+///
+/// Keys go to the open prompt, else to a picker on top (typing filters), else through the keymap to a command.
+/// The root handles what is the same on every screen (quit, back, Esc, help, search, tags, site); the top
+/// screen's own reducer (`QuestionListFeature`, `AnswersFeedFeature`, `QuestionFeature`, `PickerFeature`,
+/// `HelpFeature`) handles the rest. A load's result goes to the screen on the stack that waits for its token,
+/// wherever it is; a result no screen waits for is dropped.
 public enum Reducer {
     /// Seconds a load may run before its loading indicator appears.
     public static let indicatorDelay = 0.15
@@ -11,42 +18,43 @@ public enum Reducer {
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .start:
-            return requestNextPage(.questions, &state, priority: .userInitiated)
+            return update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
         case .key(let key):
             return handle(key, &state)
         case .command(let command):
             return handle(command, &state)
         case .resize(let viewport):
             state.viewport = viewport
-            keepSelectionVisible(.questions, &state)
-            keepSelectionVisible(.feed, &state)
-            clampThreadScroll(&state)
-            return prefetchIfNeeded(&state)
+            keepSelectionsVisible(&state)
+            return updateTop(.questions, &state) { $0.rows.prefetchIfNeeded(&$1, QuestionListFeature.loader($0.settings)) }
+                + updateTop(.answersFeed, &state) { $0.rows.prefetchIfNeeded(&$1, AnswersFeedFeature.loader($1)) }
         case .questionsLoaded(let token, let result):
-            return pageLoaded(.questions, \.list, token, result, &state)
+            return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, &$1) }
         case .answersFeedLoaded(let token, let result):
-            let titleEffects = state.feed.pending?.token == token ? requestFeedTitles(result, &state) : []
-            return pageLoaded(.feed, \.feed, token, result, &state) + titleEffects
+            return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, &$1) }
         case .questionTitlesLoaded(_, .success(let questions)):
-            for question in questions { state.feedTitles[question.questionID] = question.title }
-            return []
+            let feed = state.stack.lastIndex { $0.kind == .answersFeed }
+            return update(feed, .answersFeed, &state) { feed, _ in AnswersFeedFeature.titlesLoaded(questions, &feed); return [] }
         case .questionTitlesLoaded(_, .failure):
             return [] // the feed shows "question #ID" instead
         case .threadLoaded(let token, let result):
-            return threadLoaded(token, result, &state)
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, &$1) }
         case .commentsLoaded(let token, let result):
-            return commentsLoaded(token, result, &state)
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.commentsLoaded(token, result, &$0, &$1); return [] }
         case .sitesLoaded(let token, let result):
-            return sitesLoaded(token, result, &state)
+            return update(owner(of: token, state), .picker, &state) { PickerFeature.sitesLoaded(token, result, &$0, &$1); return [] }
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []
-        case .threadMeasured(let lines, let anchors):
-            return threadMeasured(lines: lines, anchors: anchors, &state)
+        case let .threadLaidOut(questionID, measure):
+            return updateTop(.question, &state) { thread, shared in
+                if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, shared) }
+                return []
+            }
         case .terminate(let signal):
             return quit(&state, exitCode: 128 + signal)
         case let .notify(message, isError):
-            setStatus(&state, message, isError: isError)
+            state.shared.setStatus(message, isError: isError)
             return []
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
@@ -54,100 +62,63 @@ public enum Reducer {
         }
     }
 
+    /// After a resize: every list on the stack keeps its cursor on screen.
+    private static func keepSelectionsVisible(_ state: inout AppState) {
+        let rows = state.viewport.contentRows
+        for index in state.stack.indices {
+            _ = update(index, .questions, &state) { list, _ in list.rows.keepSelectionVisible(rows: rows); return [] }
+            _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.keepSelectionVisible(rows: rows); return [] }
+        }
+    }
+
     // MARK: Keys and commands
 
-    /// A key goes to the open prompt or picker first; otherwise the keymap turns it into a command.
+    /// A key goes to the open prompt first, then to a picker on top; otherwise the keymap turns it into a command.
     private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if state.prompt != nil { return promptKey(key, &state) }
-        if state.screen == .picker, let effects = pickerKey(key, &state) { return effects }
+        if case .picker(var picker) = state.top, let outcome = PickerFeature.key(key, &picker, state.shared) {
+            state.stack[state.stack.count - 1] = .picker(picker)
+            return apply(outcome, &state)
+        }
         guard let command = state.keymap.command(for: key) else { return [] }
         return handle(command, &state)
     }
 
+    /// What every screen does alike, then the top screen's own reducer.
     private static func handle(_ command: Command, _ state: inout AppState) -> [Effect] {
-        if command == .quit { return quit(&state) }
-        switch state.screen {
-        case .help:
-            return helpCommand(command, &state)
-        case .picker:
-            return pickerCommand(command, &state)
-        case .questionList:
-            return listCommand(command, .questions, &state)
-        case .answersFeed:
-            return listCommand(command, .feed, &state)
-        case .question:
-            return threadCommand(command, &state)
-        }
-    }
-
-    /// Commands shared by the question list and the answers feed.
-    private static func listCommand(_ command: Command, _ kind: ListKind, _ state: inout AppState) -> [Effect] {
-        let page = state.viewport.contentRows
-        let selection = kind == .questions ? state.list.selection : state.feed.selection
-        let count = kind == .questions ? state.list.items.count : state.feed.items.count
         switch command {
-        case .moveDown: return select(kind, selection + 1, &state)
-        case .moveUp: return select(kind, selection - 1, &state)
-        case .pageDown: return select(kind, selection + page, &state)
-        case .pageUp: return select(kind, selection - page, &state)
-        case .top: return select(kind, 0, &state)
-        case .bottom: return select(kind, count - 1, &state)
-        case .open: return kind == .questions ? openSelectedQuestion(&state) : openSelectedAnswer(&state)
-        case .back:
-            if kind == .feed { state.screens.removeLast(); return [] }
-            return quit(&state)
-        case .cancelOrBack:
-            if let effects = cancelPending(kind, &state) { return effects }
-            if kind == .feed { state.screens.removeLast() }
-            return []
-        case .reload: return reload(kind, &state, fresh: true)
-        case .help: return openHelp(&state)
-        case .toggleAnswersFeed: return toggleFeed(&state)
-        case .cycleSort: return kind == .questions ? cycleSort(&state) : []
-        case .filterTags: return openPrompt(.tags, &state)
-        case .search: return openPrompt(.search, &state)
-        case .pickSite: return openSitePicker(&state)
-        case .openInBrowser, .copyLink: return linkCommand(command, url: selectedLink(kind, state), &state)
-        case .filterByQuestionTag, .toggleComments, .quit: return []
+        case .quit: return quit(&state)
+        case .back: return back(&state, quitAtRoot: false)
+        case .backOrQuit: return back(&state, quitAtRoot: true)
+        case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
+        case .help where state.screen != .help: return push(.help(HelpState()), &state)
+        case .search, .filterTags, .pickSite:
+            if state.screen == .help || state.screen == .picker { return [] }
+            if command == .pickSite {
+                let (picker, effects) = PickerFeature.sites(&state.shared)
+                return push(.picker(picker), &state) + effects
+            }
+            return openPrompt(command == .search ? .search : .tags, &state)
+        default:
+            let last = state.stack.count - 1
+            let outcome: Outcome
+            switch state.top {
+            case .questions:
+                outcome = updateOutcome(last, .questions, &state) { QuestionListFeature.command(command, &$0, &$1) }
+            case .answersFeed:
+                outcome = updateOutcome(last, .answersFeed, &state) { AnswersFeedFeature.command(command, &$0, &$1) }
+            case .question:
+                outcome = updateOutcome(last, .question, &state) { QuestionFeature.command(command, &$0, &$1) }
+            case .help:
+                outcome = updateOutcome(last, .help, &state) { HelpFeature.command(command, &$0, $1) }
+            case .picker:
+                outcome = Outcome()
+            }
+            return apply(outcome, &state)
         }
-    }
-
-    // MARK: Help
-
-    static func openHelp(_ state: inout AppState) -> [Effect] {
-        state.helpScroll = 0
-        state.screens.append(.help)
-        return []
-    }
-
-    /// The help screen scrolls with the movement keys and closes with back, Esc or `?`.
-    private static func helpCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
-        let lastTop = max(0, state.keymap.bindings.count - state.viewport.contentRows)
-        let page = state.viewport.contentRows
-        switch command {
-        case .back, .cancelOrBack, .help: state.screens.removeLast()
-        case .moveDown: state.helpScroll = min(state.helpScroll + 1, lastTop)
-        case .moveUp: state.helpScroll = max(state.helpScroll - 1, 0)
-        case .pageDown: state.helpScroll = min(state.helpScroll + page, lastTop)
-        case .pageUp: state.helpScroll = max(state.helpScroll - page, 0)
-        case .top: state.helpScroll = 0
-        case .bottom: state.helpScroll = lastTop
-        default: break
-        }
-        return []
     }
 
     // MARK: Status and quitting
-
-    static func noteQuota(_ remaining: Int?, _ max: Int?, _ state: inout AppState) {
-        if let remaining { state.status.quotaRemaining = remaining }
-        if let max { state.status.quotaMax = max }
-    }
-
-    static func setStatus(_ state: inout AppState, _ message: String, isError: Bool) {
-        state.status.message = message
-        state.status.isError = isError
-    }
 
     /// Shows the longest pause as a countdown; when the pauses end, a countdown still showing is cleared.
     private static func apiPausesChanged(_ pauses: [APIPause], _ state: inout AppState) {
@@ -155,23 +126,13 @@ public enum Reducer {
             && state.status.message == state.status.pauses.max(by: { $0.secondsLeft < $1.secondsLeft })?.statusText
         state.status.pauses = pauses
         if let longest = pauses.max(by: { $0.secondsLeft < $1.secondsLeft }) {
-            setStatus(&state, longest.statusText, isError: false)
+            state.shared.setStatus(longest.statusText, isError: false)
         } else if wasCountdown {
-            clearStatus(&state)
+            state.shared.clearStatus()
         }
     }
 
-    static func clearStatus(_ state: inout AppState) {
-        state.status.message = nil
-        state.status.isError = false
-    }
-
-    /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
-    static func report(_ error: APIError, _ state: inout AppState) {
-        guard error.isUserVisible else { return }
-        setStatus(&state, error.summary, isError: true)
-    }
-
+    /// The only place the program decides to quit: every load is cancelled once, then the runtime exits.
     static func quit(_ state: inout AppState, exitCode: Int32 = 0) -> [Effect] {
         guard !state.isQuitting else { return [] }
         state.isQuitting = true
@@ -184,9 +145,56 @@ public enum Reducer {
     }
 
     private static func showIndicator(_ token: LoadToken, _ state: inout AppState) {
-        if state.list.pending?.token == token { state.list.pending?.indicatorVisible = true }
-        if state.feed.pending?.token == token { state.feed.pending?.indicatorVisible = true }
-        if state.thread?.pending?.token == token { state.thread?.pending?.indicatorVisible = true }
-        if state.picker?.pending?.token == token { state.picker?.pending?.indicatorVisible = true }
+        let index = owner(of: token, state)
+        _ = update(index, .questions, &state) { list, _ in list.rows.showIndicator(token); return [] }
+        _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.showIndicator(token); return [] }
+        _ = update(index, .question, &state) { thread, _ in
+            if thread.pending?.token == token { thread.pending?.indicatorVisible = true }
+            return []
+        }
+        _ = update(index, .picker, &state) { picker, _ in
+            if picker.pending?.token == token { picker.pending?.indicatorVisible = true }
+            return []
+        }
+    }
+
+    /// `o` opens the link in the browser; `y` copies it with OSC 52 and shows it.
+    static func linkCommand(_ command: Command, url: String?, _ shared: inout SharedState) -> [Effect] {
+        guard let url else { return [] }
+        if command == .copyLink {
+            shared.setStatus("Copied link: \(url)", isError: false)
+            return [.copyToClipboard(url)]
+        }
+        shared.setStatus("Opening \(url)", isError: false)
+        return [.openURL(url)]
+    }
+
+    // MARK: Reaching into the stack
+
+    /// The index of the screen waiting for `token`, if any.
+    static func owner(of token: LoadToken, _ state: AppState) -> Int? {
+        state.stack.lastIndex { $0.loadTokens.contains(token) }
+    }
+
+    /// Runs `body` on the screen at `index` when it is of `screenCase`'s kind; otherwise does nothing.
+    /// The screen is taken out of the stack while `body` runs, so its arrays are changed in place, not copied.
+    static func update<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
+                              _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
+        updateOutcome(index, screenCase, &state) { Outcome(body(&$0, &$1)) }.effects
+    }
+
+    /// `update` on the top screen.
+    static func updateTop<Value>(_ screenCase: ScreenCase<Value>, _ state: inout AppState,
+                                 _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
+        update(state.stack.count - 1, screenCase, &state, body)
+    }
+
+    static func updateOutcome<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
+                                     _ body: (inout Value, inout SharedState) -> Outcome) -> Outcome {
+        guard let index, state.stack.indices.contains(index), var value = screenCase.extract(state.stack[index]) else { return Outcome() }
+        state.stack[index] = .help(HelpState())
+        let outcome = body(&value, &state.shared)
+        state.stack[index] = screenCase.embed(value)
+        return outcome
     }
 }

@@ -40,7 +40,7 @@ public final class AppRunner {
         runner.wire()
         runner.dispatch(.start)
         if let message = configuration.startupMessage { runner.dispatch(.notify(message, isError: false)) }
-        runner.render()
+        runner.layOutAndRender()
         runner.loop.run()
     }
 
@@ -55,16 +55,21 @@ public final class AppRunner {
         loop.onTerminate = { [unowned self] signal in dispatch(.terminate(signal: signal)) }
         loop.onResume = { [unowned self] in
             presentedState = nil
-            render()
+            layOutAndRender()
         }
         layouter.onReady = { [unowned self] in
             presentedState = nil
-            render()
+            layOutAndRender()
         }
     }
 
-    /// Runs one action through the reducer, performs its effects, and repaints if the state changed.
+    /// Runs one action through the reducer and its effects, then the layout step, then draws if the state changed.
     func dispatch(_ action: Action) {
+        reduce(action)
+        layOutAndRender()
+    }
+
+    private func reduce(_ action: Action) {
         for effect in Reducer.reduce(&state, action) {
             if case let .quit(code) = effect {
                 layouter.cancel()
@@ -73,28 +78,27 @@ public final class AppRunner {
             }
             effects.perform(effect)
         }
-        render()
     }
 
-    /// Draws the state if it changed since the last frame; reports the question view's length to the reducer.
-    /// The thread's layout comes from `layouter`; until it is ready the question view shows "Laying out…",
-    /// and `onReady` draws again.
-    private func render() {
-        guard state != presentedState else { return }
+    /// The layout step, then the frame. When the question on top has a layout ready (`layouter` lays it out in the
+    /// background) whose measurements the state has not seen, the reducer gets them first (`threadLaidOut`: a new
+    /// width or new content scrolls back to the anchored paragraph), so every frame is drawn from a state that
+    /// matches its layout and drawing never changes the state. Until the layout is ready the question view shows
+    /// its header and "Laying out…", and `onReady` comes back here.
+    private func layOutAndRender() {
         let now = Date()
         var threadLayout: ThreadDocument.Layout?
-        if let thread = state.thread {
-            if case .question = state.screen {
-                threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+        if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
+            threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+            if let layout = threadLayout, layout.measure != thread.measure {
+                reduce(.threadLaidOut(questionID: thread.questionID, layout.measure))
             }
-        } else {
+        } else if state.thread == nil {
             layouter.cancel()
         }
+        guard state != presentedState else { return }
         let frame = AppScreen.render(state, threadLayout: threadLayout, now: now)
         _ = terminal.present(frame.buffer)
         presentedState = state
-        if let layout = frame.threadLayout, layout.lines.count != state.thread?.contentLines || layout.anchors != state.thread?.anchors {
-            dispatch(.threadMeasured(lines: layout.lines.count, anchors: layout.anchors))
-        }
     }
 }

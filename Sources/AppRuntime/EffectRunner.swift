@@ -69,10 +69,10 @@ final class EffectRunner {
         }
     }
 
-    /// Cancels every load and closes the network connections without waiting (the program is quitting).
+    /// Closes the network connections without waiting (the program is quitting; the reducer's `.cancelAll`,
+    /// which comes before its `.quit`, has already cancelled every load).
     func shutDown() {
-        cancelAll()
-        retrieval.shutdown()
+        retrieval.closeConnections()
     }
 
     private func cancelAll() {

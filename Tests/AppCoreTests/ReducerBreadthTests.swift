@@ -33,15 +33,15 @@ final class ReducerBreadthTests: XCTestCase {
         let answers = [Fixtures.answer(id: 100, question: 3), Fixtures.answer(id: 101, question: 999), Fixtures.answer(id: 102, question: 999)]
         let loaded = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
         XCTAssertEqual(state.feed.items.map(\.answerID), [100, 101, 102])
-        XCTAssertEqual(state.feedTitles[3], "Question 3", "a title the list already had costs no request")
+        XCTAssertEqual(state.answersFeed?.titles[3], "Question 3", "a title the list already had costs no request")
         guard case let .loadQuestionTitles(titlesToken, ids, _)? = loaded.first else { return XCTFail("\(loaded)") }
         XCTAssertEqual(ids, [999])
         _ = Reducer.reduce(&state, .questionTitlesLoaded(titlesToken, .success([Fixtures.question(id: 999, title: "Far away")])))
-        XCTAssertEqual(state.feedTitles[999], "Far away")
+        XCTAssertEqual(state.answersFeed?.titles[999], "Far away")
 
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("a"))), [])
         XCTAssertEqual(state.screen, .questionList)
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("a"))), [], "the feed is kept, not loaded again")
+        XCTAssertEqual(state.screens, [.questionList], "`a` on the feed pops it")
     }
 
     func testOpeningAnAnswerFromTheFeedScrollsToIt() throws {
@@ -51,7 +51,7 @@ final class ReducerBreadthTests: XCTestCase {
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertTrue(effects.contains { if case .loadThread(_, 5, "cardano", false) = $0 { true } else { false } })
         XCTAssertEqual(state.thread?.focusAnswerID, 77)
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 200, anchors: [5: 0, 76: 40, 77: 90]))
+        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 5, ThreadMeasure(lineCount: 200, postStarts: [5: 0, 76: 40, 77: 90], blocks: [])))
         XCTAssertEqual(state.thread?.scroll, 90)
         XCTAssertNil(state.thread?.focusAnswerID, "only the first layout scrolls")
         _ = Reducer.reduce(&state, .key(.character("q")))
@@ -110,7 +110,10 @@ final class ReducerBreadthTests: XCTestCase {
         XCTAssertEqual(state.prompt?.editor.text, "plutus script", "Up recalls the last search")
         _ = Reducer.reduce(&state, .key(.control("u")))
         let cleared = Reducer.reduce(&state, .key(.enter))
-        XCTAssertNil(try XCTUnwrap(questionsLoad(cleared)).settings.searchQuery, "an empty search goes back to the list")
+        XCTAssertEqual(state.screens, [.questionList], "an empty search goes back to the list")
+        XCTAssertNil(state.settings.searchQuery)
+        XCTAssertEqual(state.list.items.count, 20, "the list comes back as it was")
+        XCTAssertNil(questionsLoad(cleared), "without loading it again")
     }
 
     func testSitePickerFiltersAndSwitchesSite() throws {
@@ -129,7 +132,7 @@ final class ReducerBreadthTests: XCTestCase {
         let chosen = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.settings.site, "coffee")
         XCTAssertEqual(state.screens, [.questionList])
-        XCTAssertTrue(state.feedTitles.isEmpty && state.feed.items.isEmpty, "the feed belongs to the old site")
+        XCTAssertNil(state.answersFeed, "the feed belongs to the old site")
         XCTAssertEqual(try XCTUnwrap(questionsLoad(chosen)).settings.site, "coffee")
     }
 
@@ -177,8 +180,7 @@ final class ReducerBreadthTests: XCTestCase {
         _ = Reducer.reduce(&state, .key(.down))
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.settings.tagged, ["nft"])
-        XCTAssertEqual(state.screens, [.questionList])
-        XCTAssertNil(state.thread)
+        XCTAssertEqual(state.screens, [.questionList, .question(id: 1), .questionList], "the tag list opens over the question")
         XCTAssertNotNil(questionsLoad(effects))
     }
 
@@ -189,7 +191,7 @@ final class ReducerBreadthTests: XCTestCase {
         XCTAssertEqual(state.status.message, "Copied link: https://example.stackexchange.com/questions/1")
 
         state = openedThread()
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 100, anchors: [1: 0, 10: 30, 11: 60]))
+        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [1: 0, 10: 30, 11: 60], blocks: [])))
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("y"))), [.copyToClipboard("https://example.stackexchange.com/questions/1")])
         for _ in 0..<35 { _ = Reducer.reduce(&state, .key(.character("j"))) }
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("o"))), [.openURL("https://cardano.stackexchange.com/a/10")])

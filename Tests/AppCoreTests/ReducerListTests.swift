@@ -143,7 +143,7 @@ final class ReducerListTests: XCTestCase {
     func testQuitCancelsEverythingOnce() {
         var state = makeState()
         _ = Reducer.reduce(&state, .start)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.back)), [.cancelAll, .quit(exitCode: 0)])
+        XCTAssertEqual(Reducer.reduce(&state, .command(.backOrQuit)), [.cancelAll, .quit(exitCode: 0)])
         XCTAssertTrue(state.isQuitting)
         XCTAssertEqual(Reducer.reduce(&state, .terminate(signal: SIGTERM)), [])
     }

@@ -72,7 +72,7 @@ final class ReducerThreadTests: XCTestCase {
     func testScrollingIsClampedToTheMeasuredDocument() throws {
         var state = listState() // 22 content rows
         _ = Reducer.reduce(&state, .command(.open))
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 100, anchors: [:]))
+        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [:], blocks: [])))
         _ = Reducer.reduce(&state, .command(.bottom))
         XCTAssertEqual(state.thread?.scroll, 78)
         _ = Reducer.reduce(&state, .command(.pageDown))
@@ -82,7 +82,7 @@ final class ReducerThreadTests: XCTestCase {
         _ = Reducer.reduce(&state, .command(.top))
         _ = Reducer.reduce(&state, .command(.moveUp))
         XCTAssertEqual(state.thread?.scroll, 0)
-        _ = Reducer.reduce(&state, .threadMeasured(lines: 10, anchors: [:]))
+        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 10, postStarts: [:], blocks: [])))
         XCTAssertEqual(state.thread?.scroll, 0)
     }
 
@@ -108,6 +108,8 @@ final class ReducerThreadTests: XCTestCase {
         XCTAssertEqual(map.command(for: .character("G")), .bottom)
         XCTAssertEqual(map.command(for: .right), .open)
         XCTAssertEqual(map.command(for: .left), .back)
+        XCTAssertEqual(map.command(for: .character("h")), .back)
+        XCTAssertEqual(map.command(for: .character("q")), .backOrQuit)
         XCTAssertEqual(map.command(for: .escape), .cancelOrBack)
         XCTAssertEqual(map.command(for: .character("Q")), .quit)
         XCTAssertEqual(map.command(for: .character("?")), .help)

@@ -28,11 +28,8 @@ final class QuestionScreenTests: XCTestCase {
         var screens: [[String]] = []
         var document: [String] = []
         for _ in 0..<2_000 {
+            cache.layOut(&state, now: now)
             let frame = AppScreen.render(state, cache: cache, now: now)
-            if let layout = frame.threadLayout, layout.lines.count != state.thread?.contentLines {
-                _ = Reducer.reduce(&state, .threadMeasured(lines: layout.lines.count, anchors: layout.anchors))
-                continue
-            }
             screens.append(frame.buffer.lines)
             document = cache.lines(for: state.thread!, width: state.viewport.columns - 2, now: now).map(\.text)
             let before = state.thread?.scroll

@@ -4,15 +4,14 @@ import StackAPI
 
 /// Draws the latest answers feed: score, accepted mark, the question's title, author and age.
 public enum AnswersFeedScreen {
-    /// Draws the feed of `state` into `buffer`.
-    public static func draw(_ state: AppState, now: Date, into buffer: inout ScreenBuffer) {
-        let feed = state.feed
-        Chrome.drawHeader(left: "\(state.settings.site) · latest answers", right: "stackterm", into: &buffer)
-        let rows = state.viewport.contentRows
+    /// Draws `screen` (header, `rows` rows of answers, end row) into `buffer`.
+    public static func draw(_ screen: AnswersFeedState, site: String, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+        let feed = screen.rows
+        Chrome.drawHeader(left: "\(site) · latest answers", right: "stackterm", into: &buffer)
         var y = 1
         var index = feed.scrollOffset
         while y <= rows, index < feed.items.count {
-            drawRow(feed.items[index], title: state.feedTitles[feed.items[index].questionID],
+            drawRow(feed.items[index], title: screen.titles[feed.items[index].questionID],
                     selected: index == feed.selection, now: now, y: y, into: &buffer)
             y += 1
             index += 1
@@ -20,12 +19,6 @@ public enum AnswersFeedScreen {
         if y <= rows, let end = PagedListRows.endRow(feed, noun: "answers") {
             buffer.write(TextWidth.truncate(end.text, to: buffer.width - 2), x: 2, y: y, style: end.style)
         }
-        var left = "\(feed.items.count) answers"
-        if let pending = feed.pending, pending.indicatorVisible { left += " · loading page \(pending.page)…" }
-        if let message = state.status.message { left = message }
-        let quota = Chrome.quotaText(state.status)
-        Chrome.drawStatus(left: left, right: (quota.isEmpty ? "" : quota + " · ") + "a questions · ? help",
-                          isError: state.status.isError, into: &buffer)
     }
 
     static func drawRow(_ answer: Answer, title: String?, selected: Bool, now: Date, y: Int, into buffer: inout ScreenBuffer) {

@@ -1,14 +1,15 @@
 import Foundation
 import AppCore
 
-/// Renders the whole app state into a fresh buffer: the one entry point the runtime calls per frame.
+/// Renders the whole app state into a fresh buffer: the one entry point the runtime calls per frame. The top
+/// screen of the stack draws its header and content; `StatusLine` draws the last row; an open prompt covers it.
 public enum AppScreen {
     /// A frame for `state`, plus the question view's layout when that screen is showing (laid out by `cache`
     /// on this thread).
     public static func render(_ state: AppState, cache: ThreadLayoutCache, now: Date)
         -> (buffer: ScreenBuffer, threadLayout: ThreadDocument.Layout?) {
         var layout: ThreadDocument.Layout?
-        if case .question = state.screen, !Chrome.isTooSmall(state.viewport), let thread = state.thread {
+        if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
             layout = cache.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
         }
         return render(state, threadLayout: layout, now: now)
@@ -24,13 +25,16 @@ public enum AppScreen {
             return (buffer, nil)
         }
         var layout: ThreadDocument.Layout?
-        switch state.screen {
-        case .questionList: QuestionListScreen.draw(state, now: now, into: &buffer)
-        case .answersFeed: AnswersFeedScreen.draw(state, now: now, into: &buffer)
-        case .question: layout = QuestionScreen.draw(state, layout: threadLayout, now: now, into: &buffer)
-        case .picker: PickerScreen.draw(state, into: &buffer)
-        case .help: HelpScreen.draw(state, into: &buffer)
+        switch state.top {
+        case .questions(let list): QuestionListScreen.draw(list, rows: state.viewport.contentRows, now: now, into: &buffer)
+        case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
+        case .question(let thread):
+            layout = threadLayout
+            QuestionScreen.draw(thread, site: state.shared.site, layout: threadLayout, rows: state.viewport.contentRows, now: now, into: &buffer)
+        case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
+        case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         }
+        StatusLine.draw(state, threadLayout: layout, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }
         return (buffer, layout)
     }

@@ -11,15 +11,11 @@ public enum HelpScreen {
         return rows.map { TextWidth.fit($0.keys, to: keyWidth) + "  " + $0.help }
     }
 
-    /// Draws the help screen for the state's keymap into `buffer`.
-    public static func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
+    /// Draws the help for `keymap`, scrolled as `help` says, `rows` lines of it, into `buffer`.
+    public static func draw(_ help: HelpState, keymap: Keymap, rows: Int, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: "Help — keys", right: "stackterm", into: &buffer)
-        let lines = lines(for: state.keymap)
-        let rows = state.viewport.contentRows
-        for (offset, line) in lines.dropFirst(state.helpScroll).prefix(rows).enumerated() {
+        for (offset, line) in lines(for: keymap).dropFirst(help.scroll).prefix(rows).enumerated() {
             buffer.write(TextWidth.truncate(line, to: buffer.width - 2), x: 2, y: offset + 1)
         }
-        let more = lines.count > rows ? "j/k scroll · " : ""
-        Chrome.drawStatus(left: more + "q, Esc or ? to close", right: "", isError: false, into: &buffer)
     }
 }

@@ -2,14 +2,13 @@ import AppCore
 
 /// Draws a picker (sites or a question's tags): title, the filter being typed, and the matching entries.
 public enum PickerScreen {
-    /// Draws `state.picker` into `buffer`.
-    public static func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
-        guard let picker = state.picker else { return }
+    /// Draws `picker` (title, filter, `rows` rows of entries) into `buffer`.
+    public static func draw(_ picker: PickerState, rows contentRows: Int, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: picker.title, right: "stackterm", into: &buffer)
         buffer.write(TextWidth.truncate("Filter: " + TerminalSafety.sanitize(picker.filter) + "▏", to: buffer.width - 2),
                      x: 1, y: 1, style: CellStyle(.bold))
         let entries = picker.visibleEntries
-        let rows = max(1, state.viewport.contentRows - 1)
+        let rows = max(1, contentRows - 1)
         let top = max(0, min(picker.selection - rows + 1, max(0, entries.count - rows)))
         var y = 2
         for index in top..<min(entries.count, top + rows) {
@@ -27,8 +26,5 @@ public enum PickerScreen {
             else { note = picker.entries.isEmpty ? "Nothing to choose from." : "No match for “\(picker.filter)”." }
             buffer.write(TextWidth.truncate(note, to: buffer.width - 3), x: 2, y: 2, style: CellStyle(color: .muted))
         }
-        var left = "\(entries.count) of \(picker.entries.count)"
-        if let message = state.status.message { left = message }
-        Chrome.drawStatus(left: left, right: "↑↓ move · Enter choose · Esc back", isError: state.status.isError, into: &buffer)
     }
 }

@@ -22,25 +22,22 @@ public enum QuestionListScreen {
         }
     }
 
-    /// Draws the list screen of `state` into `buffer` (header, rows, end row, status).
-    public static func draw(_ state: AppState, now: Date, into buffer: inout ScreenBuffer) {
-        let list = state.list
-        let settings = state.settings
-        Chrome.drawHeader(left: headerText(settings), right: "stackterm", into: &buffer)
+    /// Draws `screen` (header, `rows` rows of questions, end row) into `buffer`.
+    public static func draw(_ screen: QuestionListState, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+        let list = screen.rows
+        Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
 
-        let rows = state.viewport.contentRows
         let columns = Columns(width: buffer.width)
         var y = 1
         var index = list.scrollOffset
-        while y <= rows, index < list.questions.count {
-            drawRow(list.questions[index], selected: index == list.selection, columns: columns, now: now, y: y, into: &buffer)
+        while y <= rows, index < list.items.count {
+            drawRow(list.items[index], selected: index == list.selection, columns: columns, now: now, y: y, into: &buffer)
             y += 1
             index += 1
         }
         if y <= rows, let endRow = PagedListRows.endRow(list, noun: "questions") {
             buffer.write(TextWidth.truncate(endRow.text, to: buffer.width - 2), x: 2, y: y, style: endRow.style)
         }
-        drawStatus(state, into: &buffer)
     }
 
     /// "cardano · search “plutus” · votes · [nft;wallet]".
@@ -77,15 +74,5 @@ public enum QuestionListScreen {
         }
         let age = RelativeAge.short(question.creationDate, now: now)
         buffer.write(age, x: buffer.width - 1 - TextWidth.of(age), y: y, style: CellStyle(base.attributes, color: .muted))
-    }
-
-    static func drawStatus(_ state: AppState, into buffer: inout ScreenBuffer) {
-        let list = state.list
-        var left = "\(list.questions.count) questions"
-        if let pending = list.pending, pending.indicatorVisible { left += " · loading page \(pending.page)…" }
-        if let message = state.status.message { left = message }
-        let quota = Chrome.quotaText(state.status)
-        let right = (quota.isEmpty ? "" : quota + " · ") + "? help"
-        Chrome.drawStatus(left: left, right: right, isError: state.status.isError, into: &buffer)
     }
 }

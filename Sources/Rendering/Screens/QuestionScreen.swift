@@ -9,39 +9,18 @@ public enum QuestionScreen {
     /// The width the thread document is laid out at for `viewport` (a column of margin on each side).
     public static func layoutWidth(for viewport: Viewport) -> Int { max(1, viewport.columns - 2) }
 
-    /// Draws `state.thread` using `cache` for the laid-out document; returns the layout it drew.
-    @discardableResult
-    public static func draw(_ state: AppState, cache: ThreadLayoutCache, now: Date, into buffer: inout ScreenBuffer) -> ThreadDocument.Layout? {
-        guard let thread = state.thread else { return nil }
-        let layout = cache.layout(for: thread, width: layoutWidth(for: state.viewport), now: now)
-        return draw(state, layout: layout, now: now, into: &buffer)
-    }
-
-    /// Draws `state.thread` with `layout`, its document at `layoutWidth(for:)`; while `layout` is nil (not
-    /// laid out yet) only the question's header and a "Laying out…" line. Returns the layout it drew.
-    @discardableResult
-    public static func draw(_ state: AppState, layout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) -> ThreadDocument.Layout? {
-        guard let thread = state.thread else { return nil }
+    /// Draws `thread` with `layout`, its document at `layoutWidth(for:)`; while `layout` is nil (not laid out
+    /// yet) only the question's header and a "Laying out…" line.
+    public static func draw(_ thread: ThreadState, site: String, layout: ThreadDocument.Layout?, rows: Int, now: Date,
+                            into buffer: inout ScreenBuffer) {
         let contentWidth = max(1, buffer.width - 2)
         let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now)
-        let title = thread.thread?.question.title ?? thread.summary?.title ?? "Question \(thread.questionID)"
-        Chrome.drawHeader(left: title, right: state.settings.site, into: &buffer)
-
-        let rows = state.viewport.contentRows
+        let title = thread.question?.title ?? "Question \(thread.questionID)"
+        Chrome.drawHeader(left: title, right: site, into: &buffer)
         let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))
         for (offset, line) in lines.dropFirst(top).prefix(rows).enumerated() {
             buffer.write(line: line, x: 1, y: offset + 1, maxWidth: contentWidth)
         }
-
-        var left: String
-        if thread.pending?.indicatorVisible == true { left = "Loading…" }
-        else if layout == nil { left = layingOutText }
-        else { left = positionText(top: top, rows: rows, total: lines.count) }
-        if let message = state.status.message { left = message }
-        let quota = Chrome.quotaText(state.status)
-        Chrome.drawStatus(left: left, right: (quota.isEmpty ? "" : quota + " · ") + "c comments · q back · ? help",
-                          isError: state.status.isError, into: &buffer)
-        return layout
     }
 
     static func positionText(top: Int, rows: Int, total: Int) -> String {
@@ -60,6 +39,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var answerCount: Int
     var error: String?
     var indicator: Bool
+    var pending: Bool
     var showComments: Bool
     var comments: Int?
     var commentsPending: Bool
@@ -72,6 +52,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
         answerCount = thread.thread?.answers.count ?? -1
         error = thread.error?.summary
         indicator = thread.pending?.indicatorVisible ?? false
+        pending = thread.pending != nil
         showComments = thread.showComments
         comments = thread.comments.map { $0.values.reduce(0) { $0 + $1.count } }
         commentsPending = thread.commentsPending != nil
@@ -82,7 +63,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
 /// caller's thread (tests, benchmarks). The program lays out in the background instead (`AppRuntime.ThreadLayouter`).
 public final class ThreadLayoutCache {
     private var key: ThreadLayoutKey?
-    private var cached = ThreadDocument.Layout(lines: [], anchors: [:])
+    private var cached = ThreadDocument.Layout(lines: [], postStarts: [:])
 
     public init() {}
 
@@ -94,6 +75,18 @@ public final class ThreadLayoutCache {
             self.key = key
         }
         return cached
+    }
+
+    /// The layout step for tests and benchmarks: lays out the question on top of `state` (on this thread) and
+    /// gives the reducer its measurements when they are new, as the program's `ThreadLayouter` does.
+    @discardableResult
+    public func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
+        guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
+        let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+        if layout.measure != thread.measure {
+            _ = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
+        }
+        return layout
     }
 
     /// The thread's lines at `width`.

@@ -4,10 +4,19 @@ import StackAPI
 
 /// Lays out a question thread (question, body, answers) as styled lines for a width.
 public enum ThreadDocument {
-    /// The question view's scrollable content and the first line of each post (by post id).
+    /// The question view's scrollable content and its measurements (length, posts, blocks).
     public struct Layout: Hashable, Sendable {
         public var lines: [StyledLine]
-        public var anchors: [Int: Int]
+        public var measure: ThreadMeasure
+
+        /// `lines` measured: `postStarts` gives the first line of each post, by post id, in any order.
+        public init(lines: [StyledLine], postStarts: [Int: Int]) {
+            self.lines = lines
+            measure = ThreadDocument.measure(lines, postStarts: postStarts)
+        }
+
+        /// The first line of each post (the question and each answer), by post id.
+        public var anchors: [Int: Int] { measure.postStarts }
     }
 
     /// All lines of the question view's scrollable content.
@@ -18,16 +27,15 @@ public enum ThreadDocument {
     /// The laid-out thread: lines plus where the question and each answer start.
     public static func layout(for thread: ThreadState, width: Int, now: Date) -> Layout {
         // Never cancelled, so never nil.
-        layout(for: thread, width: width, now: now, isCancelled: { false }) ?? Layout(lines: [], anchors: [:])
+        layout(for: thread, width: width, now: now, isCancelled: { false }) ?? Layout(lines: [], postStarts: [:])
     }
 
     /// The laid-out thread like `layout(for:width:now:)`, or nil soon after `isCancelled` turns true
     /// (asked between posts and every few thousand HTML tokens), so an abandoned layout stops early.
     public static func layout(for thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
         var anchors: [Int: Int] = [thread.questionID: 0]
-        let question = thread.thread?.question ?? thread.summary
         var lines: [StyledLine] = []
-        if let question {
+        if let question = thread.question {
             lines += header(question, now: now, width: width)
         } else {
             lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
@@ -35,12 +43,22 @@ public enum ThreadDocument {
         lines.append(StyledLine())
 
         guard let loaded = thread.thread else {
+            // The list page carried the body: show it at once, the answers' loading line below it.
+            let listBody = thread.summary?.body.flatMap { $0.isEmpty ? nil : $0 }
+            if let listBody {
+                guard let questionBody = body(listBody, width: width, isCancelled: isCancelled) else { return nil }
+                lines += questionBody
+                lines.append(StyledLine())
+            }
+            let muted = CellStyle(.dim, color: .muted)
             if let error = thread.error {
                 lines += TextWrap.wrap([StyledSpan("⚠ " + error.summary, style: CellStyle(.bold, color: .error))], width: width)
+            } else if listBody != nil, thread.pending != nil {
+                lines.append(StyledLine([StyledSpan(answersLoadingText, style: muted)]))
             } else if thread.pending?.indicatorVisible == true {
-                lines.append(StyledLine([StyledSpan("Loading question and answers…", style: CellStyle(.dim, color: .muted))]))
+                lines.append(StyledLine([StyledSpan("Loading question and answers…", style: muted)]))
             }
-            return Layout(lines: lines, anchors: anchors)
+            return Layout(lines: lines, postStarts: anchors)
         }
         guard let questionBody = body(loaded.question.body, width: width, isCancelled: isCancelled),
               let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
@@ -63,13 +81,39 @@ public enum ThreadDocument {
             lines.append(StyledLine())
         }
         lines += attribution(loaded.question, width: width)
-        return Layout(lines: lines, anchors: anchors)
+        return Layout(lines: lines, postStarts: anchors)
+    }
+
+    /// The line under a question's body (from the list) while its answers load.
+    public static let answersLoadingText = "Loading answers…"
+
+    /// The measurements of `lines`: blocks are the runs of non-blank lines within each post.
+    static func measure(_ lines: [StyledLine], postStarts: [Int: Int]) -> ThreadMeasure {
+        let starts = postStarts.sorted { $0.value < $1.value }
+        var blocks: [ThreadMeasure.Block] = []
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1].value : lines.count
+            var index = 0
+            var line = start.value
+            while line < end {
+                guard !isBlank(lines[line]) else { line += 1; continue }
+                let first = line
+                while line < end, !isBlank(lines[line]) { line += 1 }
+                blocks.append(.init(postID: start.key, index: index, line: first, length: line - first))
+                index += 1
+            }
+        }
+        return ThreadMeasure(lineCount: lines.count, postStarts: postStarts, blocks: blocks)
+    }
+
+    private static func isBlank(_ line: StyledLine) -> Bool {
+        line.spans.allSatisfy { $0.text.allSatisfy { $0 == " " } }
     }
 
     /// What the question view shows before its layout is ready: the question's header and "Laying out…".
     public static func placeholder(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
         var lines: [StyledLine]
-        if let question = thread.thread?.question ?? thread.summary {
+        if let question = thread.question {
             lines = header(question, now: now, width: width)
         } else {
             lines = [StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))])]

@@ -57,6 +57,11 @@ public final class Retrieval: Sendable {
     /// Cancels everything and lets the transport's connections go without waiting on the network (on quit).
     public func shutdown() {
         cancelAll()
+        closeConnections()
+    }
+
+    /// Closes the network connections without waiting, for a program that has already cancelled its loads.
+    public func closeConnections() {
         transport.shutdown()
     }
 

@@ -1,0 +1,157 @@
+import StackAPI
+
+/// A paged, scrollable list of items with a cursor: the rows of a question list and of the answers feed.
+///
+/// Paging rules live here once for both: the next page is prefetched when the cursor comes within a screen of
+/// the end (a prefetched page never starts another by itself), repeated items are dropped, page 26 needs a
+/// key, and a reload (`r`) keeps the rows on screen until page 1 replaces them, the cursor on the same item.
+public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
+    public var items: [Item] = []
+    public var loadedIDs: Set<Int> = []
+    /// The next page to request.
+    public var nextPage = 1
+    public var pending: PendingLoad?
+    public var end: ListEnd?
+    public var error: APIError?
+    public var selection = 0
+    /// The first visible row.
+    public var scrollOffset = 0
+
+    public init() {}
+
+    /// The selected item, if any.
+    public var selectedItem: Item? {
+        items.indices.contains(selection) ? items[selection] : nil
+    }
+
+    /// Makes the load effect of one page: token, page, priority, and whether caches are skipped.
+    typealias LoadEffect = (LoadToken, _ page: Int, LoadPriority, _ reload: Bool) -> Effect
+
+    // MARK: Cursor
+
+    /// Moves the cursor to `index` (clamped), keeps it on screen, and prefetches when near the end.
+    mutating func select(_ index: Int, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
+        selection = items.isEmpty ? 0 : min(max(index, 0), items.count - 1)
+        keepSelectionVisible(rows: shared.viewport.contentRows)
+        return prefetchIfNeeded(&shared, makeLoad)
+    }
+
+    /// The movement commands; nil for any other command.
+    mutating func move(_ command: Command, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect]? {
+        let page = shared.viewport.contentRows
+        switch command {
+        case .moveDown: return select(selection + 1, &shared, makeLoad)
+        case .moveUp: return select(selection - 1, &shared, makeLoad)
+        case .pageDown: return select(selection + page, &shared, makeLoad)
+        case .pageUp: return select(selection - page, &shared, makeLoad)
+        case .top: return select(0, &shared, makeLoad)
+        case .bottom: return select(items.count - 1, &shared, makeLoad)
+        default: return nil
+        }
+    }
+
+    mutating func keepSelectionVisible(rows: Int) {
+        if selection < scrollOffset { scrollOffset = selection }
+        if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
+        scrollOffset = max(0, min(scrollOffset, max(0, items.count - 1)))
+    }
+
+    // MARK: Paging
+
+    /// Requests the next page in the background when the selection is within one screen of the end.
+    mutating func prefetchIfNeeded(_ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
+        guard nextPage > 1, error == nil, items.count - 1 - selection < shared.viewport.contentRows else { return [] }
+        return requestNextPage(&shared, priority: .prefetch, makeLoad)
+    }
+
+    mutating func requestNextPage(_ shared: inout SharedState, priority: LoadPriority, _ makeLoad: LoadEffect) -> [Effect] {
+        guard pending == nil, end == nil else { return [] }
+        if nextPage > Reducer.lastPageWithoutKey && !shared.home.hasAPIKey {
+            end = .pageLimit
+            shared.setStatus(APIError.pageLimit(page: nextPage).summary, isError: false)
+            return []
+        }
+        let token = shared.makeToken()
+        pending = PendingLoad(token: token, page: nextPage, priority: priority)
+        return Reducer.load(makeLoad(token, nextPage, priority, false), token: token)
+    }
+
+    /// Loads page 1 again, cancelling what was loading; the rows stay until the page replaces them. `fresh`
+    /// (the user pressed `r`) skips caches.
+    mutating func reload(_ shared: inout SharedState, fresh: Bool, _ makeLoad: LoadEffect) -> [Effect] {
+        var effects: [Effect] = pending.map { [.cancel($0.token)] } ?? []
+        error = nil
+        shared.clearStatus()
+        let token = shared.makeToken()
+        pending = PendingLoad(token: token, page: 1, replacesItems: !items.isEmpty)
+        effects += Reducer.load(makeLoad(token, 1, .userInitiated, fresh), token: token)
+        return effects
+    }
+
+    /// Esc: cancels the load in flight and keeps what is shown; nil when nothing is loading.
+    mutating func cancelLoad(_ shared: inout SharedState) -> [Effect]? {
+        guard let pending else { return nil }
+        self.pending = nil
+        shared.setStatus("Load cancelled — press r to retry", isError: false)
+        return [.cancel(pending.token)]
+    }
+
+    /// A page arrived (or failed); `noun` names the items in messages. Stale tokens change nothing.
+    mutating func pageLoaded(_ token: LoadToken, _ result: Result<Page<Item>, APIError>, noun: String,
+                             _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
+        guard let pending, pending.token == token else { return [] } // stale or cancelled
+        self.pending = nil
+        switch result {
+        case .success(let page):
+            let selectedID = selectedItem?.id
+            let rowOnScreen = selection - scrollOffset
+            if pending.replacesItems {
+                items = []
+                loadedIDs = []
+                end = nil
+            }
+            let countBefore = items.count
+            for item in page.items where !loadedIDs.contains(item.id) {
+                loadedIDs.insert(item.id)
+                items.append(item)
+            }
+            nextPage = pending.page + 1
+            error = nil
+            let repeated = page.hasMore && items.count == countBefore && countBefore > 0
+            if !page.hasMore || items.count == countBefore { end = repeated ? .repeated : .noMore }
+            if pending.replacesItems {
+                selection = items.firstIndex { $0.id == selectedID } ?? min(selection, max(0, items.count - 1))
+                scrollOffset = max(0, selection - rowOnScreen)
+                keepSelectionVisible(rows: shared.viewport.contentRows)
+            }
+            shared.noteQuota(page.quotaRemaining, page.quotaMax)
+            if repeated {
+                shared.setStatus("The server sent no new \(noun) — end of list", isError: false)
+            } else if shared.status.isError {
+                shared.clearStatus()
+            }
+            // A prefetched page never starts another: the reader's next key press may.
+            return pending.priority == .prefetch ? [] : prefetchIfNeeded(&shared, makeLoad)
+        case .failure(.pageLimit(let page)):
+            end = .pageLimit
+            shared.setStatus(APIError.pageLimit(page: page).summary, isError: false)
+            return []
+        case .failure(let error):
+            if error.isUserVisible { self.error = error }
+            shared.report(error)
+            return []
+        }
+    }
+
+    /// Shows the loading indicator of the load with `token`, if it is this list's.
+    mutating func showIndicator(_ token: LoadToken) {
+        if pending?.token == token { pending?.indicatorVisible = true }
+    }
+}
+
+extension PagedList where Item == Question {
+    /// The questions loaded so far.
+    public var questions: [Question] { items }
+    /// The selected question, if any.
+    public var selectedQuestion: Question? { selectedItem }
+}

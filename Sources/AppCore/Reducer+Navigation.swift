@@ -1,0 +1,124 @@
+import StackAPI
+
+extension Reducer {
+    // MARK: Back
+
+    /// `h`/Left (and Esc with nothing loading) pop the top screen; on the first screen they do nothing and say
+    /// so, and `q` (`quitAtRoot`) quits.
+    static func back(_ state: inout AppState, quitAtRoot: Bool) -> [Effect] {
+        if state.stack.count > 1 { return pop(&state) }
+        if quitAtRoot { return quit(&state) }
+        let quitKey = state.shared.keyName(.backOrQuit)
+        let hint = quitKey.isEmpty ? "Already on the first screen" : "Already on the first screen — \(quitKey) quits"
+        state.shared.setStatus(hint, isError: false)
+        return []
+    }
+
+    /// Esc: cancels the top screen's loads, keeping what it shows; nil when it is loading nothing.
+    static func cancelLoads(_ state: inout AppState) -> [Effect]? {
+        let last = state.stack.count - 1
+        var cancelled: [Effect]?
+        switch state.top {
+        case .questions:
+            _ = update(last, .questions, &state) { list, shared in cancelled = list.rows.cancelLoad(&shared); return [] }
+        case .answersFeed:
+            _ = update(last, .answersFeed, &state) { feed, shared in cancelled = feed.rows.cancelLoad(&shared); return [] }
+        case .question:
+            _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
+        case .picker, .help:
+            break
+        }
+        return cancelled
+    }
+
+    // MARK: Push and pop
+
+    static func push(_ screen: ScreenState, _ state: inout AppState) -> [Effect] {
+        state.stack.append(screen)
+        return []
+    }
+
+    /// Closes the top screen (never the first), cancelling what it was loading; the screen under it shows as it was.
+    static func pop(_ state: inout AppState) -> [Effect] {
+        guard state.stack.count > 1 else { return [] }
+        return state.stack.removeLast().loadTokens.map { .cancel($0) }
+    }
+
+    /// Runs a screen reducer's outcome: its effects, then its moves on the stack in order.
+    static func apply(_ outcome: Outcome, _ state: inout AppState) -> [Effect] {
+        var effects = outcome.effects
+        for step in outcome.navigation { effects += navigate(step, &state) }
+        return effects
+    }
+
+    private static func navigate(_ step: Navigation, _ state: inout AppState) -> [Effect] {
+        switch step {
+        case .pop:
+            return pop(&state)
+        case let .openQuestion(id, focus):
+            let (thread, effects) = QuestionFeature.open(id, summary: summary(of: id, state), focus: focus, &state.shared)
+            return push(.question(thread), &state) + effects
+        case .openAnswersFeed:
+            var titles: [Int: String] = [:]
+            for case .questions(let list) in state.stack {
+                for question in list.rows.items { titles[question.questionID] = question.title }
+            }
+            var feed = AnswersFeedState(titles: titles)
+            let effects = AnswersFeedFeature.start(&feed, &state.shared)
+            return push(.answersFeed(feed), &state) + effects
+        case .openTagPicker(let tags):
+            return push(.picker(PickerState(purpose: .tag, entries: tags.map { .init(value: $0, label: $0) })), &state)
+        case .browse(let change):
+            return browse(change, &state)
+        }
+    }
+
+    /// The question as a list on the stack has it (with its body when the list page carried bodies), if any.
+    private static func summary(of id: Int, _ state: AppState) -> Question? {
+        for case .questions(let list) in state.stack.reversed() {
+            if let question = list.rows.items.first(where: { $0.questionID == id }) { return question }
+        }
+        return nil
+    }
+
+    // MARK: Lists by search, tags and site
+
+    /// Pushes a list with the nearest list's settings changed; settings equal to the first list's pop back to it,
+    /// as it was. Another site starts the stack over.
+    static func browse(_ change: BrowseChange, _ state: inout AppState) -> [Effect] {
+        var settings = state.settings
+        switch change {
+        case .search(let query): settings.searchQuery = query
+        case .tags(let tags): settings.tagged = tags
+        case .tag(let tag):
+            settings.tagged = [tag]
+            settings.searchQuery = nil
+        case .site(let site):
+            return switchSite(site, &state)
+        }
+        if case .questions(let root) = state.stack[0], root.settings == settings {
+            var effects: [Effect] = []
+            while state.stack.count > 1 { effects += pop(&state) }
+            return effects
+        }
+        var list = QuestionListState(settings: settings)
+        let effects = QuestionListFeature.start(&list, &state.shared)
+        return push(.questions(list), &state) + effects
+    }
+
+    /// A new site: every screen belongs to the old one, so the stack starts over with the site's question list.
+    private static func switchSite(_ site: String, _ state: inout AppState) -> [Effect] {
+        var effects = state.stack.flatMap(\.loadTokens).map { Effect.cancel($0) }
+        var settings = state.shared.home
+        if case .questions(let root) = state.stack[0] { settings.sort = root.settings.sort }
+        settings.site = site
+        settings.searchQuery = nil
+        settings.tagged = []
+        state.shared.home = settings
+        var list = QuestionListState(settings: settings)
+        state.shared.clearStatus()
+        effects += QuestionListFeature.start(&list, &state.shared)
+        state.stack = [.questions(list)]
+        return effects
+    }
+}

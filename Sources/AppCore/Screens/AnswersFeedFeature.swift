@@ -1,0 +1,59 @@
+import StackAPI
+
+/// The latest answers feed: its rows and the titles of their questions.
+public struct AnswersFeedState: Hashable, Sendable {
+    public var rows = PagedList<Answer>()
+    /// Question titles by question id (answers carry none).
+    public var titles: [Int: String] = [:]
+
+    public init(titles: [Int: String] = [:]) {
+        self.titles = titles
+    }
+}
+
+/// The answers feed's reducer.
+enum AnswersFeedFeature {
+    static func start(_ feed: inout AnswersFeedState, _ shared: inout SharedState) -> [Effect] {
+        feed.rows.requestNextPage(&shared, priority: .userInitiated, loader(shared))
+    }
+
+    static func command(_ command: Command, _ feed: inout AnswersFeedState, _ shared: inout SharedState) -> Outcome {
+        if let effects = feed.rows.move(command, &shared, loader(shared)) { return Outcome(effects) }
+        switch command {
+        case .open:
+            guard let answer = feed.rows.selectedItem else { return Outcome() }
+            return Outcome([], [.openQuestion(id: answer.questionID, focus: answer.answerID)])
+        case .reload:
+            return Outcome(feed.rows.reload(&shared, fresh: true, loader(shared)))
+        case .toggleAnswersFeed:
+            return Outcome([], [.pop])
+        case .openInBrowser, .copyLink:
+            let url = feed.rows.selectedItem.map { SiteLinks.answer($0, site: shared.site) }
+            return Outcome(Reducer.linkCommand(command, url: url, &shared))
+        default:
+            return Outcome()
+        }
+    }
+
+    /// A page arrived; titles neither the lists nor earlier pages gave are asked for.
+    static func loaded(_ token: LoadToken, _ result: Result<Page<Answer>, APIError>, _ feed: inout AnswersFeedState,
+                       _ shared: inout SharedState) -> [Effect] {
+        let isCurrent = feed.rows.pending?.token == token
+        let effects = feed.rows.pageLoaded(token, result, noun: "answers", &shared, loader(shared))
+        guard isCurrent, case .success(let page) = result else { return effects }
+        let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
+        guard !missing.isEmpty else { return effects }
+        return [.loadQuestionTitles(shared.makeToken(), ids: missing, site: shared.site)] + effects
+    }
+
+    static func titlesLoaded(_ questions: [Question], _ feed: inout AnswersFeedState) {
+        for question in questions { feed.titles[question.questionID] = question.title }
+    }
+
+    static func loader(_ shared: SharedState) -> PagedList<Answer>.LoadEffect {
+        let site = shared.site, pageSize = shared.home.pageSize
+        return { token, page, priority, reload in
+            .loadAnswersFeed(token, site: site, page: page, pageSize: pageSize, priority: priority, reload: reload)
+        }
+    }
+}

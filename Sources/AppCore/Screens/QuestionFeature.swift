@@ -1,0 +1,169 @@
+import StackAPI
+
+/// The question view's data: the list's summary (with its body) at once, then the full thread, comments on demand.
+public struct ThreadState: Hashable, Sendable {
+    public var questionID: Int
+    public var summary: Question?
+    public var thread: QuestionThread?
+    public var pending: PendingLoad?
+    public var error: APIError?
+    /// First visible line of the laid-out document.
+    public var scroll = 0
+    /// The laid-out document's measurements at the current width (from the layout step), once laid out.
+    public var measure: ThreadMeasure?
+    /// What the reader has at the top of the view; a new layout (resize, comments, answers) scrolls back to it.
+    public var anchor: ContentAnchor?
+    /// Scroll to this answer once the thread is laid out (opened from the answers feed).
+    public var focusAnswerID: Int?
+    public var showComments = false
+    /// Comments by post id, once loaded.
+    public var comments: [Int: [Comment]]?
+    public var commentsPending: LoadToken?
+
+    public init(questionID: Int, summary: Question?) {
+        self.questionID = questionID
+        self.summary = summary
+    }
+
+    /// Lines the laid-out document has (0 until laid out).
+    public var contentLines: Int { measure?.lineCount ?? 0 }
+
+    /// The id of the post at the top of the view.
+    public var postInView: Int? { measure?.post(atLine: scroll) }
+
+    /// The question as far as it is known: the thread's, else the list's summary.
+    public var question: Question? { thread?.question ?? summary }
+}
+
+/// The question view's reducer.
+enum QuestionFeature {
+    /// Opens question `id`: the summary (from a list) shows at once while the thread loads.
+    static func open(_ id: Int, summary: Question?, focus: Int?, _ shared: inout SharedState) -> (ThreadState, [Effect]) {
+        let token = shared.makeToken()
+        var thread = ThreadState(questionID: id, summary: summary)
+        thread.pending = PendingLoad(token: token, page: 1)
+        thread.focusAnswerID = focus
+        return (thread, Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token))
+    }
+
+    static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
+        let page = shared.viewport.contentRows
+        switch command {
+        case .moveDown: scroll(to: thread.scroll + 1, &thread, shared)
+        case .moveUp: scroll(to: thread.scroll - 1, &thread, shared)
+        case .pageDown: scroll(to: thread.scroll + page, &thread, shared)
+        case .pageUp: scroll(to: thread.scroll - page, &thread, shared)
+        case .top: scroll(to: 0, &thread, shared)
+        case .bottom: scroll(to: thread.contentLines, &thread, shared)
+        case .reload: return Outcome(reload(&thread, &shared))
+        case .toggleComments: return Outcome(toggleComments(&thread, &shared))
+        case .filterByQuestionTag:
+            guard let tags = thread.question?.tags, !tags.isEmpty else {
+                shared.setStatus("This question has no tags", isError: false)
+                return Outcome()
+            }
+            return Outcome([], [.openTagPicker(tags)])
+        case .openInBrowser, .copyLink:
+            return Outcome(Reducer.linkCommand(command, url: linkInView(thread, site: shared.site), &shared))
+        default:
+            break
+        }
+        return Outcome()
+    }
+
+    /// Scrolls to `line` (clamped to the document) and remembers the content there.
+    static func scroll(to line: Int, _ thread: inout ThreadState, _ shared: SharedState) {
+        thread.scroll = max(0, min(line, thread.contentLines - shared.viewport.contentRows))
+        thread.anchor = thread.measure?.anchor(atLine: thread.scroll)
+    }
+
+    private static func reload(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
+        var effects: [Effect] = thread.pending.map { [.cancel($0.token)] } ?? []
+        if let comments = thread.commentsPending { effects.append(.cancel(comments)) }
+        thread.error = nil
+        thread.comments = nil
+        thread.commentsPending = nil
+        let token = shared.makeToken()
+        thread.pending = PendingLoad(token: token, page: 1)
+        shared.clearStatus()
+        return effects + Reducer.load(.loadThread(token, questionID: thread.questionID, site: shared.site, reload: true), token: token)
+    }
+
+    /// Esc: cancels the thread's loads and keeps what is shown; nil when nothing is loading.
+    static func cancelLoads(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect]? {
+        let tokens = [thread.pending?.token, thread.commentsPending].compactMap { $0 }
+        guard !tokens.isEmpty else { return nil }
+        thread.pending = nil
+        thread.commentsPending = nil
+        shared.setStatus("Load cancelled — press r to retry", isError: false)
+        return tokens.map { .cancel($0) }
+    }
+
+    static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout ThreadState,
+                       _ shared: inout SharedState) -> [Effect] {
+        guard thread.pending?.token == token else { return [] }
+        thread.pending = nil
+        switch result {
+        case .success(let value):
+            thread.thread = value
+            thread.error = nil
+            shared.noteQuota(value.quotaRemaining, value.quotaMax)
+            if shared.status.isError { shared.clearStatus() }
+        case .failure(let error):
+            if error.isUserVisible { thread.error = error }
+            shared.report(error)
+        }
+        if thread.showComments && thread.comments == nil && thread.thread != nil { return requestComments(&thread, &shared) }
+        return []
+    }
+
+    /// The layout step's measurements: the first time the focused answer is laid out, scroll to it; otherwise
+    /// keep the anchored content at the top.
+    static func laidOut(_ measure: ThreadMeasure, _ thread: inout ThreadState, _ shared: SharedState) {
+        thread.measure = measure
+        if let focus = thread.focusAnswerID, let line = measure.postStarts[focus] {
+            thread.focusAnswerID = nil
+            scroll(to: line, &thread, shared)
+            return
+        }
+        let anchor = thread.anchor
+        if let anchor, let line = measure.line(for: anchor) { thread.scroll = line }
+        thread.scroll = max(0, min(thread.scroll, measure.lineCount - shared.viewport.contentRows))
+        thread.anchor = anchor ?? measure.anchor(atLine: thread.scroll)
+    }
+
+    // MARK: Comments
+
+    static func toggleComments(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
+        thread.showComments.toggle()
+        guard thread.showComments, thread.comments == nil, thread.commentsPending == nil, thread.thread != nil else { return [] }
+        return requestComments(&thread, &shared)
+    }
+
+    private static func requestComments(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
+        guard let loaded = thread.thread else { return [] }
+        let token = shared.makeToken()
+        thread.commentsPending = token
+        let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
+        return [.loadComments(token, postIDs: ids, site: shared.site)]
+    }
+
+    static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,
+                               _ shared: inout SharedState) {
+        guard thread.commentsPending == token else { return }
+        thread.commentsPending = nil
+        switch result {
+        case .success(let comments): thread.comments = comments
+        case .failure(let error): shared.report(error)
+        }
+    }
+
+    /// The link of the answer at the top of the view, else of the question.
+    static func linkInView(_ thread: ThreadState, site: String) -> String {
+        if let loaded = thread.thread, let post = thread.postInView, let answer = loaded.answers.first(where: { $0.answerID == post }) {
+            return SiteLinks.answer(answer, site: site)
+        }
+        if let question = thread.question { return SiteLinks.question(question, site: site) }
+        return SiteLinks.question(id: thread.questionID, site: site)
+    }
+}

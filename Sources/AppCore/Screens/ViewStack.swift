@@ -1,0 +1,102 @@
+/// The kinds of screen, as tests and the status line name them.
+public enum Screen: Hashable, Sendable {
+    case questionList
+    case answersFeed
+    case question(id: Int)
+    case picker
+    case help
+}
+
+/// One screen on the view stack with everything it shows. The screens under the top one are left as they were,
+/// so popping back to one restores its selection, scroll and loaded pages exactly.
+public enum ScreenState: Hashable, Sendable {
+    /// The question list: the site's questions, search results, or a tag-filtered list.
+    case questions(QuestionListState)
+    case answersFeed(AnswersFeedState)
+    case question(ThreadState)
+    case picker(PickerState)
+    case help(HelpState)
+
+    /// What kind of screen this is.
+    public var kind: Screen {
+        switch self {
+        case .questions: .questionList
+        case .answersFeed: .answersFeed
+        case .question(let thread): .question(id: thread.questionID)
+        case .picker: .picker
+        case .help: .help
+        }
+    }
+
+    /// The loads this screen waits for (cancelled when it is popped).
+    var loadTokens: [LoadToken] {
+        switch self {
+        case .questions(let list): [list.rows.pending?.token].compactMap { $0 }
+        case .answersFeed(let feed): [feed.rows.pending?.token].compactMap { $0 }
+        case .question(let thread): [thread.pending?.token, thread.commentsPending].compactMap { $0 }
+        case .picker(let picker): [picker.pending?.token].compactMap { $0 }
+        case .help: []
+        }
+    }
+}
+
+/// How to take one kind of screen state out of a `ScreenState` and put it back.
+struct ScreenCase<Value> {
+    let extract: (ScreenState) -> Value?
+    let embed: (Value) -> ScreenState
+}
+
+extension ScreenCase where Value == QuestionListState {
+    static var questions: Self { .init(extract: { if case .questions(let v) = $0 { v } else { nil } }, embed: ScreenState.questions) }
+}
+
+extension ScreenCase where Value == AnswersFeedState {
+    static var answersFeed: Self { .init(extract: { if case .answersFeed(let v) = $0 { v } else { nil } }, embed: ScreenState.answersFeed) }
+}
+
+extension ScreenCase where Value == ThreadState {
+    static var question: Self { .init(extract: { if case .question(let v) = $0 { v } else { nil } }, embed: ScreenState.question) }
+}
+
+extension ScreenCase where Value == PickerState {
+    static var picker: Self { .init(extract: { if case .picker(let v) = $0 { v } else { nil } }, embed: ScreenState.picker) }
+}
+
+extension ScreenCase where Value == HelpState {
+    static var help: Self { .init(extract: { if case .help(let v) = $0 { v } else { nil } }, embed: ScreenState.help) }
+}
+
+/// What a screen's reducer asks of the root reducer besides effects: a move on the stack.
+enum Navigation: Hashable, Sendable {
+    /// Open a question (from a list or the feed), scrolled to `focus` (an answer) once laid out.
+    case openQuestion(id: Int, focus: Int?)
+    case openAnswersFeed
+    /// Pick one of these tags to list questions by.
+    case openTagPicker([String])
+    /// Close the top screen.
+    case pop
+    /// A list with these settings changed (pushed; the bottom list's own settings pop back to it).
+    case browse(BrowseChange)
+}
+
+/// A change to a question list's settings, asked for by a prompt or a picker.
+enum BrowseChange: Hashable, Sendable {
+    /// Search (nil: no search).
+    case search(String?)
+    case tags([String])
+    /// One tag, without the search.
+    case tag(String)
+    /// Another site: the stack starts over.
+    case site(String)
+}
+
+/// Effects plus the moves on the stack a screen's reducer asks for.
+struct Outcome {
+    var effects: [Effect] = []
+    var navigation: [Navigation] = []
+
+    init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
+        self.effects = effects
+        self.navigation = navigation
+    }
+}

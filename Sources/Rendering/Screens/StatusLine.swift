@@ -1,0 +1,58 @@
+import AppCore
+
+/// The one place that composes the status line: the top screen's own words (counts, loading, position) unless a
+/// message is showing, and on the right the quota and key hints named from the effective keymap.
+public enum StatusLine {
+    /// The status line's left text, right text and whether it reports an error.
+    public static func compose(_ state: AppState, threadLayout: ThreadDocument.Layout?) -> (left: String, right: String, isError: Bool) {
+        let shared = state.shared
+        var left: String
+        var hints: [String]
+        switch state.top {
+        case .questions(let list):
+            left = counted(list.rows.items.count, "question") + loading(list.rows.pending)
+            hints = [hint(.help, "help", shared)]
+        case .answersFeed(let feed):
+            left = counted(feed.rows.items.count, "answer") + loading(feed.rows.pending)
+            hints = [hint(.toggleAnswersFeed, "questions", shared), hint(.help, "help", shared)]
+        case .question(let thread):
+            if thread.pending?.indicatorVisible == true && thread.summary?.body == nil { left = "Loading…" }
+            else if let layout = threadLayout {
+                left = QuestionScreen.positionText(top: thread.scroll, rows: shared.viewport.contentRows, total: layout.lines.count)
+            } else { left = QuestionScreen.layingOutText }
+            hints = [hint(.toggleComments, "comments", shared), hint(.backOrQuit, "back", shared), hint(.help, "help", shared)]
+        case .picker(let picker):
+            left = "\(picker.visibleEntries.count) of \(picker.entries.count)"
+            hints = ["↑↓ move · Enter choose", hint(.cancelOrBack, "back", shared)]
+        case .help:
+            let more = state.keymap.bindings.count > shared.viewport.contentRows ? "j/k scroll · " : ""
+            return (more + "q, Esc or ? to close", "", false)
+        }
+        if let message = shared.status.message { left = message }
+        let quota = Chrome.quotaText(shared.status)
+        let right = ([quota] + hints).filter { !$0.isEmpty }.joined(separator: " · ")
+        return (left, right, shared.status.isError)
+    }
+
+    /// Draws the status line of `state` on the buffer's last row.
+    static func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, into buffer: inout ScreenBuffer) {
+        let line = compose(state, threadLayout: threadLayout)
+        Chrome.drawStatus(left: line.left, right: line.right, isError: line.isError, into: &buffer)
+    }
+
+    /// "1 question", "30 questions".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private static func loading(_ pending: PendingLoad?) -> String {
+        guard let pending, pending.indicatorVisible else { return "" }
+        return pending.replacesItems ? " · reloading…" : " · loading page \(pending.page)…"
+    }
+
+    /// "? help": the command's first key and what it does, or "" when the keymap leaves it unbound.
+    private static func hint(_ command: Command, _ words: String, _ shared: SharedState) -> String {
+        let key = shared.keyName(command)
+        return key.isEmpty ? "" : key + " " + words
+    }
+}
