@@ -50,7 +50,9 @@ enum DumpBenchmarks {
               let last = text.lastRange(of: Data("/>".utf8)) else { throw CocoaError(.fileReadCorruptFile) }
         let rows = text[first.lowerBound..<last.upperBound]
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-Posts-\(getpid()).xml")
-        FileManager.default.createFile(atPath: url.path, contents: text[..<first.lowerBound])
+        guard FileManager.default.createFile(atPath: url.path, contents: text[..<first.lowerBound]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.seekToEnd()
