@@ -13,8 +13,6 @@ public final class DumpRowStream {
     private let onRow: (DumpRow) throws -> Void
     /// The first bytes, held back until there are enough to check the encoding; then the parser starts.
     private var head: [UInt8] = []
-    /// Bytes gathered from small pieces, not yet given to the parser (see `smallestFeed`).
-    private var pending: [UInt8] = []
     private var parser: xmlParserCtxtPtr?
     private var failure: Error?
     private var finished = false
@@ -60,11 +58,7 @@ public final class DumpRowStream {
             try start()
             rest = bytes.dropFirst(taken)
         }
-        if pending.isEmpty, rest.count >= Self.smallestFeed {
-            return try parse(UnsafeRawBufferPointer(rebasing: rest), terminate: false) // large pieces go through uncopied
-        }
-        pending.append(contentsOf: rest)
-        if pending.count >= Self.smallestFeed { try parsePending(terminate: false) }
+        try parse(UnsafeRawBufferPointer(rebasing: rest), terminate: false)
     }
 
     /// Ends the file: throws if it stopped short of a well-formed document (a file cut off mid-row, say).
@@ -72,20 +66,15 @@ public final class DumpRowStream {
         try checkOpen()
         finished = true
         if parser == nil { try start() }
-        try parsePending(terminate: true)
+        try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
     }
-
-    /// Smaller pieces are gathered up to this size first: libxml2 2.9's push parser scans the unfinished tag for
-    /// its last `<` and `>` on every `xmlParseChunk`, so a row pushed a few bytes at a time would cost the square
-    /// of its length (a 30 KB row byte by byte: about 450 million byte reads).
-    static let smallestFeed = 64 * 1024
 
     private func checkOpen() throws {
         if let failure { throw failure }
         precondition(!finished, "DumpRowStream used after finish()")
     }
 
-    /// Checks the held-back head, then creates the parser; the head is the first of the pending bytes.
+    /// Checks the held-back head, then creates the parser and feeds it the head.
     private func start() throws {
         if head.isEmpty {
             throw fail(.malformedXML(file: fileName, line: 1, column: 1, message: "the file is empty"))
@@ -99,14 +88,10 @@ public final class DumpRowStream {
             throw fail(.malformedXML(file: fileName, line: 1, column: 1, message: "libxml2 could not create a parser"))
         }
         parser = created
-        xmlCtxtUseOptions(created, Self.options)
-        pending = head
+        xmlCtxtUseOptions(created, Int32(Self.options.rawValue))
+        let bytes = head
         head = []
-    }
-
-    private func parsePending(terminate: Bool) throws {
-        try pending.withUnsafeBytes { try parse($0, terminate: terminate) }
-        pending.removeAll(keepingCapacity: true)
+        try bytes.withUnsafeBytes { try parse($0, terminate: false) }
     }
 
     /// Never load anything from outside the file (no DTD, no external entity, no network); take the bytes as
@@ -115,7 +100,8 @@ public final class DumpRowStream {
     /// `entityDecl`, so a DTD cannot declare other entities: no entity expansion at all. `XML_PARSE_HUGE` stays
     /// off, so libxml2 keeps its 10 MB limit on one attribute value and on lookahead (a post is at most 30,000
     /// characters).
-    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
+    private static let options: xmlParserOption = xmlParserOption(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Feeds libxml2 one piece (at most 1 GiB at a time: its length is an `int`) and throws what it reported.
     private func parse(_ chunk: UnsafeRawBufferPointer, terminate: Bool) throws {

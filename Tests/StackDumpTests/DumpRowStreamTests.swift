@@ -47,7 +47,7 @@ final class DumpRowStreamTests: XCTestCase {
         let file = folder.appendingPathComponent("Posts.xml")
         let expected = try DumpReader.posts(inFolder: folder)
         let data = try Data(contentsOf: file)
-        for size in [1, 4_093, 65_536 + 17, data.count] { // byte by byte: gathered into 64 KiB feeds
+        for size in [1, 4_093, 65_536 + 17, data.count] {
             XCTAssertEqual(try posts(data, pieces: size), expected, "pieces of \(size) bytes")
         }
     }
