@@ -27,14 +27,17 @@ let package = Package(
         // C shims: tiny modules, `static inline` wrappers only.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CSupport", path: "Sources/CSupport"),
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
 
         // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
         .target(name: "StackAPI"),
-        // Streaming reader for Stack Exchange data-dump XML files.
-        .target(name: "StackDump", dependencies: ["CArchive"]),
+        // Streaming reader for Stack Exchange data dumps: XML through libxml2's SAX2 push parser, .7z archives
+        // through libarchive.
+        .target(name: "StackDump", dependencies: ["CLibXML2", "CArchive"]),
         // Retrieval: operations, queues, backoff gate, data managers.
         .target(name: "StackRetrieval", dependencies: [
             "StackAPI",

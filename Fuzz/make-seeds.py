@@ -7,7 +7,7 @@ Nothing from the data folder is copied into the repository: seeds are made fresh
   html/       bodies from the dumps' Posts.xml and the recorded API answers, first byte = width
   html-big/   a few inputs just under 1 MB (not fuzzed; run.sh times each once against the 100 ms goal)
   json/       every recorded API response (data/api/**.json), first byte = item kind and situation
-  dump/       runs of real rows from Posts/Users/Comments/Tags.xml, first byte = which reader
+  dump/       runs of real rows from Posts/Users/Comments/Tags.xml, first byte = which reader and piece size
   config/     Fuzz/seeds/config/*.toml (hand-written, committed) and Resources/config.example.toml
   line-editor/ hand-written key sequences (below)
 Standard library only.
@@ -118,7 +118,8 @@ for path in sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(DAT
         put("json", f"{name}-k{kind}-s{situation}", bytes([kind | situation << 3]) + data)
     put("json", f"{name}-k{(kind + 3) % 8}-s0", bytes([(kind + 3) % 8]) + data)
 
-# dump: 1-20 consecutive real rows per seed, with the real files' BOM, declaration and root element.
+# dump: 1-20 consecutive real rows per seed, with the real files' BOM, declaration and root element; the i-th
+# seed of a file is read the i-th way (bits 2-4: through a file, or pushed in pieces of 1, 2, 3, 7, 64, 511, 4096 bytes).
 READERS = [("Posts.xml", 0, "posts"), ("Users.xml", 1, "users"), ("Comments.xml", 2, "comments"), ("Tags.xml", 3, "tags")]
 for dump in dumps:
     for file, selector, root in READERS:
@@ -131,7 +132,7 @@ for dump in dumps:
             chunk = lines[start : start + rng.choice([1, 2, 5, 20])]
             text = b"\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<" + root.encode() + b">\r\n  " + \
                 b"\r\n  ".join(chunk) + b"\r\n</" + root.encode() + b">"
-            put("dump", f"{dump}-{root}-{i}", bytes([selector]) + text)
+            put("dump", f"{dump}-{root}-{i}", bytes([selector | (i % 8) << 2]) + text)
 
 # config: the committed hand-written seeds and the example config.
 for folder in (os.path.join(ROOT, "Fuzz", "seeds", "config"),):

@@ -2,9 +2,9 @@ import Foundation
 
 /// Parses the dump's dates: ISO 8601 without a zone (UTC), with or without fractional seconds.
 enum DumpDate {
-    /// `2021-04-27T15:06:44.553` or `2021-04-27T15:06:44` (an optional trailing `Z` is accepted) → Date, nil if malformed.
-    static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+    /// `2021-04-27T15:06:44.553` or `2021-04-27T15:06:44` (an optional trailing `Z` is accepted), as UTF-8 bytes
+    /// → Date, nil if malformed.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 19,
               bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
@@ -37,7 +37,7 @@ enum DumpDate {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
-    private static func number(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Int? {
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int? {
         var value = 0
         for index in start..<(start + length) {
             guard let digit = digitValue(bytes[index]) else { return nil }

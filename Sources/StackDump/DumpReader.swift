@@ -2,27 +2,27 @@ import Foundation
 
 /// Streaming reader for data-dump XML files (Posts.xml, Users.xml, Comments.xml, Tags.xml).
 ///
-/// Each `forEach…` call reads the file in chunks and hands over one record at a time, in file order;
-/// a malformed file throws a `DumpError` naming the file and line.
+/// Each `forEach…` call reads the file in chunks into a `DumpRowStream` and hands over one record at a time, in
+/// file order; a malformed file throws a `DumpError` naming the file and line.
 public enum DumpReader {
     /// Calls `body` for each post row of `Posts.xml` at `url`, in file order, without loading the file whole.
     public static func forEachPost(in url: URL, _ body: (DumpPost) throws -> Void) throws {
-        try DumpRowParser.forEachRow(in: url) { try body(DumpPost(row: $0)) }
+        try DumpFile.forEachRow(in: url) { try body(DumpPost(row: $0)) }
     }
 
     /// Calls `body` for each user row of `Users.xml` at `url`, in file order.
     public static func forEachUser(in url: URL, _ body: (DumpUser) throws -> Void) throws {
-        try DumpRowParser.forEachRow(in: url) { try body(DumpUser(row: $0)) }
+        try DumpFile.forEachRow(in: url) { try body(DumpUser(row: $0)) }
     }
 
     /// Calls `body` for each comment row of `Comments.xml` at `url`, in file order.
     public static func forEachComment(in url: URL, _ body: (DumpComment) throws -> Void) throws {
-        try DumpRowParser.forEachRow(in: url) { try body(DumpComment(row: $0)) }
+        try DumpFile.forEachRow(in: url) { try body(DumpComment(row: $0)) }
     }
 
     /// Calls `body` for each tag row of `Tags.xml` at `url`, in file order.
     public static func forEachTag(in url: URL, _ body: (DumpTag) throws -> Void) throws {
-        try DumpRowParser.forEachRow(in: url) { try body(DumpTag(row: $0)) }
+        try DumpFile.forEachRow(in: url) { try body(DumpTag(row: $0)) }
     }
 
     /// All posts of one dump folder's Posts.xml.

@@ -108,6 +108,22 @@ final class DumpSyntheticTests: XCTestCase {
         XCTAssertNoThrow(try DumpReader.forEachUser(in: utf8) { _ in })
     }
 
+    /// Found by Fuzz/run.sh dump: a processing instruction without data (`<?stackterm?>`) anywhere in the file
+    /// made Foundation's XMLParser call `strlen(NULL)` (a SEGV). The reader now runs libxml2 itself and skips them.
+    func testProcessingInstructionWithoutDataIsSkippedNotACrash() throws {
+        let url = try write("Posts.xml", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <?stackterm?>
+            <posts>
+              <?x?>
+              <row Id="1" PostTypeId="1" CreationDate="2020-01-02T03:04:05" /><?stackterm?>
+              <row Id="2" PostTypeId="2" ParentId="1" CreationDate="2020-01-02T03:04:06" /><?y with data?>
+            </posts>
+            <?z?>
+            """)
+        XCTAssertEqual(try posts(url).map(\.id), [1, 2])
+    }
+
     func testMissingAttributeAndBadValuesAreClearErrors() throws {
         let noID = try write("Comments.xml", """
             <comments>
