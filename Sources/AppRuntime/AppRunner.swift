@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Highlighting
 import Rendering
 import StackAPI
 import StackRetrieval
@@ -12,7 +13,7 @@ public final class AppRunner {
     private let terminal: Terminal
     private let loop: EventLoop
     private let effects: EffectRunner
-    private let layouter = ThreadLayouter()
+    private let layouter = ThreadLayouter(codeStyler: CodeHighlighter())
     private var presentedState: AppState?
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {

@@ -8,6 +8,11 @@ public enum ThreadDocument {
     public struct Layout: Hashable, Sendable {
         public var lines: [StyledLine]
         public var anchors: [Int: Int]
+        /// Every code block drawn as a block, with the rows it occupies, in order.
+        public var codeBlocks: [CodeBlockPlacement] = []
+        /// True when some code block is drawn plain only because its colours were not ready (laid out with a
+        /// `CodeStyler` in `cachedOnly` mode): laying out again without `cachedOnly` colours it.
+        public var codeAwaitingStyle = false
     }
 
     /// All lines of the question view's scrollable content.
@@ -24,6 +29,13 @@ public enum ThreadDocument {
     /// The laid-out thread like `layout(for:width:now:)`, or nil soon after `isCancelled` turns true
     /// (asked between posts and every few thousand HTML tokens), so an abandoned layout stops early.
     public static func layout(for thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
+        layout(for: thread, width: width, now: now, code: nil, isCancelled: isCancelled)
+    }
+
+    /// The laid-out thread like `layout(for:width:now:isCancelled:)`, its code blocks styled by `code`: the
+    /// styler, and whether it may only answer from what it already has (`cachedOnly`).
+    public static func layout(for thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+                              isCancelled: () -> Bool) -> Layout? {
         var anchors: [Int: Int] = [thread.questionID: 0]
         let question = thread.thread?.question ?? thread.summary
         var lines: [StyledLine] = []
@@ -42,7 +54,25 @@ public enum ThreadDocument {
             }
             return Layout(lines: lines, anchors: anchors)
         }
-        guard let questionBody = body(loaded.question.body, width: width, isCancelled: isCancelled),
+        var result = Layout(lines: [], anchors: [:])
+        let styleCode = code.map { code in
+            { (text: String, classes: String) in
+                code.styler.styling(code: text, classes: classes, tags: loaded.question.tags, cachedOnly: code.cachedOnly)
+            }
+        }
+        /// The body's lines, its code blocks noted at the rows they will have in `lines`.
+        func body(_ html: String?) -> [StyledLine]? {
+            guard let html, !html.isEmpty else { return Self.body(nil, width: width, isCancelled: isCancelled) }
+            guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, isCancelled: isCancelled) else { return nil }
+            for placement in document.codePlacements {
+                let rows = placement.rows
+                result.codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
+                                                            text: placement.text))
+            }
+            result.codeAwaitingStyle = result.codeAwaitingStyle || document.codeAwaitingStyle
+            return document.lines
+        }
+        guard let questionBody = body(loaded.question.body),
               let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
                                                            isCancelled: isCancelled) else { return nil }
         lines += questionBody
@@ -55,7 +85,7 @@ public enum ThreadDocument {
             anchors[answer.answerID] = lines.count
             lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
             lines.append(StyledLine())
-            guard let answerBody = body(answer.body, width: width, isCancelled: isCancelled),
+            guard let answerBody = body(answer.body),
                   let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
                                                              isCancelled: isCancelled) else { return nil }
             lines += answerBody
@@ -63,7 +93,9 @@ public enum ThreadDocument {
             lines.append(StyledLine())
         }
         lines += attribution(loaded.question, width: width)
-        return Layout(lines: lines, anchors: anchors)
+        result.lines = lines
+        result.anchors = anchors
+        return result
     }
 
     /// What the question view shows before its layout is ready: the question's header and "Laying out…".
