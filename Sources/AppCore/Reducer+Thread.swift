@@ -63,6 +63,9 @@ extension Reducer {
         case .openInBrowser, .copyLink:
             state.thread = thread
             return linkCommand(command, url: linkInView(state), &state)
+        case .copyCodeBlock:
+            state.thread = thread
+            return [.copyCodeBlock(top: thread.scroll, rows: page)]
         case .search:
             state.thread = thread
             return openPrompt(.search, &state)

@@ -108,7 +108,7 @@ public enum Reducer {
         case .search: return openPrompt(.search, &state)
         case .pickSite: return openSitePicker(&state)
         case .openInBrowser, .copyLink: return linkCommand(command, url: selectedLink(kind, state), &state)
-        case .filterByQuestionTag, .toggleComments, .quit: return []
+        case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .quit: return []
         }
     }
 

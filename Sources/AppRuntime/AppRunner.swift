@@ -47,6 +47,7 @@ public final class AppRunner {
 
     private func wire() {
         effects.send = { [unowned self] action in self.dispatch(action) }
+        effects.codeBlocks = { [unowned self] in layouter.readyLayout?.codeBlocks }
         loop.onKeys = { [unowned self] keys in
             for key in keys { dispatch(.key(key)) }
         }

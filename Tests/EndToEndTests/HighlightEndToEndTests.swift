@@ -4,7 +4,8 @@ import StackDump
 import TestSupport
 import XCTest
 
-/// Highlighted code in the real binary: a cardano question tagged plutus shows its Haskell in colour.
+/// Highlighted code in the real binary: a cardano question tagged plutus shows its Haskell in colour, and `Y`
+/// puts the block on the clipboard (tmux stores OSC 52 as a paste buffer with `set-clipboard on`).
 final class HighlightEndToEndTests: StacktermTestCase {
     /// Question 1955 of the cardano dump (tags plutus, haskell), the only one whose text says "apostrophes";
     /// its body opens with a short code block. Returns that block's text as the renderer decodes it.
@@ -34,12 +35,13 @@ final class HighlightEndToEndTests: StacktermTestCase {
         return nil
     }
 
-    func testHaskellIsColoured() throws {
+    func testHaskellIsColouredAndYCopiesTheBlock() throws {
         let block = try firstBlockOfQuestion1955()
         let firstLine = String(block.split(separator: "\n")[0])
         let keyword = String(firstLine.split(separator: " ")[0])
         let tmux = try launch(environment: ["NO_COLOR": ""]) // colours on, whatever the test runner's environment says
         waitForList(tmux)
+        try tmux.setServerOption("set-clipboard", "on")
         try tmux.sendKeys(.text("/"), .text("apostrophes"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("apostrophes") && $0.last?.contains("1 question") == true }, tmux.screenDump())
         try tmux.sendKeys(.key("Enter"))
@@ -54,6 +56,11 @@ final class HighlightEndToEndTests: StacktermTestCase {
                       + ((try? tmux.captureWithEscapes())?.debugDescription ?? ""))
         XCTAssertTrue(sgr?.contains("1") == true, "and bold: \(sgr ?? [])")
 
+        try tmux.sendKeys(.text("Y"))
+        let lines = block.split(separator: "\n").count
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied code block (\(lines) lines)") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { _ in (try? tmux.showBuffer()) == block },
+                      "clipboard: \((try? tmux.showBuffer()).debugDescription), expected \(block.debugDescription)")
         try tmux.sendKeys(.text("Q"))
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
     }
