@@ -92,7 +92,7 @@ void copyMessage(const char *text, char *message, size_t size) {
 } // namespace
 
 extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, const char *language,
-                                                          const char *text, size_t length,
+                                                          const char *text, size_t length, size_t max_line_bytes,
                                                           const char *const *elements, size_t element_count,
                                                           stackterm_highlight_token token, void *context,
                                                           char *message, size_t message_size) {
@@ -121,7 +121,8 @@ extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, 
             auto newline = static_cast<const char *>(std::memchr(start, '\n', static_cast<size_t>(end - start)));
             const char *stop = newline != nullptr ? newline : end;
             cursor.column = 0;
-            highlighter.highlightParagraph(std::string(start, stop));
+            // Every rule searches to the end of the line for every token, so a long line costs its length squared.
+            if (static_cast<size_t>(stop - start) <= max_line_bytes) highlighter.highlightParagraph(std::string(start, stop));
             if (newline == nullptr) break;
             start = newline + 1;
             ++cursor.line;

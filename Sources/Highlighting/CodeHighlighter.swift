@@ -7,10 +7,11 @@ import Rendering
 /// The cache is keyed by language, the text's hash and its length, holds at most `cacheBytes` of code (the
 /// oldest blocks go first), and is guarded by a lock: layouts on the layout queue, benchmarks and tests may
 /// call from any thread. Blocks over `maximumBytes` stay plain (highlighting is regular-expression work
-/// whose time grows with the text, and nobody reads such a block for its colours).
+/// whose time grows with the text, and nobody reads such a block for its colours), and so do lines over
+/// `SourceHighlight.maximumLineBytes`.
 public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
-    /// The largest block highlighted, in UTF-8 bytes.
-    public static let maximumBytes = 256 * 1024
+    /// The largest block highlighted, in UTF-8 bytes (lines are also capped: `SourceHighlight.maximumLineBytes`).
+    public static let maximumBytes = 64 * 1024
 
     private let library: SourceHighlight
     private let cacheBytes: Int
@@ -36,6 +37,7 @@ public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
     /// How many lookups the cache answered and how many it did not, since the start.
     public var cacheCounts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
 
+    /// The look of a block: its language chosen by `CodeLanguage`, then `styling(_:language:cachedOnly:)`.
     public func styling(code: String, classes: String, tags: [String], cachedOnly: Bool) -> CodeStyling {
         guard let language = CodeLanguage.choose(classes: classes, tags: tags) else { return .plain }
         return styling(code, language: language, cachedOnly: cachedOnly)

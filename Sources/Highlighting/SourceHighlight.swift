@@ -66,6 +66,11 @@ public struct SourceHighlight: Sendable {
         return stackterm_highlight_knows(dataDirectory, language) != 0
     }
 
+    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. The library's time grows with the
+    /// square of a line's length (every rule searches to the line's end for every token): measured here, a
+    /// 10 KB line of numbers took seconds, a 444-byte one a few milliseconds.
+    public static let maximumLineBytes = 512
+
     /// The tokens of `text` in `language` (a source-highlight language name), or why it stays plain.
     public func highlight(_ text: String, language: String) -> Outcome {
         guard let dataDirectory else { return .plain(.noDataDirectory) }
@@ -75,7 +80,7 @@ public struct SourceHighlight: Sendable {
         let status = text.withUTF8 { bytes in
             Self.elementNames.withUnsafeBufferPointer { names in
                 stackterm_highlight(dataDirectory, language, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                                    bytes.count, names.baseAddress, names.count, { context, line, start, length, element in
+                                    bytes.count, Self.maximumLineBytes, names.baseAddress, names.count, { context, line, start, length, element in
                     guard let context else { return }
                     Unmanaged<TokenCollector>.fromOpaque(context).takeUnretainedValue().add(line, start, length, element)
                 }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)

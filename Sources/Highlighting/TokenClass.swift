@@ -3,6 +3,7 @@ import Rendering
 /// What a highlighted token is, in the few kinds the theme colours; source-highlight's many element names
 /// (`sourceHighlightElements`) fold into these.
 public enum TokenClass: UInt8, CaseIterable, Hashable, Sendable {
+    /// Each kind of token the theme has a `code-*` colour role for.
     case keyword, type, string, comment, number, preprocessor, function
 
     /// source-highlight element names and the class each one is drawn as. Elements not listed (`normal`,

@@ -32,6 +32,18 @@ final class SourceHighlightTests: XCTestCase {
         XCTAssertEqual(tokens.first { $0.tokenClass == .comment }?.bytes.lowerBound, 13)
     }
 
+    func testALineTooLongForTheLibraryStaysPlainAndTheOthersAreHighlighted() throws {
+        let library = try Self.installed()
+        let long = "x = [" + (0..<200).map(String.init).joined(separator: ", ") + "]"
+        XCTAssertGreaterThan(long.utf8.count, SourceHighlight.maximumLineBytes)
+        guard case .tokens(let tokens) = library.highlight("def f():\n" + long + "\n    return 1\n", language: "python") else {
+            return XCTFail()
+        }
+        XCTAssertFalse(tokens.contains { $0.line == 1 }, "the long line is skipped")
+        XCTAssertTrue(tokens.contains { $0.line == 0 && $0.tokenClass == .keyword })
+        XCTAssertTrue(tokens.contains { $0.line == 2 && $0.tokenClass == .keyword }, "lines after it still count")
+    }
+
     func testAnUnknownLanguageIsPlain() throws {
         let library = try Self.installed()
         XCTAssertEqual(library.highlight("let x = 1", language: "no-such-language"), .plain(.unknownLanguage("no-such-language")))

@@ -28,11 +28,13 @@ typedef void (*stackterm_highlight_token)(void *context, uint32_t line, uint32_t
 
 /// Highlights `length` bytes of `text` (lines separated by `\n`) as `language`, a name from `lang.map` in
 /// `data_dir` ("python", "cpp", "sh"…), calling `token` for each token of one of the `element_count`
-/// source-highlight element names in `elements` ("keyword", "string", "comment"…). Calls are serialised
-/// by one lock inside (the library keeps global state). Never throws: a C++ exception becomes
-/// STACKTERM_HIGHLIGHT_FAILED with its message in `message` (at most `message_size` bytes, NUL-terminated).
+/// source-highlight element names in `elements` ("keyword", "string", "comment"…). A line longer than
+/// `max_line_bytes` is skipped (left plain): the library's time grows with the square of a line's length.
+/// Calls are serialised by one lock inside (the library keeps global state). Never throws: a C++ exception
+/// becomes STACKTERM_HIGHLIGHT_FAILED with its message in `message` (at most `message_size` bytes,
+/// NUL-terminated).
 stackterm_highlight_status stackterm_highlight(const char *data_dir, const char *language,
-                                               const char *text, size_t length,
+                                               const char *text, size_t length, size_t max_line_bytes,
                                                const char *const *elements, size_t element_count,
                                                stackterm_highlight_token token, void *context,
                                                char *message, size_t message_size);

@@ -36,6 +36,14 @@ public enum ThreadDocument {
     /// styler, and whether it may only answer from what it already has (`cachedOnly`).
     public static func layout(for thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
                               isCancelled: () -> Bool) -> Layout? {
+        // The renderer keeps the code-styling closure, which asks `isCancelled`, only while it runs.
+        withoutActuallyEscaping(isCancelled) { isCancelled in
+            layout(thread, width: width, now: now, code: code, isCancelled: isCancelled)
+        }
+    }
+
+    private static func layout(_ thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+                               isCancelled: @escaping () -> Bool) -> Layout? {
         var anchors: [Int: Int] = [thread.questionID: 0]
         let question = thread.thread?.question ?? thread.summary
         var lines: [StyledLine] = []
@@ -55,9 +63,12 @@ public enum ThreadDocument {
             return Layout(lines: lines, anchors: anchors)
         }
         var result = Layout(lines: [], anchors: [:])
+        // Highlighting a block can take milliseconds and the renderer looks at `isCancelled` only every few
+        // thousand tokens, so an abandoned layout stops asking for colours at once.
         let styleCode = code.map { code in
-            { (text: String, classes: String) in
-                code.styler.styling(code: text, classes: classes, tags: loaded.question.tags, cachedOnly: code.cachedOnly)
+            { (text: String, classes: String) -> CodeStyling in
+                if !code.cachedOnly, isCancelled() { return .plain }
+                return code.styler.styling(code: text, classes: classes, tags: loaded.question.tags, cachedOnly: code.cachedOnly)
             }
         }
         /// The body's lines, its code blocks noted at the rows they will have in `lines`.
