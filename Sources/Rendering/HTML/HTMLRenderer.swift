@@ -7,8 +7,9 @@
 /// - **Inline**: `em`/`i` italic, `strong`/`b` bold, `del`/`s` dim, `u`/`ins` underlined, `code` in the
 ///   code colour, `kbd` as `[Ctrl]` in the accent colour, `sup`/`sub` as plain text.
 /// - **Code blocks** (`pre`, `pre > code`): verbatim — never re-wrapped or trimmed — indented by 2 columns in
-///   the code colour (or the styles a `CodeStyler` gives them), tabs expanded to 4. A line wider than the width continues on the next rows, each
-///   starting with a muted `↪` in the indent, so no code is lost. `codeBlocks` keeps each block's exact text.
+///   the code colour (or the styles a `CodeStyler` gives them), tabs expanded to 4. A line wider than the
+///   width continues on the next rows, each starting with a muted `↪` in the indent, so no code is lost.
+///   `codeBlocks` keeps each block's exact text, `codePlacements` the rows of each one drawn as a block.
 /// - **Lists** `ul`/`ol`, nested: bullets `•`, `◦`, `▪` by depth; `1.` numbers for `ol` (honouring `start`
 ///   and `li value`); wrapped lines hang under the item's text. Consecutive items have no blank line.
 /// - **Blockquotes**: a muted `│ ` before every line, one more per nesting level.
