@@ -32,6 +32,9 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CSupport", path: "Sources/CSupport"),
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
+        // GNU source-highlight (C++, Debian's libsource-highlight-dev) behind a C API that never throws.
+        .target(name: "CSourceHighlight", path: "Sources/CSourceHighlight",
+                linkerSettings: [.linkedLibrary("source-highlight")]),
 
         // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
         .target(name: "StackAPI"),
@@ -61,10 +64,12 @@ let package = Package(
         // App core (pure) and rendering (pure).
         .target(name: "AppCore", dependencies: ["StackAPI"]),
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "CSupport"]),
+        // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
+        .target(name: "Highlighting", dependencies: ["Rendering", "CSourceHighlight"]),
         // The only module importing curses.
         .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard"]),
         // Wires effects to data managers and the terminal.
-        .target(name: "AppRuntime", dependencies: ["AppCore", "Rendering", "StackRetrieval", "StackAPI", "TerminalUI"]),
+        .target(name: "AppRuntime", dependencies: ["AppCore", "Rendering", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI"]),
         // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
         .target(name: "AppConfig", dependencies: [
             "AppCore", "StackAPI", "Rendering",
@@ -77,7 +82,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
-            "StackAPI", "StackRetrieval", "StackDump", "AppCore", "Rendering", "TerminalUI", "TestSupport", "CSupport",
+            "StackAPI", "StackRetrieval", "StackDump", "AppCore", "Rendering", "Highlighting", "TerminalUI", "TestSupport", "CSupport",
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.
@@ -89,8 +94,9 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI"]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "CNcursesw", "CTermGuard"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "StackDump", "CNcursesw", "CTermGuard"]),
     ]
 )

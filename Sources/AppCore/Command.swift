@@ -3,7 +3,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, pageDown, pageUp, top, bottom
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, pickSite
-    case toggleComments, openInBrowser, copyLink
+    case toggleComments, openInBrowser, copyLink, copyCodeBlock
 
     /// One line for the help screen.
     public var help: String {
@@ -30,6 +30,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .toggleComments: "In a question: show or hide comments"
         case .openInBrowser: "Open the question (or answer in view) in a browser"
         case .copyLink: "Copy the link (OSC 52 clipboard)"
+        case .copyCodeBlock: "In a question: copy the code block at the top of the view"
         }
     }
 }

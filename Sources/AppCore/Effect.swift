@@ -31,6 +31,9 @@ public enum Effect: Hashable, Sendable {
     case openURL(String)
     /// Put text on the terminal's clipboard (OSC 52).
     case copyToClipboard(String)
+    /// Copy the question view's code block drawn on row `top` of its document, else the first one starting
+    /// within the `rows` rows shown from there (the runtime has the layout; the reducer only knows rows).
+    case copyCodeBlock(top: Int, rows: Int)
     /// Restore the terminal and exit with this code.
     case quit(exitCode: Int32)
 }

@@ -44,6 +44,7 @@ public struct Keymap: Hashable, Sendable {
         (.toggleComments, [.character("c")]),
         (.openInBrowser, [.character("o")]),
         (.copyLink, [.character("y")]),
+        (.copyCodeBlock, [.character("Y")]),
     ])
 
     public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Highlighting
 import Rendering
 import StackAPI
 import StackRetrieval
@@ -12,7 +13,7 @@ public final class AppRunner {
     private let terminal: Terminal
     private let loop: EventLoop
     private let effects: EffectRunner
-    private let layouter = ThreadLayouter()
+    private let layouter = ThreadLayouter(codeStyler: CodeHighlighter())
     private var presentedState: AppState?
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
@@ -46,6 +47,7 @@ public final class AppRunner {
 
     private func wire() {
         effects.send = { [unowned self] action in self.dispatch(action) }
+        effects.codeBlocks = { [unowned self] in layouter.readyLayout?.codeBlocks }
         loop.onKeys = { [unowned self] keys in
             for key in keys { dispatch(.key(key)) }
         }

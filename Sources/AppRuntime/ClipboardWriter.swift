@@ -7,7 +7,7 @@ import Foundation
 /// Terminal accept it). Under tmux the option `set-clipboard` must be `on` (`set -s set-clipboard on` in
 /// `~/.tmux.conf`): tmux then stores the text as a paste buffer (`tmux show-buffer` prints it) and passes it
 /// on to the outer terminal when that one supports it. Terminals may cap the length (commonly around
-/// 100 kB of base64); links are far below that.
+/// 100 kB of base64, `commonLimit`); links are far below that, a long code block may not be.
 public enum ClipboardWriter {
     /// Why the sequence could not be written.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -17,6 +17,9 @@ public enum ClipboardWriter {
         /// The one-line message for the status bar.
         public var description: String { "Could not copy to the clipboard: \(String(cString: strerror(code)))" }
     }
+
+    /// Sequences longer than this (bytes) are cut or ignored by some terminals.
+    public static let commonLimit = 100_000
 
     /// The OSC 52 bytes that put `text` (as UTF-8) on the clipboard selection `c`.
     public static func sequence(for text: String) -> [UInt8] {

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Rendering
 import StackAPI
 import StackRetrieval
 
@@ -12,6 +13,8 @@ final class EffectRunner {
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
+    /// The code blocks of the question view's layout, nil while it is not laid out (the runner's layouter).
+    var codeBlocks: @MainActor () -> [CodeBlockPlacement]? = { nil }
 
     init(retrieval: Retrieval, outside: ExternalActions) {
         self.retrieval = retrieval
@@ -64,6 +67,12 @@ final class EffectRunner {
             send(outside.openInBrowser(url))
         case let .copyToClipboard(text):
             send(outside.copyLink(text))
+        case let .copyCodeBlock(top, rows):
+            guard let blocks = codeBlocks() else {
+                send(.notify("Nothing copied: the question is still being laid out", isError: false))
+                return
+            }
+            send(outside.copyCode(blocks.block(inViewFrom: top, rows: rows)?.text))
         case .quit:
             break
         }

@@ -43,4 +43,20 @@ public struct ExternalActions: Sendable {
         case .failure(let error): return .notify("\(error.description) — link: \(link.url)", isError: true)
         }
     }
+
+    /// Copies a code block's text to the terminal's clipboard and says how many lines went, or that there is
+    /// no block (`code` nil). The text is the body's, already stripped of control characters other than
+    /// newline and tab by `TerminalSafety`, so a paste cannot carry escape sequences.
+    public func copyCode(_ code: String?) -> Action {
+        guard let code else { return .notify("No code block in view", isError: false) }
+        var lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count
+        if code.hasSuffix("\n") { lineCount -= 1 }
+        let what = "code block (\(lineCount) line\(lineCount == 1 ? "" : "s"))"
+        switch ClipboardWriter.write(code, to: terminalDescriptor) {
+        case .success:
+            let note = ClipboardWriter.sequence(for: code).count > ClipboardWriter.commonLimit ? " — long: some terminals drop it" : ""
+            return .notify("Copied \(what)\(note)", isError: false)
+        case .failure(let error): return .notify("\(error.description) — \(what)", isError: true)
+        }
+    }
 }

@@ -17,6 +17,12 @@ import Rendering
 /// A new job is given `grace` (30 ms) before the frame is drawn without it: an ordinary thread is laid out
 /// within that and drawn at once, with no flash of the placeholder. Quitting never waits: `cancel()` marks
 /// the job and the process exits with it abandoned.
+///
+/// Code blocks in colour (`codeStyler`): the first layout asks the styler only for what it has cached, so it
+/// is as quick as a plain one and blocks not highlighted yet are drawn plain. When some were
+/// (`codeAwaitingStyle`), the same job goes on to highlight them and lay the thread out again; that layout
+/// replaces the plain one — same rows, only colours change — if its job is still the newest and its key
+/// still the one drawn, and is dropped otherwise, exactly like a stale layout.
 @MainActor
 public final class ThreadLayouter {
     /// Called on the main queue when a layout the screen is waiting for is ready: draw again.
@@ -24,17 +30,22 @@ public final class ThreadLayouter {
 
     private let queue: DispatchQueue
     private let grace: TimeInterval
+    private let codeStyler: (any CodeStyler)?
     private var lastGeneration = 0
     private var ready: (key: ThreadLayoutKey, layout: ThreadDocument.Layout)?
     private var inFlight: (key: ThreadLayoutKey, job: LayoutJob)?
 
     /// A layouter running its jobs on `queue` (serial), waiting up to `grace` seconds for a new job before
-    /// drawing without it (0: never waits).
+    /// drawing without it (0: never waits), colouring code blocks with `codeStyler` (nil: plain).
     public init(queue: DispatchQueue = DispatchQueue(label: "stackterm.layout", qos: .userInitiated),
-                grace: TimeInterval = 0.03) {
+                grace: TimeInterval = 0.03, codeStyler: (any CodeStyler)? = nil) {
         self.queue = queue
         self.grace = grace
+        self.codeStyler = codeStyler
     }
+
+    /// The layout drawn last for the thread now showing, if it is ready (for commands that read it, like `Y`).
+    public var readyLayout: ThreadDocument.Layout? { ready?.layout }
 
     /// True while a job is laid out in the background.
     public var isLayingOut: Bool { inFlight != nil }
@@ -65,16 +76,33 @@ public final class ThreadLayouter {
         lastGeneration += 1
         let job = LayoutJob(generation: lastGeneration)
         inFlight = (key, job)
+        let styler = codeStyler
         queue.async {
             guard !job.isCancelled,
-                  let layout = ThreadDocument.layout(for: thread, width: width, now: now, isCancelled: { job.isCancelled })
+                  let layout = ThreadDocument.layout(for: thread, width: width, now: now, code: styler.map { ($0, true) },
+                                                     isCancelled: { job.isCancelled })
             else { return }
             job.finish(layout)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.accept(layout, key: key, generation: job.generation, notify: true) }
             }
+            guard let styler, layout.codeAwaitingStyle, !job.isCancelled,
+                  let coloured = ThreadDocument.layout(for: thread, width: width, now: now, code: (styler, false),
+                                                       isCancelled: { job.isCancelled })
+            else { return }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.acceptColoured(coloured, key: key, generation: job.generation) }
+            }
         }
         return job
+    }
+
+    /// Puts the coloured layout in place of the plain one it follows, if nothing changed in between: its job
+    /// is still the newest and its key the one laid out (else it is dropped). Asks for a redraw.
+    private func acceptColoured(_ layout: ThreadDocument.Layout, key: ThreadLayoutKey, generation: Int) {
+        guard generation == lastGeneration, inFlight == nil, let ready, ready.key == key else { return }
+        self.ready = (key, layout)
+        onReady()
     }
 
     /// Keeps `layout` if it comes from the job in flight, calling `onReady` when `notify`; a stale one (or one

@@ -2,6 +2,8 @@
 public enum CellColor: UInt8, CaseIterable, Hashable, Sendable {
     /// Each case is a colour role: default text, accent (headings), muted (decorations), status colours, code, tags, links.
     case normal, accent, muted, success, warning, error, code, tag, link
+    /// The roles of highlighted tokens in code blocks (the rest of a block stays `code`).
+    case codeKeyword, codeType, codeString, codeComment, codeNumber, codePreprocessor, codeFunction
 }
 
 /// Text attributes of one cell.

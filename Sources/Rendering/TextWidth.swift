@@ -113,20 +113,30 @@ public enum TextWidth {
     /// `text` with each tab replaced by spaces up to the next multiple of `tabWidth` columns.
     public static func expandTabs(_ text: String, tabWidth: Int = 4) -> String {
         guard text.contains("\t") else { return text }
-        var result = ""
+        return expandTabs([StyledSpan(text)], tabWidth: tabWidth).map(\.text).joined()
+    }
+
+    /// Styled text with each tab replaced like `expandTabs(_:tabWidth:)`; the spaces keep the tab's style.
+    public static func expandTabs(_ spans: [StyledSpan], tabWidth: Int = 4) -> [StyledSpan] {
+        guard spans.contains(where: { $0.text.contains("\t") }) else { return spans }
+        var result: [StyledSpan] = []
         var column = 0
-        for character in text {
-            if character == "\t" {
-                let spaces = tabWidth - column % max(1, tabWidth)
-                result += String(repeating: " ", count: spaces)
-                column += spaces
-            } else if character == "\n" {
-                result.append(character)
-                column = 0
-            } else {
-                result.append(character)
-                column += of(character)
+        for span in spans {
+            var text = ""
+            for character in span.text {
+                if character == "\t" {
+                    let spaces = tabWidth - column % max(1, tabWidth)
+                    text += String(repeating: " ", count: spaces)
+                    column += spaces
+                } else if character == "\n" {
+                    text.append(character)
+                    column = 0
+                } else {
+                    text.append(character)
+                    column += of(character)
+                }
             }
+            result.append(StyledSpan(text, style: span.style))
         }
         return result
     }

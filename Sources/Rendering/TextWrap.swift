@@ -21,23 +21,27 @@ public enum TextWrap {
     /// Cuts `text` into pieces of at most `width` columns between graphemes, without looking for spaces
     /// (for code lines and URLs). An empty text gives one empty piece.
     public static func hardBreak(_ text: String, width: Int) -> [String] {
+        hardBreak([StyledSpan(text)], width: width).map(\.text)
+    }
+
+    /// Cuts styled text like `hardBreak(_:width:)`, at the same places when no span boundary splits a grapheme.
+    public static func hardBreak(_ spans: [StyledSpan], width: Int) -> [StyledLine] {
         let width = max(1, width)
-        var pieces: [String] = []
-        var current = ""
-        var used = 0
-        for character in text {
-            for (piece, pieceWidth) in fittingPieces(character, width: width) {
-                if used + pieceWidth > width {
-                    pieces.append(current)
-                    current = ""
-                    used = 0
+        var lines: [StyledLine] = []
+        var current = StyledLine()
+        for span in spans {
+            for character in span.text {
+                for (piece, pieceWidth) in fittingPieces(character, width: width) {
+                    if current.width + pieceWidth > width {
+                        lines.append(current)
+                        current = StyledLine()
+                    }
+                    current.append(piece, width: pieceWidth, style: span.style)
                 }
-                current += piece
-                used += pieceWidth
             }
         }
-        pieces.append(current)
-        return pieces
+        lines.append(current)
+        return lines
     }
 
     /// A grapheme as one piece, or as its terminal cells when wider than `width` (a cell too wide becomes `…`).

@@ -245,5 +245,5 @@ public final class Terminal {
 
 extension CellColor {
     /// The colours that get a curses pair of their own (all but `.normal`, which is pair 0).
-    static let allCasesForPairs: [CellColor] = [.accent, .muted, .success, .warning, .error, .code, .tag, .link]
+    static let allCasesForPairs: [CellColor] = CellColor.allCases.filter { $0 != .normal }
 }

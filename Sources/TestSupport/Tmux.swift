@@ -77,6 +77,11 @@ public final class TmuxSession {
         return lines
     }
 
+    /// The screen with its colours and attributes as SGR escape sequences (`capture-pane -p -e`).
+    public func captureWithEscapes() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", paneID])
+    }
+
     /// The screen as one block of text for failure messages (or why it could not be read).
     public func screenDump() -> String {
         do { return try capture().joined(separator: "\n") } catch { return "\(error)" }

@@ -9,6 +9,13 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU seconds the calling thread has used (not counting time spent waiting for a core).
+    static func threadCPUNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// Milliseconds one call of `body` takes, over `iterations` calls after `warmup` unmeasured ones.
     static func samples(iterations: Int, warmup: Int = 3, _ body: () throws -> Void) rethrows -> [Double] {
         for _ in 0..<warmup { try body() }

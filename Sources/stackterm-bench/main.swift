@@ -36,6 +36,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: SharedDouble.instance) }),
     ("deepbody", { try LayoutBenchmarks.deepBody(double: SharedDouble.instance) }),
     ("dumpread", { try DumpBenchmarks.readPosts() }),
+    ("highlight", { try HighlightBenchmarks.highlight() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

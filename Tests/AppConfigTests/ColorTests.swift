@@ -33,6 +33,16 @@ final class ColorTests: XCTestCase {
         XCTAssertNil(CursesStyle.foreground(for: .code, theme: theme, colorCount: 256))
     }
 
+    func testHighlightedCodeRolesAreConfigurable() throws {
+        XCTAssertEqual(CursesStyle.foreground(for: .codeKeyword, colorCount: 256), 4, "blue keywords by default")
+        XCTAssertEqual(CursesStyle.foreground(for: .codeFunction, colorCount: 8), 6, "bright cyan falls back to cyan")
+        let config = try ConfigParser.parse("[colors]\ncode-keyword = \"red\"\ncode-comment = 244\n", file: "c.toml")
+        XCTAssertEqual(config.theme.foreground(for: .codeKeyword), .palette(1))
+        XCTAssertEqual(config.theme.foreground(for: .codeComment), .palette(244))
+        XCTAssertEqual(config.theme.foreground(for: .codeString), ColorTheme.standard.foreground(for: .codeString))
+        XCTAssertThrowsError(try ConfigParser.parse("[colors]\ncode-keywords = \"red\"\n", file: "c.toml"), "a misspelt role is an error")
+    }
+
     func testNoColorTurnsColoursOffWhateverTheConfigSays() throws {
         let config = try ConfigParser.parse("[colors]\naccent = \"red\"", file: "c.toml")
         for (value, enabled) in [(nil, true), ("", true), ("1", false), ("0", false), ("yes please", false)] as [(String?, Bool)] {

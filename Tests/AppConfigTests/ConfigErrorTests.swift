@@ -122,7 +122,8 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(error("[colors]\nmuted = 256")?.kind, .badColor("256", role: "muted"))
         XCTAssertEqual(error("[colors]\nlinks = \"red\"")?.kind, .unknownColorRole("links", suggestion: "link"))
         XCTAssertEqual(error("[colors]\nbackground = \"red\"")?.description,
-                       "config.toml:2: unknown colour role \"background\" in [colors] (known: normal, accent, muted, success, warning, error, code, tag, link)")
+                       "config.toml:2: unknown colour role \"background\" in [colors] (known: normal, accent, muted, success, warning, error, code, tag, link, "
+                       + "code-keyword, code-type, code-string, code-comment, code-number, code-preprocessor, code-function)")
     }
 
     func testTheEarliestProblemIsReported() {

@@ -114,6 +114,19 @@ final class ClipboardWriterTests: XCTestCase {
         XCTAssertTrue(stored, "tmux buffer: \((try? tmux.showBuffer()) ?? "none")")
     }
 
+    func testCopyCodeWritesTheBlockAndCountsItsLines() throws {
+        let code = "main = do\n\tputStrLn \"hi\" -- 中文\n"
+        let (reader, writer) = try makePipe()
+        defer { close(reader) }
+        let action = ExternalActions(terminalDescriptor: writer).copyCode(code)
+        close(writer)
+        XCTAssertEqual(action, .notify("Copied code block (2 lines)", isError: false))
+        XCTAssertEqual(try FileHandle(fileDescriptor: reader).readToEnd().map(Array.init), ClipboardWriter.sequence(for: code))
+        XCTAssertEqual(ExternalActions(terminalDescriptor: -1).copyCode("x"),
+                       .notify("Could not copy to the clipboard: Bad file descriptor — code block (1 line)", isError: true))
+        XCTAssertEqual(ExternalActions(terminalDescriptor: -1).copyCode(nil), .notify("No code block in view", isError: false))
+    }
+
     private func makePipe() throws -> (reader: Int32, writer: Int32) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

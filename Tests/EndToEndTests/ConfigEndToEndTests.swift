@@ -84,27 +84,14 @@ final class ConfigEndToEndTests: XCTestCase {
     func testConfigColoursReachTheScreenUnlessNoColorIsSet() throws {
         try writeConfig("[colors]\ntag = \"bright-green\"\n")
         let coloured = try launch()
-        XCTAssertTrue(try screenWithEscapes(coloured).contains("\u{1B}[92m"), "tags drawn in bright green (SGR 92)")
+        XCTAssertTrue(try coloured.captureWithEscapes().contains("\u{1B}[92m"), "tags drawn in bright green (SGR 92)")
         coloured.kill()
 
         let plain = try launch(environment: ["NO_COLOR": "1"])
-        let escaped = try screenWithEscapes(plain)
+        let escaped = try plain.captureWithEscapes()
         XCTAssertFalse(escaped.contains("\u{1B}[92m"), "NO_COLOR wins over the config")
         let foreground = try NSRegularExpression(pattern: "\u{1B}\\[[0-9;]*\\b(3[0-8]|9[0-7])\\b[0-9;]*m")
         XCTAssertNil(foreground.firstMatch(in: escaped, range: NSRange(escaped.startIndex..., in: escaped)),
                      "no foreground colours at all: \(escaped.debugDescription.prefix(300))")
-    }
-
-    /// The pane's contents with colour escape sequences (`capture-pane -e`).
-    private func screenWithEscapes(_ tmux: TmuxSession) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", tmux.socketName, "capture-pane", "-p", "-e", "-t", tmux.paneID]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 extension XCTestCase {
@@ -7,4 +8,12 @@ extension XCTestCase {
         dispatchPrecondition(condition: .onQueue(.main))
         return try MainActor.assumeIsolated(body)
     }
+}
+
+/// Runs the main run loop until `condition` holds or `timeout` seconds pass; true when it held.
+@MainActor
+func spinMain(timeout: TimeInterval = 30, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition(), Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+    return condition()
 }

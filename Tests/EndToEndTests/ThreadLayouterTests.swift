@@ -18,14 +18,6 @@ final class ThreadLayouterTests: XCTestCase {
         return thread
     }
 
-    /// Runs the main run loop until `condition` holds or `timeout` seconds pass.
-    @MainActor
-    private static func spinMain(timeout: TimeInterval = 30, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(), Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
-        return condition()
-    }
-
     func testAResultThatArrivesAfterANewerRequestIsDropped() throws {
         let now = Self.now
         try onMain {
@@ -37,7 +29,7 @@ final class ThreadLayouterTests: XCTestCase {
             XCTAssertNil(layouter.layout(for: thread, width: 80, now: now))
             queue.sync {} // the width-80 job is done; its hop to the main queue waits behind this test
             XCTAssertNil(layouter.layout(for: thread, width: 60, now: now), "a new width starts a new job")
-            XCTAssertTrue(Self.spinMain { redraws > 0 })
+            XCTAssertTrue(spinMain { redraws > 0 })
             RunLoop.main.run(until: Date().addingTimeInterval(0.05))
             XCTAssertEqual(redraws, 1, "only the newest job asks for a redraw")
             let layout = try XCTUnwrap(layouter.layout(for: thread, width: 60, now: now))
@@ -60,7 +52,7 @@ final class ThreadLayouterTests: XCTestCase {
             XCTAssertNil(layouter.layout(for: deep, width: 80, now: now))
             XCTAssertNil(layouter.layout(for: deep, width: 70, now: now))
             queue.resume()
-            XCTAssertTrue(Self.spinMain { redraws > 0 })
+            XCTAssertTrue(spinMain { redraws > 0 })
             let layout = try XCTUnwrap(layouter.layout(for: deep, width: 70, now: now))
             XCTAssertEqual(layout.lines.first { $0.text.hasPrefix("(nested") }?.text, RenderLimits.depthNotice)
             XCTAssertEqual(redraws, 1)

@@ -83,7 +83,8 @@ final class QuestionListScreenTests: XCTestCase {
     }
 
     func testHelpScreenListsEveryCommand() {
-        var state = loadedState(columns: 80, rows: 24, questions: [])
+        // Tall enough for every command on one screen (at 24 rows the help scrolls).
+        var state = loadedState(columns: 80, rows: 40, questions: [])
         _ = Reducer.reduce(&state, .command(.help))
         let text = render(state).joined(separator: "\n")
         for command in Command.allCases { XCTAssertTrue(text.contains(command.help), "help misses \(command)") }
@@ -98,7 +99,7 @@ final class QuestionListScreenTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("j/k scroll"), lines[11])
         _ = Reducer.reduce(&state, .command(.bottom))
         lines = render(state)
-        XCTAssertTrue(lines[10].contains(Command.copyLink.help), "the last command is reachable: \(lines[10])")
+        XCTAssertTrue(lines[10].contains(Command.copyCodeBlock.help), "the last command is reachable: \(lines[10])")
         _ = Reducer.reduce(&state, .command(.top))
         XCTAssertTrue(render(state)[1].contains(Command.moveDown.help))
         _ = Reducer.reduce(&state, .command(.back))

@@ -65,6 +65,8 @@ enum QuestionFeature {
             return Outcome([], [.openTagPicker(tags)])
         case .openInBrowser, .copyLink:
             return Outcome(Reducer.linkCommand(command, url: linkInView(thread, site: shared.site), &shared))
+        case .copyCodeBlock:
+            return Outcome([.copyCodeBlock(top: thread.scroll, rows: page)])
         default:
             break
         }

@@ -127,13 +127,27 @@ struct DocumentWriter {
         endBlock()
     }
 
-    /// Emits a code block's lines verbatim, indented by 2; rows that do not fit continue after a `↪`.
-    mutating func writeCode(_ text: String) {
+    /// Emits a code block's lines verbatim, indented by 2; rows that do not fit continue after a `↪`. A line
+    /// of `styled` (one per line of `text`) is drawn in its styles when its text is the line's; the rows are
+    /// the same either way, so colouring a block later moves nothing. Returns the rows the block took.
+    @discardableResult
+    mutating func writeCode(_ text: String, styled: [StyledLine]? = nil) -> Range<Int> {
         var codeLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if text.hasSuffix("\n") { codeLines.removeLast() }
+        let styledLines = styled?.count == codeLines.count ? styled : nil
         let available = max(1, contentWidth - 2)
-        for codeLine in codeLines {
+        let first = lines.count + (blankLineDepth == nil ? 0 : 1)
+        for (lineIndex, codeLine) in codeLines.enumerated() {
             let kept = codeLine.utf8.count > RenderLimits.maximumLineBytes ? codeLine.prefix(utf8Bytes: RenderLimits.maximumLineBytes) : nil
+            if kept == nil, let styledLine = styledLines?[lineIndex], styledLine.text == codeLine {
+                let spans = TextWidth.expandTabs(styledLine.spans, tabWidth: 4)
+                for (index, piece) in TextWrap.hardBreak(spans, width: available).enumerated() {
+                    var line = index == 0 ? StyledLine("  ") : StyledLine("↪ ", style: Self.muted)
+                    line.append(piece)
+                    emit(line)
+                }
+                continue
+            }
             let expanded = TextWidth.expandTabs(String(kept ?? codeLine), tabWidth: 4)
             for (index, piece) in TextWrap.hardBreak(expanded, width: available).enumerated() {
                 var line = index == 0 ? StyledLine("  ") : StyledLine("↪ ", style: Self.muted)
@@ -142,7 +156,9 @@ struct DocumentWriter {
             }
             if kept != nil { emit(StyledLine("  " + RenderLimits.lineNotice, style: Self.muted)) }
         }
+        let rows = min(first, lines.count)..<lines.count
         endBlock()
+        return rows
     }
 
     /// Emits a horizontal rule across the content width.

@@ -7,8 +7,9 @@
 /// - **Inline**: `em`/`i` italic, `strong`/`b` bold, `del`/`s` dim, `u`/`ins` underlined, `code` in the
 ///   code colour, `kbd` as `[Ctrl]` in the accent colour, `sup`/`sub` as plain text.
 /// - **Code blocks** (`pre`, `pre > code`): verbatim — never re-wrapped or trimmed — indented by 2 columns in
-///   the code colour, tabs expanded to 4. A line wider than the width continues on the next rows, each
-///   starting with a muted `↪` in the indent, so no code is lost. `codeBlocks` keeps each block's exact text.
+///   the code colour (or the styles a `CodeStyler` gives them), tabs expanded to 4. A line wider than the
+///   width continues on the next rows, each starting with a muted `↪` in the indent, so no code is lost.
+///   `codeBlocks` keeps each block's exact text, `codePlacements` the rows of each one drawn as a block.
 /// - **Lists** `ul`/`ol`, nested: bullets `•`, `◦`, `▪` by depth; `1.` numbers for `ol` (honouring `start`
 ///   and `li value`); wrapped lines hang under the item's text. Consecutive items have no blank line.
 /// - **Blockquotes**: a muted `│ ` before every line, one more per nesting level.
@@ -36,9 +37,17 @@ public enum HTMLRenderer {
     /// Renders `html` like `render(html:width:)`, or returns nil soon after `isCancelled` turns true
     /// (it is asked every few thousand tokens).
     public static func render(html: String, width: Int, isCancelled: () -> Bool) -> RenderedDocument? {
+        render(html: html, width: width, styleCode: nil, isCancelled: isCancelled)
+    }
+
+    /// Renders `html` like `render(html:width:isCancelled:)`, asking `styleCode` how each code block drawn as a
+    /// block looks, given its text and the `class` attributes of its `<pre>` and `<code>` (nil: all plain).
+    public static func render(html: String, width: Int, styleCode: ((_ code: String, _ classes: String) -> CodeStyling)?,
+                              isCancelled: () -> Bool) -> RenderedDocument? {
         let totalBytes = html.utf8.count
         let truncated = totalBytes > RenderLimits.maximumBodyBytes
         var renderer = RenderState(width: width)
+        renderer.styleCode = styleCode
         var tokenizer = HTMLTokenizer(truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html)
         var untilCheck = RenderLimits.tokensPerCancellationCheck
         while let token = tokenizer.next() {

@@ -27,7 +27,7 @@ extension RenderState {
         case "td", "th": if outermost { table?.startCell(header: name == "th") } else { cellSpace() }
         case "thead": if outermost { table?.setInHead(true) }
         case "tbody", "tfoot": if outermost { table?.setInHead(false) }
-        case "pre": code = ""; preDepth = 1
+        case "pre": openCode(attributes)
         case "br", "hr", "li", "ul", "ol", "blockquote", "dd", "caption", "h1", "h2", "h3", "h4", "h5", "h6":
             cellSpace()
         default:
@@ -71,16 +71,31 @@ extension RenderState {
         writer.writeLines(TableLayout.render(rows, width: writer.contentWidth))
     }
 
-    /// Ends the open `<pre>`: records its exact text and draws it (inside a table cell: as inline code).
+    /// Opens a `<pre>`, keeping its `class` for the language.
+    mutating func openCode(_ attributes: [String: String]) {
+        code = ""
+        preDepth = 1
+        codeClasses = attributes["class"] ?? ""
+    }
+
+    /// Ends the open `<pre>`: records its exact text and draws it (inside a table cell: as inline code), in
+    /// colour when `styleCode` has it styled.
     mutating func finishCode() {
         guard let text = code else { return }
         code = nil
         codeBlocks.append(text)
         if table != nil {
             withInline { $0.appendCollapsing(text, style: CellStyle(color: .code)) }
-        } else {
-            writer.writeCode(text)
+            return
         }
+        var styled: [StyledLine]?
+        switch styleCode?(text, codeClasses) ?? .plain {
+        case .styled(let lines): styled = lines
+        case .plain: break
+        case .notReady: codeAwaitingStyle = true
+        }
+        let rows = writer.writeCode(text, styled: styled)
+        codePlacements.append(CodeBlockPlacement(rows: rows, text: text))
     }
 
     mutating func openLink(_ href: String?) {

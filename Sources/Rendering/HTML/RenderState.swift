@@ -11,6 +11,12 @@ struct RenderState {
     /// The text of the open `<pre>`, if any, and how many `<pre>` are open inside it.
     var code: String?
     var preDepth = 0
+    /// The `class` attributes of the open `<pre>` and the `<code>` elements inside it (`lang-python`…).
+    var codeClasses = ""
+    /// Asked how each code block drawn as a block looks (nil: all plain); see `CodeStyler`.
+    var styleCode: ((_ code: String, _ classes: String) -> CodeStyling)?
+    var codePlacements: [CodeBlockPlacement] = []
+    var codeAwaitingStyle = false
     var hiddenDepth = 0
     var table: TableBuilder?
     var tableDepth = 0
@@ -37,10 +43,19 @@ struct RenderState {
         closeParagraph()
         writer.closeAll()
         if truncated { writer.writeNotice(RenderLimits.bodyNotice(totalBytes: totalBytes)) }
-        if writer.wasFlattened { writer.insertNoticeAtTop(RenderLimits.depthNotice) }
+        if writer.wasFlattened {
+            let before = writer.lines.count
+            writer.insertNoticeAtTop(RenderLimits.depthNotice)
+            let shift = writer.lines.count - before
+            for index in codePlacements.indices {
+                let rows = codePlacements[index].rows
+                codePlacements[index].rows = (rows.lowerBound + shift)..<(rows.upperBound + shift)
+            }
+        }
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links)
-        return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks)
+        return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
+                                codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)
     }
 
     // MARK: - Tokens
@@ -62,6 +77,7 @@ struct RenderState {
         guard hiddenDepth == 0 else { return }
         if code != nil {
             if name == "br" { code! += "\n" } else if name == "pre" { preDepth += 1 }
+            if name == "code", let classes = attributes["class"] { codeClasses += " " + classes }
             return
         }
         if let counter = InlineStyleState.counter(for: name) {
@@ -76,7 +92,7 @@ struct RenderState {
             styles.headingLevel = Int(name.dropFirst()) ?? 1
         case "br": withInline { $0.appendLineBreak() }
         case "hr": closeParagraph(); writer.writeRule()
-        case "pre": closeParagraph(); code = ""; preDepth = 1
+        case "pre": closeParagraph(); openCode(attributes)
         case "blockquote": closeParagraph(); writer.push(.quote)
         case "ul", "ol":
             closeParagraph()

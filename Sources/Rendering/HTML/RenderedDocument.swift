@@ -8,13 +8,21 @@ public struct RenderedDocument: Hashable, Sendable {
     public var links: [String]
     /// The exact decoded text of each code block (`<pre>`), in order, before tab expansion or wrapping.
     public var codeBlocks: [String]
+    /// The rows and text of each code block drawn as a block (not those inside table cells), in order.
+    public var codePlacements: [CodeBlockPlacement]
+    /// True when a `CodeStyler` asked with `cachedOnly` answered `.notReady` for some block: it is drawn plain
+    /// and a later layout may colour it.
+    public var codeAwaitingStyle: Bool
 
     /// A document from its parts.
-    public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String]) {
+    public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String],
+                codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false) {
         self.lines = lines
         self.bodyLineCount = bodyLineCount
         self.links = links
         self.codeBlocks = codeBlocks
+        self.codePlacements = codePlacements
+        self.codeAwaitingStyle = codeAwaitingStyle
     }
 
     /// The plain text of every line, for tests and plain output.

@@ -8,6 +8,11 @@ public enum ThreadDocument {
     public struct Layout: Hashable, Sendable {
         public var lines: [StyledLine]
         public var measure: ThreadMeasure
+        /// Every code block drawn as a block, with the rows it occupies, in order.
+        public var codeBlocks: [CodeBlockPlacement] = []
+        /// True when some code block is drawn plain only because its colours were not ready (laid out with a
+        /// `CodeStyler` in `cachedOnly` mode): laying out again without `cachedOnly` colours it.
+        public var codeAwaitingStyle = false
 
         /// `lines` measured: `postStarts` gives the first line of each post, by post id, in any order.
         public init(lines: [StyledLine], postStarts: [Int: Int]) {
@@ -33,8 +38,25 @@ public enum ThreadDocument {
     /// The laid-out thread like `layout(for:width:now:)`, or nil soon after `isCancelled` turns true
     /// (asked between posts and every few thousand HTML tokens), so an abandoned layout stops early.
     public static func layout(for thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
+        layout(for: thread, width: width, now: now, code: nil, isCancelled: isCancelled)
+    }
+
+    /// The laid-out thread like `layout(for:width:now:isCancelled:)`, its code blocks styled by `code`: the
+    /// styler, and whether it may only answer from what it already has (`cachedOnly`).
+    public static func layout(for thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+                              isCancelled: () -> Bool) -> Layout? {
+        // The renderer keeps the code-styling closure, which asks `isCancelled`, only while it runs.
+        withoutActuallyEscaping(isCancelled) { isCancelled in
+            layout(thread, width: width, now: now, code: code, isCancelled: isCancelled)
+        }
+    }
+
+    private static func layout(_ thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+                               isCancelled: @escaping () -> Bool) -> Layout? {
         var anchors: [Int: Int] = [thread.questionID: 0]
         var lines: [StyledLine] = []
+        var codeBlocks: [CodeBlockPlacement] = []
+        var codeAwaitingStyle = false
         if let question = thread.question {
             lines += header(question, now: now, width: width)
         } else {
@@ -42,11 +64,39 @@ public enum ThreadDocument {
         }
         lines.append(StyledLine())
 
+        // Highlighting a block can take milliseconds and the renderer looks at `isCancelled` only every few
+        // thousand tokens, so an abandoned layout stops asking for colours at once.
+        let tags = thread.question?.tags ?? []
+        let styleCode = code.map { code in
+            { (text: String, classes: String) -> CodeStyling in
+                if !code.cachedOnly, isCancelled() { return .plain }
+                return code.styler.styling(code: text, classes: classes, tags: tags, cachedOnly: code.cachedOnly)
+            }
+        }
+        /// The body's lines, its code blocks noted at the rows they will have in `lines`.
+        func body(_ html: String?) -> [StyledLine]? {
+            guard let html, !html.isEmpty else { return Self.body(nil, width: width, isCancelled: isCancelled) }
+            guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, isCancelled: isCancelled) else { return nil }
+            for placement in document.codePlacements {
+                let rows = placement.rows
+                codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
+                                                     text: placement.text))
+            }
+            codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
+            return document.lines
+        }
+        func finished() -> Layout {
+            var layout = Layout(lines: lines, postStarts: anchors)
+            layout.codeBlocks = codeBlocks
+            layout.codeAwaitingStyle = codeAwaitingStyle
+            return layout
+        }
+
         guard let loaded = thread.thread else {
             // The list page carried the body: show it at once, the answers' loading line below it.
             let listBody = thread.summary?.body.flatMap { $0.isEmpty ? nil : $0 }
             if let listBody {
-                guard let questionBody = body(listBody, width: width, isCancelled: isCancelled) else { return nil }
+                guard let questionBody = body(listBody) else { return nil }
                 lines += questionBody
                 lines.append(StyledLine())
             }
@@ -58,9 +108,9 @@ public enum ThreadDocument {
             } else if thread.pending?.indicatorVisible == true {
                 lines.append(StyledLine([StyledSpan("Loading question and answers…", style: muted)]))
             }
-            return Layout(lines: lines, postStarts: anchors)
+            return finished()
         }
-        guard let questionBody = body(loaded.question.body, width: width, isCancelled: isCancelled),
+        guard let questionBody = body(loaded.question.body),
               let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
                                                            isCancelled: isCancelled) else { return nil }
         lines += questionBody
@@ -73,7 +123,7 @@ public enum ThreadDocument {
             anchors[answer.answerID] = lines.count
             lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
             lines.append(StyledLine())
-            guard let answerBody = body(answer.body, width: width, isCancelled: isCancelled),
+            guard let answerBody = body(answer.body),
                   let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
                                                              isCancelled: isCancelled) else { return nil }
             lines += answerBody
@@ -81,7 +131,7 @@ public enum ThreadDocument {
             lines.append(StyledLine())
         }
         lines += attribution(loaded.question, width: width)
-        return Layout(lines: lines, postStarts: anchors)
+        return finished()
     }
 
     /// The line under a question's body (from the list) while its answers load.

@@ -1,0 +1,147 @@
+// The only user of GNU source-highlight's C++ library: a C API that never lets an exception out.
+//
+// source-highlight keeps global state (a static id counter in HighlightState, the caches of LangDefManager
+// and LangMap), so every entry point takes `libraryLock`: calls are serialised, whichever thread makes them.
+//
+// Tokens are collected the way the library's own output formats do it: the highlighter looks a formatter
+// up by element name for every piece of a line, in order; we register one formatter per element name the
+// caller asked for (reporting its index) and a default one for everything else, which only counts bytes.
+#include "CSourceHighlight.h"
+
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <srchilite/formatter.h>
+#include <srchilite/formattermanager.h>
+#include <srchilite/formatterparams.h>
+#include <srchilite/langdefmanager.h>
+#include <srchilite/langmap.h>
+#include <srchilite/regexrulefactory.h>
+#include <srchilite/sourcehighlighter.h>
+
+namespace {
+
+std::mutex libraryLock;
+
+/// One data directory's language map and compiled definitions, kept for the life of the process.
+struct Definitions {
+    srchilite::RegexRuleFactory ruleFactory;
+    srchilite::LangDefManager manager{&ruleFactory};
+    srchilite::LangMap map;
+    std::string directory;
+
+    explicit Definitions(const std::string &dir) : map(dir, "lang.map"), directory(dir) { map.open(); }
+};
+
+/// The definitions of `dir`, loaded on first use; nullptr when it has no readable lang.map. Needs the lock.
+Definitions *definitions(const std::string &dir) {
+    static std::map<std::string, std::unique_ptr<Definitions>> loaded;
+    auto found = loaded.find(dir);
+    if (found != loaded.end()) return found->second.get();
+    std::ifstream probe(dir + "/lang.map");
+    if (!probe.good()) return nullptr;
+    auto made = std::make_unique<Definitions>(dir);
+    Definitions *result = made.get();
+    loaded[dir] = std::move(made);
+    return result;
+}
+
+/// The `.lang` file `language` maps to, or "" when there is none on disk. Needs the lock.
+std::string definitionFile(Definitions &defs, const std::string &language) {
+    std::string file = defs.map.getMappedFileName(language);
+    if (file.empty()) return "";
+    std::ifstream probe(defs.directory + "/" + file);
+    return probe.good() ? file : "";
+}
+
+/// Where the line being highlighted stands, shared by the formatters of one call.
+struct Cursor {
+    uint32_t line = 0;
+    uint32_t column = 0;
+    stackterm_highlight_token callback;
+    void *context;
+};
+
+/// Reports each piece of its element (unless it is the default formatter) and advances the column.
+struct TokenFormatter : srchilite::Formatter {
+    Cursor &cursor;
+    bool reports;
+    uint32_t element;
+
+    TokenFormatter(Cursor &c, bool r, uint32_t e) : cursor(c), reports(r), element(e) {}
+
+    void format(const std::string &s, const srchilite::FormatterParams *) override {
+        if (s.empty()) return;
+        auto size = static_cast<uint32_t>(s.size());
+        if (reports) cursor.callback(cursor.context, cursor.line, cursor.column, size, element);
+        cursor.column += size;
+    }
+};
+
+void copyMessage(const char *text, char *message, size_t size) {
+    if (message == nullptr || size == 0) return;
+    std::strncpy(message, text, size - 1);
+    message[size - 1] = '\0';
+}
+
+} // namespace
+
+extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, const char *language,
+                                                          const char *text, size_t length, size_t max_line_bytes,
+                                                          const char *const *elements, size_t element_count,
+                                                          stackterm_highlight_token token, void *context,
+                                                          char *message, size_t message_size) {
+    copyMessage("", message, message_size);
+    try {
+        std::lock_guard<std::mutex> guard(libraryLock);
+        Definitions *defs = definitions(data_dir);
+        if (defs == nullptr) return STACKTERM_HIGHLIGHT_NO_DATA_DIR;
+        std::string file = definitionFile(*defs, language);
+        if (file.empty()) return STACKTERM_HIGHLIGHT_UNKNOWN_LANGUAGE;
+        srchilite::HighlightStatePtr state = defs->manager.getHighlightState(defs->directory, file);
+
+        Cursor cursor{0, 0, token, context};
+        srchilite::FormatterManager formatters(srchilite::FormatterPtr(new TokenFormatter(cursor, false, 0)));
+        for (size_t index = 0; index < element_count; ++index) {
+            formatters.addFormatter(elements[index],
+                                    srchilite::FormatterPtr(new TokenFormatter(cursor, true, static_cast<uint32_t>(index))));
+        }
+        srchilite::SourceHighlighter highlighter(state);
+        highlighter.setFormatterManager(&formatters);
+        highlighter.setOptimize(false);
+
+        const char *end = text + length;
+        const char *start = text;
+        while (true) {
+            auto newline = static_cast<const char *>(std::memchr(start, '\n', static_cast<size_t>(end - start)));
+            const char *stop = newline != nullptr ? newline : end;
+            cursor.column = 0;
+            // Every rule searches to the end of the line for every token, so a long line costs its length squared.
+            if (static_cast<size_t>(stop - start) <= max_line_bytes) highlighter.highlightParagraph(std::string(start, stop));
+            if (newline == nullptr) break;
+            start = newline + 1;
+            ++cursor.line;
+        }
+        return STACKTERM_HIGHLIGHT_OK;
+    } catch (const std::exception &error) {
+        copyMessage(error.what(), message, message_size);
+    } catch (...) {
+        copyMessage("unknown C++ exception", message, message_size);
+    }
+    return STACKTERM_HIGHLIGHT_FAILED;
+}
+
+extern "C" int stackterm_highlight_knows(const char *data_dir, const char *language) {
+    try {
+        std::lock_guard<std::mutex> guard(libraryLock);
+        Definitions *defs = definitions(data_dir);
+        return defs != nullptr && !definitionFile(*defs, language).empty() ? 1 : 0;
+    } catch (...) {
+        return 0;
+    }
+}

@@ -1,0 +1,126 @@
+import CSourceHighlight
+import Foundation
+
+/// GNU source-highlight (libsource-highlight) through `CSourceHighlight`: tokens of a text in a language.
+///
+/// The library reads its language definitions (`lang.map`, `*.lang`) from a data directory at run time;
+/// `dataDirectory(environment:)` finds it. Without one, or for a language it does not know, the answer is
+/// plain text, never an error the reader sees. Calls are serialised inside the C++ shim (the library keeps
+/// global state), so a `SourceHighlight` may be used from any thread.
+public struct SourceHighlight: Sendable {
+    /// One highlighted token: its bytes within its line (UTF-8 offsets, the line without its `\n`) and class.
+    public struct Token: Hashable, Sendable {
+        public var line: Int
+        public var bytes: Range<Int>
+        public var tokenClass: TokenClass
+
+        /// A token of `tokenClass` on `line` (0-based), at `bytes` of that line.
+        public init(line: Int, bytes: Range<Int>, tokenClass: TokenClass) {
+            self.line = line
+            self.bytes = bytes
+            self.tokenClass = tokenClass
+        }
+    }
+
+    /// What highlighting a text gave.
+    public enum Outcome: Hashable, Sendable {
+        /// The tokens, in text order (empty when nothing in the text is a token).
+        case tokens([Token])
+        /// Plain text, and why.
+        case plain(PlainReason)
+    }
+
+    /// Why a text stays plain.
+    public enum PlainReason: Hashable, Sendable {
+        case noDataDirectory
+        case unknownLanguage(String)
+        /// The library threw (a broken definition, a regular expression too complex for the text).
+        case failed(String)
+    }
+
+    /// Where the language definitions are read from (nil: none found, so everything is plain).
+    public let dataDirectory: String?
+
+    /// A highlighter reading its definitions from `dataDirectory`.
+    public init(dataDirectory: String?) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// A highlighter using the data directory `dataDirectory(environment:)` finds.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(dataDirectory: Self.dataDirectory(environment: environment))
+    }
+
+    /// Where source-highlight keeps its definitions: `SOURCE_HIGHLIGHT_DATADIR` (the variable the library
+    /// and its tools honour) when set, else Debian's and a local install's directory — the first that holds
+    /// a `lang.map`; nil when none does.
+    public static func dataDirectory(environment: [String: String]) -> String? {
+        var candidates = ["/usr/share/source-highlight", "/usr/local/share/source-highlight"]
+        if let given = environment["SOURCE_HIGHLIGHT_DATADIR"], !given.isEmpty { candidates.insert(given, at: 0) }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0 + "/lang.map") }
+    }
+
+    /// True when `language` has a definition in the data directory.
+    public func knows(_ language: String) -> Bool {
+        guard let dataDirectory else { return false }
+        return stackterm_highlight_knows(dataDirectory, language) != 0
+    }
+
+    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. The library's time grows with the
+    /// square of a line's length (every rule searches to the line's end for every token): measured here, a
+    /// 10 KB line of numbers took seconds, a 444-byte one a few milliseconds.
+    public static let maximumLineBytes = 512
+
+    /// The tokens of `text` in `language` (a source-highlight language name), or why it stays plain.
+    public func highlight(_ text: String, language: String) -> Outcome {
+        guard let dataDirectory else { return .plain(.noDataDirectory) }
+        let collector = TokenCollector()
+        var message = [CChar](repeating: 0, count: 256)
+        var text = text
+        let status = text.withUTF8 { bytes in
+            Self.elementNames.withUnsafeBufferPointer { names in
+                stackterm_highlight(dataDirectory, language, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                                    bytes.count, Self.maximumLineBytes, names.baseAddress, names.count, { context, line, start, length, element in
+                    guard let context else { return }
+                    Unmanaged<TokenCollector>.fromOpaque(context).takeUnretainedValue().add(line, start, length, element)
+                }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)
+            }
+        }
+        switch status {
+        case STACKTERM_HIGHLIGHT_OK: return .tokens(collector.tokens)
+        case STACKTERM_HIGHLIGHT_NO_DATA_DIR: return .plain(.noDataDirectory)
+        case STACKTERM_HIGHLIGHT_UNKNOWN_LANGUAGE: return .plain(.unknownLanguage(language))
+        default: return .plain(.failed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+    }
+
+    /// The element names passed to the shim, as C strings that live as long as the process; the shim reports
+    /// a token by its index here, which `TokenClass.sourceHighlightElements` turns into a class.
+    private static let elementNames = ElementNames()
+}
+
+/// `TokenClass.sourceHighlightElements`' names as C strings allocated once (never freed: one per process).
+/// Unchecked: the pointers are written once in `init` and the memory they point to is never changed.
+private final class ElementNames: @unchecked Sendable {
+    private let pointers: [UnsafePointer<CChar>?]
+
+    init() {
+        pointers = TokenClass.sourceHighlightElements.map { UnsafePointer(strdup($0.name)) }
+    }
+
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+        pointers.withUnsafeBufferPointer(body)
+    }
+}
+
+/// Gathers the shim's callbacks during one call (used by one thread at a time, inside `highlight`).
+private final class TokenCollector {
+    var tokens: [SourceHighlight.Token] = []
+
+    func add(_ line: UInt32, _ start: UInt32, _ length: UInt32, _ element: UInt32) {
+        let elements = TokenClass.sourceHighlightElements
+        guard Int(element) < elements.count else { return }
+        let start = Int(start)
+        tokens.append(SourceHighlight.Token(line: Int(line), bytes: start..<(start + Int(length)), tokenClass: elements[Int(element)].tokenClass))
+    }
+}
