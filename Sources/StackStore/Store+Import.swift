@@ -63,7 +63,9 @@ extension Store {
             }
             summary.rowsWritten[name] = try run(job, skipping: start, batchSize: batchSize, shouldStop: shouldStop, progress: progress)
         }
+        // One index segment answers queries fastest; merging frees the old segments' pages, given back here.
         try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        try compact()
         return summary
     }
 

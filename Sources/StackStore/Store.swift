@@ -52,6 +52,9 @@ public final class Store: Sendable {
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Takes effect only on a new, empty file (before the first table): lets `compact()` hand the pages an
+            // import frees (FTS5 merges, rewritten rows) back to the file system.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
         }
         let pool = try DatabasePool(path: path, configuration: config)
         let migrator = StoreSchema.migrator
@@ -106,6 +109,13 @@ public final class Store: Sendable {
 }
 
 extension Store {
+    /// Returns the file's free pages to the file system (they stay in the file otherwise, for later writes).
+    public func compact() throws(StoreError) {
+        do { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") } } catch {
+            throw Self.wrap(error, fileURL.path)
+        }
+    }
+
     /// Copies the write-ahead log into the database file and truncates it (for size figures and before copying the file).
     public func checkpoint() throws(StoreError) {
         do { _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) } } catch { throw Self.wrap(error, fileURL.path) }

@@ -35,6 +35,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: SharedDouble.instance) }),
     ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: SharedDouble.instance) }),
     ("deepbody", { try LayoutBenchmarks.deepBody(double: SharedDouble.instance) }),
+    ("store", { try StoreBenchmarks.all() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

@@ -66,6 +66,8 @@ final class StoreImportTests: StoreTestCase {
             XCTAssertGreaterThan(try store.questions(site: site, sort: .votes, limit: 5).count, 0, site)
         }
         try store.pool.write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('integrity-check', 0)") }
+        let free = try store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") }
+        XCTAssertEqual(free, 0, "pages freed by the import are given back")
     }
 
     func testAnImportedThreadHasOwnersCommentsAndLinks() throws {
