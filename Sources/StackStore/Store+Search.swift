@@ -57,20 +57,21 @@ extension Store {
             arguments += [site, tag]
         }
         // Answers of one question may match too: read a few more rows than asked and keep each question's best.
+        // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
+        // answer → question lookup is done afterwards, for the few rows kept.
+        let parent = try db.cachedStatement(sql: "SELECT question FROM answer WHERE id = ?")
         var window = max(count * 3, 30)
         while true {
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT f.rowid, coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid)
-                FROM post_fts f WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(tagFilter)
+            let keys = try Int64.fetchAll(db, sql: """
+                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(tagFilter)
                 ORDER BY rank LIMIT ?
                 """, arguments: arguments + [window])
             var seen = Set<Int64>()
             var result: [(Int64, Int64)] = []
-            var rows = 0
-            while let row = try cursor.next() {
-                rows += 1
-                let question: Int64 = row[1]
-                if seen.insert(question).inserted { result.append((question, row[0])) }
+            let rows = keys.count
+            for key in keys {
+                let question = try Int64.fetchOne(parent, arguments: [key]) ?? key
+                if seen.insert(question).inserted { result.append((question, key)) }
                 if result.count == count { return result }
             }
             if rows < window { return result }
