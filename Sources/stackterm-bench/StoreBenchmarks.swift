@@ -1,4 +1,5 @@
 import Foundation
+import StackDump
 import StackStore
 import TestSupport
 
@@ -25,7 +26,7 @@ enum StoreBenchmarks {
         let cpuBefore = cpuSeconds(RUSAGE_SELF)
         let start = Measure.now()
         let store = try Store(fileURL: storeFile)
-        try store.importDump(folder: folder, site: "bench")
+        let summary = try store.importDump(folder: folder, site: "bench")
         let swiftSeconds = Measure.now() - start
         let swiftCPU = cpuSeconds(RUSAGE_SELF) - cpuBefore
         let swiftRate = Double(count) / swiftSeconds
@@ -34,6 +35,8 @@ enum StoreBenchmarks {
                String(format: "%.0f posts/s (%.1f s wall, %.1f s CPU on 2 threads), peak RSS %.0f MiB",
                       swiftRate, swiftSeconds, swiftCPU, peak),
                goal: "≥ 15,000 posts/s, RSS ≤ 150 MiB", met: swiftRate >= 15_000 && peak <= 150)
+
+        try readerAlone(xml, count: count, importSeconds: swiftSeconds, writeSeconds: summary.writeSeconds)
 
         let cpuChildren = cpuSeconds(RUSAGE_CHILDREN)
         let pythonSeconds = try pythonImport(xml: xml)
@@ -53,6 +56,18 @@ enum StoreBenchmarks {
 
         try searchLatency(store)
         try coldOpen(storeFile)
+    }
+
+    /// StackDump's reader alone on the same file (parsing into `DumpPost`s, nothing written), and how much of the
+    /// import the writing thread was busy: when the reader alone is about as slow as the import, it is the bottleneck.
+    private static func readerAlone(_ xml: URL, count: Int, importSeconds: Double, writeSeconds: Double) throws {
+        let start = Measure.now()
+        var bodies = 0
+        try DumpReader.forEachPost(in: xml) { bodies += $0.body.utf8.count }
+        let seconds = Measure.now() - start
+        report("StackDump reader alone on that Posts.xml (Foundation XMLParser → DumpPost)",
+               String(format: "%.0f posts/s (%.1f s); the import's writer was busy %.1f s of %.1f s",
+                      Double(count) / seconds, seconds, writeSeconds, importSeconds))
     }
 
     /// One- and two-word queries from titles, 200 of each, in a fixed order.

@@ -10,7 +10,7 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             PATH is a folder holding the site's Posts.xml and, when the dump has them, Users.xml, Tags.xml, \
             Comments.xml and PostLinks.xml. The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default \
-            ~/.local/share/stackterm/). Progress goes to stderr, one line per 5,000 rows. Ctrl-C stops after the \
+            ~/.local/share/stackterm/). Progress goes to stderr, one line per 2,000 rows. Ctrl-C stops after the \
             rows being written; running the same command again resumes there, and importing a folder twice \
             changes nothing. Reading .7z archives is not built yet: extract one first (7zz x SITE.7z -oFOLDER).
 
