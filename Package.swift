@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C shims: tiny modules, `static inline` wrappers only.
@@ -41,6 +42,11 @@ let package = Package(
         // Streaming reader for Stack Exchange data dumps: XML through libxml2's SAX2 push parser, .7z archives
         // through libarchive.
         .target(name: "StackDump", dependencies: ["CLibXML2", "CArchive"]),
+        // The local store: one SQLite file (GRDB) holding what was seen, read marks, imports, full-text search.
+        .target(name: "StackStore", dependencies: [
+            "StackAPI", "StackDump",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // Retrieval: operations, queues, backoff gate, data managers.
         .target(name: "StackRetrieval", dependencies: [
             "StackAPI",
@@ -78,17 +84,18 @@ let package = Package(
         // `stackterm print`: the first N questions as plain or JSON lines, no curses.
         .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "Rendering"]),
         .executableTarget(name: "stackterm", dependencies: [
-            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "TerminalUI",
+            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "StackStore", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
-            "StackAPI", "StackRetrieval", "StackDump", "AppCore", "Rendering", "Highlighting", "TerminalUI", "TestSupport", "CSupport",
+            "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "Rendering", "Highlighting", "TerminalUI", "TestSupport", "CSupport",
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.
         .target(name: "TestSupport", dependencies: ["StackAPI", "StackDump"]),
 
         .testTarget(name: "StackAPITests", dependencies: ["StackAPI", "TestSupport"]),
+        .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
         .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackAPI", "TestSupport"]),
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),

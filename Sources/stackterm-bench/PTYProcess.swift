@@ -128,11 +128,13 @@ final class PTYProcess {
 enum BenchError: Error, CustomStringConvertible {
     case pty(String)
     case timeout(String)
+    case failed(String)
 
     var description: String {
         switch self {
         case .pty(let reason): "pty: \(reason)"
         case .timeout(let what): "timed out waiting for \(what)"
+        case .failed(let why): why
         }
     }
 }

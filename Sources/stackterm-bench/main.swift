@@ -37,6 +37,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("deepbody", { try LayoutBenchmarks.deepBody(double: SharedDouble.instance) }),
     ("dumpread", { try DumpBenchmarks.readPosts() }),
     ("highlight", { try HighlightBenchmarks.highlight() }),
+    ("store", { try StoreBenchmarks.all() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

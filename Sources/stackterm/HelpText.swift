@@ -28,7 +28,8 @@ enum HelpText {
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.
 
-        When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`).
+        When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`). \
+        `stackterm import FOLDER` loads a site's extracted data dump into the local store (see `stackterm import --help`).
         Exit codes: 0 on quitting, 2 on a usage error or without a terminal, 128+n when signal n ends it \
         (SIGTERM 143, SIGHUP 129, SIGINT 130; the terminal is restored first); print mode adds 1, 3 and 4.
         """

@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import StackAPI
+import StackDump
+
+/// The five files of a dump folder the store reads.
+enum DumpFileImport: Sendable {
+    case users, tags, posts, comments, links
+}
+
+/// Rows parsed from one stretch of a dump file, ready to write in one transaction.
+struct DumpBatch: Sendable {
+    enum Payload: Sendable {
+        case users([DumpUser]), tags([DumpTag]), posts([PostRecord]), comments([DumpComment]), links([DumpPostLink])
+    }
+    var payload: Payload
+    /// File rows this batch covers (kinds of post the store does not keep count too, so resuming can skip them).
+    var rows: Int
+    /// Whether this is the file's last batch.
+    var isLast: Bool
+}
+
+/// Reading (on the producer thread) and writing (in a transaction) of one dump file for one site.
+struct DumpFileJob: Sendable {
+    let url: URL
+    let name: String
+    let kind: DumpFileImport
+    let site: Int64
+    let stamp: Int64
+
+    /// The first row to write: 0 for a new or changed file, the committed count for an interrupted one;
+    /// nil when the same file was imported whole already.
+    func start(_ db: Database, signature: String) throws -> Int? {
+        let row = try Row.fetchOne(db, sql: "SELECT signature, rows_done, finished FROM import_progress WHERE site = ? AND file = ?",
+                                   arguments: [site, name])
+        if let row, (row["signature"] as String?) == signature {
+            return (row["finished"] as Bool) ? nil : (row["rows_done"] as Int)
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO import_progress (site, file, signature, rows_done, finished) VALUES (?, ?, ?, 0, 0)",
+                       arguments: [site, name, signature])
+        return 0
+    }
+
+    func recordProgress(_ db: Database, rows: Int, finished: Bool) throws {
+        try db.execute(sql: "UPDATE import_progress SET rows_done = ?, finished = ? WHERE site = ? AND file = ?",
+                       arguments: [rows, finished, site, name])
+    }
+
+    /// Parses the file, skipping its first `start` rows, handing over batches of `batchSize` rows and a last one.
+    func read(skipping start: Int, batchSize: Int, _ hand: (DumpBatch) throws -> Void) throws {
+        switch kind {
+        case .users: try collect(DumpReader.forEachUser, start, batchSize, hand) { .users($0) } transform: { $0 }
+        case .tags: try collect(DumpReader.forEachTag, start, batchSize, hand) { .tags($0) } transform: { $0 }
+        case .comments: try collect(DumpReader.forEachComment, start, batchSize, hand) { .comments($0) } transform: { $0 }
+        case .posts:
+            try collect(DumpReader.forEachPost, start, batchSize, hand) { .posts($0) } transform: { record($0) }
+        case .links:
+            try collect(PostLinksReader.forEach, start, batchSize, hand) {
+                .links($0)
+            } transform: { $0 }
+        }
+    }
+
+    private func collect<Record, Item>(
+        _ reader: (URL, (Record) throws -> Void) throws -> Void, _ start: Int, _ batchSize: Int,
+        _ hand: (DumpBatch) throws -> Void, wrap: @escaping ([Item]) -> DumpBatch.Payload,
+        transform: @escaping (Record) -> Item?
+    ) throws {
+        var index = 0
+        var items: [Item] = []
+        var rows = 0
+        try withoutActuallyEscaping(hand) { hand in try reader(url) { row in
+            index += 1
+            guard index > start else { return }
+            rows += 1
+            if let item = transform(row) { items.append(item) }
+            if rows == batchSize {
+                try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: false))
+                items.removeAll(keepingCapacity: true)
+                rows = 0
+            }
+        } }
+        try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: true))
+    }
+
+    /// A question or answer as the store keeps it, its index text computed here (on the reading thread); nil for
+    /// the other kinds of post (tag wikis, nominations…).
+    private func record(_ post: DumpPost) -> PostRecord? {
+        guard post.isQuestion || (post.isAnswer && post.parentID != nil) else { return nil }
+        let questionKey = post.isAnswer ? post.parentID.map { StoreKey.make(site: site, id: $0) } : nil
+        return PostRecord(
+            key: StoreKey.make(site: site, id: post.id), site: site, questionKey: questionKey, title: post.title ?? "",
+            body: post.body, tags: post.tags, score: post.score, viewCount: post.viewCount, answerCount: post.answerCount,
+            commentCount: post.commentCount, acceptedAnswerID: post.acceptedAnswerID,
+            isAnswered: post.isQuestion ? post.acceptedAnswerID != nil : false, created: post.creationDate,
+            lastActivity: post.lastActivityDate ?? post.creationDate, closed: nil, closedReason: nil,
+            ownerID: post.ownerUserID, ownerName: post.ownerDisplayName, link: nil, license: post.contentLicense,
+            origin: .imported, fetchedAt: stamp, bodyText: HTMLText.text(ofHTML: post.body))
+    }
+
+    /// Writes one batch with prepared statements.
+    func write(_ batch: DumpBatch, _ db: Database) throws {
+        let writer = try PostWriter(db)
+        switch batch.payload {
+        case .users(let users):
+            for user in users { try writer.writeUser(site: site, id: user.id, name: user.displayName) }
+        case .tags(let tags):
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO tag (site, name, count) VALUES (?, ?, ?) ON CONFLICT (site, name) DO UPDATE SET count = excluded.count
+                """)
+            for tag in tags { try statement.execute(arguments: [site, tag.name, tag.count]) }
+        case .posts(let posts):
+            for post in posts { try writer.write(post) }
+        case .comments(let comments):
+            for comment in comments {
+                // Dump comments are plain text; the store keeps comment bodies as HTML, like the API's.
+                try writer.writeComment(
+                    key: StoreKey.make(site: site, id: comment.id), postKey: StoreKey.make(site: site, id: comment.postID),
+                    body: HTMLEntities.escape(comment.text), score: comment.score, created: comment.creationDate,
+                    ownerID: comment.userID, ownerName: comment.userDisplayName, edited: false,
+                    license: comment.contentLicense, origin: .imported, fetchedAt: stamp)
+            }
+        case .links(let links):
+            let statement = try db.makeStatement(sql: "INSERT OR REPLACE INTO post_link (site, post, related, type) VALUES (?, ?, ?, ?)")
+            for link in links { try statement.execute(arguments: [site, link.postID, link.relatedPostID, link.type]) }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import StackAPI
+
+extension Store {
+    /// A page of `site`'s questions in `sort` order (ties: higher id first), optionally only those tagged `tag`;
+    /// bodies are left out (a list shows titles). Empty when the store knows nothing of the site.
+    public func questions(
+        site: String, sort: StoreSort, tag: String? = nil, offset: Int = 0, limit: Int = 30
+    ) throws(StoreError) -> [StoredQuestion] {
+        try read { db in
+            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
+            let order = switch sort {
+            case .activity: "q.last_activity DESC, q.id DESC"
+            case .creation: "q.created DESC, q.id DESC"
+            case .votes: "q.score DESC, q.id DESC"
+            }
+            var filter = ""
+            var arguments: StatementArguments = [siteID]
+            if let tag {
+                filter = " AND q.id IN (SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
+                arguments += [siteID, tag]
+            }
+            arguments += [limit, offset]
+            let sql = Self.questionSelect(withBody: false) + " WHERE q.site = ?\(filter) ORDER BY \(order) LIMIT ? OFFSET ?"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { Self.storedQuestion($0, siteID) }
+        }
+    }
+
+    /// How many questions of `site` the store holds.
+    public func questionCount(site: String) throws(StoreError) -> Int {
+        try read { db in
+            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM question WHERE site = ?", arguments: [siteID]) ?? 0
+        }
+    }
+
+    /// One question with its body, answers and comments, or nil when the store does not hold it.
+    public func thread(site: String, questionID: Int) throws(StoreError) -> StoredThread? {
+        try read { db in
+            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return nil }
+            let key = StoreKey.make(site: siteID, id: questionID)
+            guard let row = try Row.fetchOne(db, sql: Self.questionSelect(withBody: true) + " WHERE q.id = ?", arguments: [key])
+            else { return nil }
+            var stored = Self.storedQuestion(row, siteID)
+            let answers = try Row.fetchAll(db, sql: """
+                SELECT a.id, a.body, a.score, a.is_accepted, a.comment_count, a.created, a.last_activity, a.owner_id,
+                  coalesce(a.owner_name, u.name) AS owner, a.link, a.license
+                FROM answer a LEFT JOIN user u ON u.site = ? AND u.id = a.owner_id
+                WHERE a.question = ?
+                """, arguments: [siteID, key]).map { Self.answer($0, questionID: questionID) }
+            var comments = try Self.comments(db, site: siteID, on: [questionID] + answers.map(\.answerID))
+            stored.question.comments = comments.removeValue(forKey: questionID) ?? []
+            let withComments = answers.map { answer in
+                var answer = answer
+                answer.comments = comments[answer.answerID] ?? []
+                return answer
+            }
+            let thread = QuestionThread(question: stored.question, answers: withComments)
+            return StoredThread(thread: thread, stored: stored, links: try Self.links(db, site: siteID, postID: questionID))
+        }
+    }
+
+    static func existingSiteRowID(_ db: Database, apiName: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE api_name = ?", arguments: [apiName])
+    }
+
+    static func questionSelect(withBody: Bool) -> String {
+        """
+        SELECT q.id, q.title, \(withBody ? "q.body" : "NULL") AS body, q.tags, q.score, q.view_count, q.answer_count,
+          q.comment_count, q.accepted_answer_id, q.is_answered, q.created, q.last_activity, q.closed, q.closed_reason,
+          q.owner_id, coalesce(q.owner_name, u.name) AS owner, q.link, q.license, q.origin, q.fetched_at,
+          r.answer_count AS read_answers, r.last_activity AS read_activity, r.read_at
+        FROM question q LEFT JOIN user u ON u.site = q.site AND u.id = q.owner_id
+          LEFT JOIN read_mark r ON r.question = q.id
+        """
+    }
+
+    static func storedQuestion(_ row: Row, _ siteID: Int64) -> StoredQuestion {
+        let question = Question(
+            questionID: StoreKey.id(row["id"]), title: row["title"], tags: PostWriter.splitTags(row["tags"]),
+            owner: owner(id: row["owner_id"], name: row["owner"]), isAnswered: row["is_answered"],
+            viewCount: row["view_count"], answerCount: row["answer_count"], score: row["score"],
+            acceptedAnswerID: row["accepted_answer_id"], creationDate: date(row["created"]),
+            lastActivityDate: date(row["last_activity"]), link: row["link"], body: row["body"],
+            closedDate: date(row["closed"]), closedReason: row["closed_reason"], commentCount: row["comment_count"],
+            contentLicense: row["license"])
+        let readAt: Int64? = row["read_at"]
+        let mark = readAt.map {
+            ReadMark(answerCount: row["read_answers"] ?? 0, lastActivity: date(row["read_activity"]),
+                     readAt: Date(timeIntervalSince1970: TimeInterval($0)))
+        }
+        return StoredQuestion(
+            question: question, origin: StoreOrigin(rawValue: row["origin"]) ?? .network,
+            fetchedAt: date(row["fetched_at"]) ?? Date(timeIntervalSince1970: 0), readMark: mark)
+    }
+
+    private static func answer(_ row: Row, questionID: Int) -> Answer {
+        Answer(
+            answerID: StoreKey.id(row["id"]), questionID: questionID, score: row["score"], isAccepted: row["is_accepted"],
+            owner: owner(id: row["owner_id"], name: row["owner"]), creationDate: date(row["created"]),
+            lastActivityDate: date(row["last_activity"]), body: row["body"], commentCount: row["comment_count"],
+            contentLicense: row["license"], link: row["link"])
+    }
+
+    /// Comments on the posts `ids` of one site, oldest first, keyed by post id.
+    private static func comments(_ db: Database, site: Int64, on ids: [Int]) throws -> [Int: [Comment]] {
+        let keys = ids.map { StoreKey.make(site: site, id: $0) }
+        let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT c.id, c.post, c.body, c.score, c.created, c.owner_id, coalesce(c.owner_name, u.name) AS owner,
+              c.edited, c.license
+            FROM comment c LEFT JOIN user u ON u.site = ? AND u.id = c.owner_id
+            WHERE c.post IN (\(marks)) ORDER BY c.created, c.id
+            """, arguments: StatementArguments([site] + keys))
+        var result: [Int: [Comment]] = [:]
+        for row in rows {
+            let postID = StoreKey.id(row["post"])
+            result[postID, default: []].append(Comment(
+                commentID: StoreKey.id(row["id"]), postID: postID, score: row["score"],
+                owner: owner(id: row["owner_id"], name: row["owner"]), creationDate: date(row["created"]),
+                body: row["body"], edited: row["edited"], contentLicense: row["license"]))
+        }
+        return result
+    }
+
+    private static func links(_ db: Database, site: Int64, postID: Int) throws -> [StoredPostLink] {
+        try Row.fetchAll(db, sql: """
+            SELECT l.related, l.type, q.title FROM post_link l
+            LEFT JOIN question q ON q.id = (? << 40) | l.related
+            WHERE l.site = ? AND l.post = ? ORDER BY l.type DESC, l.related
+            """, arguments: [site, site, postID]).map { row in
+            StoredPostLink(postID: postID, relatedPostID: row[0], kind: StoredPostLink.Kind(rawValue: row[1]), relatedTitle: row[2])
+        }
+    }
+
+    static func owner(id: Int?, name: String?) -> ShallowUser? {
+        guard id != nil || name != nil else { return nil }
+        return ShallowUser(userID: id, displayName: name)
+    }
+
+    static func date(_ seconds: Int64?) -> Date? {
+        seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+}

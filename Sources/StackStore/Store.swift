@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// The local store: one SQLite file in WAL mode, shared safely by threads and by several stackterm processes.
+///
+/// Every method is synchronous and may block on disk: call it off the main thread (the data managers do).
+/// Writes go through the pool's single writer; reads run concurrently on WAL snapshots, and a second process
+/// waits up to `busyTimeout` for a lock instead of failing. Opening never rewrites what it does not understand:
+/// a file from a newer stackterm is refused (`StoreError.newerSchema`), and a file that is not a stackterm store
+/// (corrupt, truncated, another program's database) is moved aside — kept, named in `notice` — and replaced.
+public final class Store: Sendable {
+    /// How long a statement waits for another connection's lock before failing.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// The database file.
+    public let fileURL: URL
+    /// Where an unusable file found at `fileURL` was moved, if one was.
+    public let movedAside: URL?
+    let pool: DatabasePool
+
+    /// A sentence for the status line when opening moved a file aside; nil otherwise.
+    public var notice: String? {
+        movedAside.map { "the local store was unreadable and was moved aside to \($0.path); a new one was started" }
+    }
+
+    /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
+        try self.init(fileURL: StoreLocation.defaultFile(environment: environment))
+    }
+
+    /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed.
+    public init(fileURL: URL) throws(StoreError) {
+        self.fileURL = fileURL
+        let path = fileURL.path
+        try Self.prepareDirectory(fileURL.deletingLastPathComponent())
+        var movedAside: URL?
+        if let problem = StoreFileCheck.problem(at: fileURL) {
+            movedAside = try StoreFileCheck.moveAside(fileURL, because: problem)
+        }
+        do {
+            pool = try Self.openAndMigrate(path)
+        } catch {
+            guard movedAside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
+            movedAside = try StoreFileCheck.moveAside(fileURL, because: reason)
+            do { pool = try Self.openAndMigrate(path) } catch { throw Self.wrap(error, path) }
+        }
+        self.movedAside = movedAside
+    }
+
+    private static func openAndMigrate(_ path: String) throws -> DatabasePool {
+        var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Takes effect only on a new, empty file (before the first table): lets `compact()` hand the pages an
+            // import frees (FTS5 merges, rewritten rows) back to the file system.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
+        }
+        let pool = try DatabasePool(path: path, configuration: config)
+        let migrator = StoreSchema.migrator
+        try pool.write { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if applicationID != StoreSchema.applicationID && tables > 0 {
+                throw StoreFileCheck.ForeignDatabase(applicationID: applicationID)
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                let known = Set(["v1"])
+                let unknown = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+                throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+            }
+        }
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    private static func prepareDirectory(_ directory: URL) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .directoryNotWritable(path: directory.path, reason: "cannot create the directory: \(error.localizedDescription)")
+        }
+        // A real probe rather than access(2): root passes access() on directories it still cannot write (sysfs,
+        // read-only mounts), and SQLite needs to create the -wal and -shm files beside the database.
+        let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())").path
+        let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard descriptor >= 0 else {
+            throw .directoryNotWritable(path: directory.path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+
+    static func wrap(_ error: any Error, _ path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError { return .database(path: path, message: error.message ?? "\(error)") }
+        return .database(path: path, message: "\(error)")
+    }
+
+    /// Runs `body` in one write transaction, mapping failures to `StoreError`.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.write(body) } catch { throw Self.wrap(error, fileURL.path) }
+    }
+
+    /// Runs `body` on a read snapshot, mapping failures to `StoreError`.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.read(body) } catch { throw Self.wrap(error, fileURL.path) }
+    }
+}
+
+extension Store {
+    /// Returns the file's free pages to the file system (they stay in the file otherwise, for later writes).
+    public func compact() throws(StoreError) {
+        do { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") } } catch {
+            throw Self.wrap(error, fileURL.path)
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and truncates it (for size figures and before copying the file).
+    public func checkpoint() throws(StoreError) {
+        do { _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) } } catch { throw Self.wrap(error, fileURL.path) }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Why the store could not be opened or written, in words the caller can show as they are.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// Neither `XDG_DATA_HOME` nor `HOME` is an absolute path, so there is nowhere safe to put the file.
+    case noDirectory(reason: String)
+    /// The directory could not be created, or the process may not write in it.
+    case directoryNotWritable(path: String, reason: String)
+    /// The file was written by a newer stackterm (migrations this build does not know); it is left untouched.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// SQLite refused an operation; `message` is its own words.
+    case database(path: String, message: String)
+    /// An import could not go on: the dump file, its position, and why.
+    case importFailed(file: String, message: String)
+
+    /// A one-line description naming the file.
+    public var description: String {
+        switch self {
+        case .noDirectory(let reason):
+            return "no place for the local store: \(reason)"
+        case .directoryNotWritable(let path, let reason):
+            return "\(path): cannot write the local store here (\(reason))"
+        case .newerSchema(let path, let unknown):
+            return "\(path) was written by a newer stackterm (schema \(unknown.joined(separator: ", "))); "
+                + "it is left as it is — update stackterm or point XDG_DATA_HOME elsewhere"
+        case .database(let path, let message):
+            return "\(path): \(message)"
+        case .importFailed(let file, let message):
+            return "\(file): \(message)"
+        }
+    }
+}
+
+extension StoreError: LocalizedError {
+    /// Same as `description`.
+    public var errorDescription: String? { description }
+}
