@@ -1,6 +1,6 @@
 import Foundation
 
-/// Streaming reader for data-dump XML files (Posts.xml, Users.xml, Comments.xml, Tags.xml).
+/// Streaming reader for data-dump XML files (Posts.xml, Users.xml, Comments.xml, Tags.xml, PostLinks.xml).
 ///
 /// Each `forEach…` call reads the file in chunks into a `DumpRowStream` and hands over one record at a time, in
 /// file order; a malformed file throws a `DumpError` naming the file and line.
@@ -23,6 +23,11 @@ public enum DumpReader {
     /// Calls `body` for each tag row of `Tags.xml` at `url`, in file order.
     public static func forEachTag(in url: URL, _ body: (DumpTag) throws -> Void) throws {
         try DumpFile.forEachRow(in: url) { try body(DumpTag(row: $0)) }
+    }
+
+    /// Calls `body` for each link row of `PostLinks.xml` at `url`, in file order.
+    public static func forEachPostLink(in url: URL, _ body: (DumpPostLink) throws -> Void) throws {
+        try DumpFile.forEachRow(in: url) { try body(DumpPostLink(row: $0)) }
     }
 
     /// All posts of one dump folder's Posts.xml.

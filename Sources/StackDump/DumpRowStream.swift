@@ -47,6 +47,11 @@ public final class DumpRowStream {
         DumpRowStream(fileName: fileName) { try body(DumpTag(row: $0)) }
     }
 
+    /// A stream of PostLinks.xml rows.
+    public static func postLinks(fileName: String = "PostLinks.xml", _ body: @escaping (DumpPostLink) throws -> Void) -> DumpRowStream {
+        DumpRowStream(fileName: fileName) { try body(DumpPostLink(row: $0)) }
+    }
+
     /// Parses the next bytes of the file, calling back for each row they complete.
     public func push(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()

@@ -55,9 +55,7 @@ struct DumpFileJob: Sendable {
         case .posts:
             try collect(DumpReader.forEachPost, start, batchSize, hand) { .posts($0) } transform: { record($0) }
         case .links:
-            try collect(PostLinksReader.forEach, start, batchSize, hand) {
-                .links($0)
-            } transform: { $0 }
+            try collect(DumpReader.forEachPostLink, start, batchSize, hand) { .links($0) } transform: { $0 }
         }
     }
 

@@ -124,6 +124,25 @@ final class DumpSyntheticTests: XCTestCase {
         XCTAssertEqual(try posts(url).map(\.id), [1, 2])
     }
 
+    /// PostLinks.xml goes through the same libxml2 reader (the store read it with FoundationXML's XMLParser,
+    /// which crashed on an empty processing instruction).
+    func testPostLinksAreReadAndAHostileOneIsAnErrorNotACrash() throws {
+        let url = try write("PostLinks.xml", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <postlinks><?x?>
+              <row Id="19" CreationDate="2021-05-01T00:00:00.000" PostId="7" RelatedPostId="3" LinkTypeId="3" />
+              <row Id="20" CreationDate="2021-05-01T00:00:00.000" PostId="8" RelatedPostId="7" LinkTypeId="1" />
+            </postlinks>
+            """)
+        var links: [DumpPostLink] = []
+        try DumpReader.forEachPostLink(in: url) { links.append($0) }
+        XCTAssertEqual(links, [DumpPostLink(postID: 7, relatedPostID: 3, type: 3), DumpPostLink(postID: 8, relatedPostID: 7, type: 1)])
+        let bad = try write("PostLinks.xml", "<postlinks>\n<row Id=\"1\" PostId=\"x\" RelatedPostId=\"2\" LinkTypeId=\"1\" />\n</postlinks>")
+        XCTAssertThrowsError(try DumpReader.forEachPostLink(in: bad) { _ in }) { error in
+            XCTAssertTrue(String(describing: error).hasPrefix("PostLinks.xml:2"), "\(error)")
+        }
+    }
+
     func testMissingAttributeAndBadValuesAreClearErrors() throws {
         let noID = try write("Comments.xml", """
             <comments>
