@@ -48,7 +48,10 @@ final class BreadthEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("r"))               // the reload of the activity list hangs 2 s …
         Thread.sleep(forTimeInterval: 0.3)
         try tmux.sendKeys(.text("s"))               // … and is superseded by the creation sort
-        XCTAssertTrue(tmux.waitUntil { $0[0].contains("· creation") && $0.last?.contains("50 questions") == true }, tmux.screenDump())
+        // Rows drawn too: `s` empties the list while the status line may still count the old one.
+        XCTAssertTrue(tmux.waitUntil {
+            $0[0].contains("· creation") && $0.last?.contains("50 questions") == true && !$0[1].trimmingCharacters(in: .whitespaces).isEmpty
+        }, tmux.screenDump())
         let creationFirst = try tmux.capture()[1]
         Thread.sleep(forTimeInterval: 2.5)          // the old response would have arrived by now
         XCTAssertEqual(try tmux.capture()[1], creationFirst, "the cancelled activity load never replaced the list")

@@ -67,7 +67,11 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         try double.setFaults("delay_ms=3000&count=1") // the answers (the body came with the list page)
         try tmux.sendKeys(.key("Enter"))
         let filled = { (screen: [String]) in screen.dropFirst().dropLast().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count }
-        XCTAssertTrue(tmux.waitUntil(timeout: 2) { filled($0) >= 6 }, "the body shows before the answers:\n\(tmux.screenDump())")
+        // The question's header line ("▲ 1 · 37 views · asked …") tells the question view from the list, which is
+        // also full of text before Enter is handled.
+        let isQuestion = { (screen: [String]) in screen.contains { $0.contains(" views · asked ") } }
+        XCTAssertTrue(tmux.waitUntil(timeout: 2) { isQuestion($0) && filled($0) >= 6 },
+                      "the body shows before the answers:\n\(tmux.screenDump())")
         let early = try tmux.capture()
         XCTAssertFalse(early.contains { $0.contains("Answer 1/") }, "the answers are still loading:\n\(early.joined(separator: "\n"))")
         XCTAssertTrue(early.contains { $0.contains("Loading answers…") } || filled(early) >= 26, early.joined(separator: "\n"))
