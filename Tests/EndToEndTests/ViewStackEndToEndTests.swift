@@ -92,8 +92,20 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         // Well down into the text (not at its end), until a line of words is on top.
         for _ in 0..<40 { try tmux.sendKeys(.text("j")) }
         var top: [Substring] = []
+        // Keys sent but not yet handled would scroll on after the phrase is picked (slow builds, e.g. under
+        // TSan): read a screen only once it stops changing.
+        func settledScreen() throws -> [String] {
+            var last = try tmux.capture()
+            for _ in 0..<50 {
+                Thread.sleep(forTimeInterval: 0.2)
+                let now = try tmux.capture()
+                if now == last { return now }
+                last = now
+            }
+            return last
+        }
         for _ in 0..<30 {
-            let screen = try tmux.capture()
+            let screen = try settledScreen()
             let words = screen[1].split(separator: " ")
             if words.count >= 6, words.prefix(3).allSatisfy({ $0.allSatisfy(\.isLetter) }), screen.last?.contains("Bottom") == false {
                 top = Array(words.prefix(3))
