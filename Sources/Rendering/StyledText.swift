@@ -52,7 +52,15 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
     /// Appends every span of `line`.
     public mutating func append(_ line: StyledLine) {
-        for span in line.spans { append(span.text, style: span.style) }
+        // `line` is already merged and measured: join its first span to ours if the styles match, add the rest.
+        guard let first = line.spans.first else { return }
+        var rest = line.spans[...]
+        if let last = spans.indices.last, spans[last].style == first.style {
+            spans[last].text += first.text
+            rest = rest.dropFirst()
+        }
+        spans.append(contentsOf: rest)
+        width += line.width
     }
 
     /// Appends text whose width the caller already measured.

@@ -18,11 +18,13 @@ public enum TerminalSafety {
     /// The sanitizer with tabs optionally kept (the HTML renderer expands them itself, per code line).
     static func sanitize(_ text: String, keepNewlines: Bool, expandTabs: Bool) -> String {
         guard needsCleaning(text, keepNewlines: keepNewlines, keepTabs: !expandTabs) else { return text }
-        var scanner = Scanner(scalars: Array(text.unicodeScalars))
-        var output = String.UnicodeScalarView()
+        // Works on the UTF-8 bytes, copying each kept scalar's bytes as they are.
+        var scanner = Scanner(bytes: Array(text.utf8))
+        var output = [UInt8]()
+        output.reserveCapacity(scanner.bytes.count)
         var column = 0
-        while let scalar = scanner.next() {
-            switch scalar.value {
+        while let (scalar, start) = scanner.next() {
+            switch scalar {
             case 0x1B:
                 scanner.skipEscapeSequence()
             case 0x9B:
@@ -30,22 +32,22 @@ public enum TerminalSafety {
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
                 scanner.skipString()
             case 0x09:
-                guard expandTabs else { output.append(scalar); column += 1; continue }
+                guard expandTabs else { output.append(0x09); column += 1; continue }
                 let spaces = 4 - column % 4
-                output.append(contentsOf: repeatElement(" ", count: spaces))
+                output.append(contentsOf: repeatElement(0x20, count: spaces))
                 column += spaces
             case 0x0A, 0x0D:
-                if scalar.value == 0x0D, scanner.peek()?.value == 0x0A { continue } // \r\n: the \n follows
-                output.append(keepNewlines ? "\n" : " ")
+                if scalar == 0x0D, scanner.peek() == 0x0A { continue } // \r\n: the \n follows
+                output.append(keepNewlines ? 0x0A : 0x20)
                 column = keepNewlines ? 0 : column + 1
             case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 continue
             default:
-                output.append(scalar)
-                column += expandTabs ? TextWidth.of(scalar) : 1
+                output.append(contentsOf: scanner.bytes[start..<scanner.position])
+                column += expandTabs ? TextWidth.of(Unicode.Scalar(scalar) ?? "\u{FFFD}") : 1
             }
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The most combining marks `limitCombiningMarks` keeps after one base character by default: enough for
@@ -91,35 +93,46 @@ public enum TerminalSafety {
         return false
     }
 
-    /// Walks the scalars, skipping escape sequences whole.
+    /// Walks the scalars of valid UTF-8 (a String's bytes), skipping escape sequences whole.
     private struct Scanner {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         var position = 0
 
-        mutating func next() -> Unicode.Scalar? {
-            guard position < scalars.count else { return nil }
-            defer { position += 1 }
-            return scalars[position]
+        /// The next scalar's value and the index of its first byte; nil at the end.
+        mutating func next() -> (scalar: UInt32, start: Int)? {
+            guard let (value, length) = decode(at: position) else { return nil }
+            defer { position += length }
+            return (value, position)
         }
 
-        func peek() -> Unicode.Scalar? {
-            position < scalars.count ? scalars[position] : nil
+        /// The next scalar's value without moving.
+        func peek() -> UInt32? { decode(at: position)?.value }
+
+        /// Decodes the scalar starting at `index`: its value and byte length.
+        private func decode(at index: Int) -> (value: UInt32, length: Int)? {
+            guard index < bytes.count else { return nil }
+            let lead = UInt32(bytes[index])
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return (0xFFFD, bytes.count - index) }
+            var value = length == 1 ? lead : lead & (0xFF >> (length + 1))
+            for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            return (value, length)
         }
 
         /// After an ESC: skips the rest of the sequence it starts.
         mutating func skipEscapeSequence() {
             guard let introducer = peek() else { return }
             switch introducer {
-            case "[":
+            case 0x5B: // [
                 position += 1
                 skipControlSequence()
-            case "]", "P", "X", "^", "_":
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: // ] P X ^ _
                 position += 1
                 skipString()
             default:
                 // ESC, any intermediates (0x20–0x2F), then one final byte (0x30–0x7E).
-                while let scalar = peek(), (0x20...0x2F).contains(scalar.value) { position += 1 }
-                if let scalar = peek(), (0x30...0x7E).contains(scalar.value) { position += 1 }
+                while let scalar = peek(), (0x20...0x2F).contains(scalar) { position += 1 }
+                if let scalar = peek(), (0x30...0x7E).contains(scalar) { position += 1 }
             }
         }
 
@@ -127,17 +140,17 @@ public enum TerminalSafety {
         /// Anything else ends the sequence there and is read as ordinary text.
         mutating func skipControlSequence() {
             while let scalar = peek() {
-                if (0x20...0x3F).contains(scalar.value) { position += 1; continue }
-                if (0x40...0x7E).contains(scalar.value) { position += 1 }
+                if (0x20...0x3F).contains(scalar) { position += 1; continue }
+                if (0x40...0x7E).contains(scalar) { position += 1 }
                 return
             }
         }
 
         /// After OSC/DCS/SOS/PM/APC: everything up to and including BEL, `ESC \` or ST (U+009C).
         mutating func skipString() {
-            while let scalar = next() {
-                if scalar.value == 0x07 || scalar.value == 0x9C { return }
-                if scalar.value == 0x1B, peek() == "\\" { position += 1; return }
+            while let (scalar, _) = next() {
+                if scalar == 0x07 || scalar == 0x9C { return }
+                if scalar == 0x1B, peek() == 0x5C { position += 1; return }
             }
         }
     }

@@ -112,13 +112,13 @@ public enum TextWidth {
 
     /// `text` with each tab replaced by spaces up to the next multiple of `tabWidth` columns.
     public static func expandTabs(_ text: String, tabWidth: Int = 4) -> String {
-        guard text.contains("\t") else { return text }
+        guard text.utf8.contains(0x09) else { return text }
         return expandTabs([StyledSpan(text)], tabWidth: tabWidth).map(\.text).joined()
     }
 
     /// Styled text with each tab replaced like `expandTabs(_:tabWidth:)`; the spaces keep the tab's style.
     public static func expandTabs(_ spans: [StyledSpan], tabWidth: Int = 4) -> [StyledSpan] {
-        guard spans.contains(where: { $0.text.contains("\t") }) else { return spans }
+        guard spans.contains(where: { $0.text.utf8.contains(0x09) }) else { return spans }
         var result: [StyledSpan] = []
         var column = 0
         for span in spans {

@@ -30,6 +30,10 @@ public enum TextWrap {
         var lines: [StyledLine] = []
         var current = StyledLine()
         for span in spans {
+            if isPrintableASCII(span.text[...]) {
+                appendCutting(asciiText: span.text[...], style: span.style, width: width, line: &current, lines: &lines)
+                continue
+            }
             for character in span.text {
                 for (piece, pieceWidth) in fittingPieces(character, width: width) {
                     if current.width + pieceWidth > width {
@@ -42,6 +46,32 @@ public enum TextWrap {
         }
         lines.append(current)
         return lines
+    }
+
+    /// True when every byte is printable ASCII (one column each), so the text can be cut by bytes.
+    static func isPrintableASCII(_ text: Substring) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Appends printable-ASCII text to `line` byte-run by byte-run, moving `line` to `lines` whenever it is
+    /// full: the same cuts as going grapheme by grapheme, without breaking graphemes one at a time.
+    static func appendCutting(asciiText text: Substring, style: CellStyle, width: Int,
+                              line: inout StyledLine, lines: inout [StyledLine]) {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var remaining = bytes.count
+        while remaining > 0 {
+            if line.width >= width {
+                lines.append(line)
+                line = StyledLine()
+            }
+            let taken = min(width - line.width, remaining)
+            let end = bytes.index(start, offsetBy: taken)
+            line.append(text[start..<end], width: taken, style: style)
+            start = end
+            remaining -= taken
+        }
     }
 
     /// A grapheme as one piece, or as its terminal cells when wider than `width` (a cell too wide becomes `…`).
@@ -171,6 +201,10 @@ public enum TextWrap {
                 return
             }
             for piece in word {
+                if TextWrap.isPrintableASCII(piece.text) {
+                    TextWrap.appendCutting(asciiText: piece.text, style: piece.style, width: width, line: &line, lines: &lines)
+                    continue
+                }
                 for character in piece.text {
                     for (text, pieceWidth) in TextWrap.fittingPieces(character, width: width) {
                         if line.width + pieceWidth > width { breakLine() }

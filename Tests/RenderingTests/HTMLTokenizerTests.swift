@@ -4,8 +4,8 @@ import XCTest
 final class HTMLTokenizerTests: XCTestCase {
     func testTagsAndAttributes() {
         XCTAssertEqual(HTMLTokenizer.tokens("<A HREF=\"/q/1?a=1&amp;b=2\" title='x y' data-n=5 disabled>t</a><br/>"), [
-            .startTag("a", attributes: ["href": "/q/1?a=1&b=2", "title": "x y", "data-n": "5", "disabled": ""], selfClosing: false),
-            .text("t"), .endTag("a"), .startTag("br", attributes: [:], selfClosing: true),
+            .startTag(.a, attributes: ["href": "/q/1?a=1&b=2", "title": "x y", "data-n": "5", "disabled": ""], selfClosing: false),
+            .text("t"), .endTag(.a), .startTag(.br, attributes: [:], selfClosing: true),
         ])
     }
 
@@ -16,7 +16,7 @@ final class HTMLTokenizerTests: XCTestCase {
 
     func testCommentsDeclarationsAndRawText() {
         XCTAssertEqual(HTMLTokenizer.tokens("<!DOCTYPE html>a<!-- <p>x</p> -->b<script>if (a<b) {}</script>c"), [
-            .text("ab"), .startTag("script", attributes: [:], selfClosing: false), .endTag("script"), .text("c"),
+            .text("ab"), .startTag(.script, attributes: [:], selfClosing: false), .endTag(.script), .text("c"),
         ])
     }
 

@@ -45,7 +45,10 @@ struct ByteCursor {
 
     /// Index of the first occurrence of `needle` at or after `start`.
     func find(_ needle: String, from start: Int) -> Int? {
-        findCaseInsensitive(needle, from: start, foldCase: false)
+        if needle.utf8.count == 1, let byte = needle.utf8.first {
+            return start < bytes.count ? bytes[max(0, start)...].firstIndex(of: byte) : nil
+        }
+        return findCaseInsensitive(needle, from: start, foldCase: false)
     }
 
     /// Index of the first occurrence of `needle` (ASCII, matched case-insensitively) at or after `start`.
@@ -65,14 +68,15 @@ struct ByteCursor {
         return nil
     }
 
-    /// A tag name (letters and digits, lower-cased) followed by a space, `/` or `>`; nil otherwise.
-    mutating func readTagName() -> String? {
+    /// The element named by a tag name (letters and digits) followed by a space, `/` or `>`; nil otherwise,
+    /// or when the name is no HTML element.
+    mutating func readElement() -> HTMLElement? {
         let start = index
         guard index < bytes.count, (bytes[index] | 0x20) >= 0x61, (bytes[index] | 0x20) <= 0x7A else { return nil }
         while index < bytes.count, Byte.isAlphanumeric(bytes[index]) { index += 1 }
         let next = peek
         guard Byte.isSpace(next) || next == Byte.slash || next == Byte.greaterThan else { return nil }
-        return String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+        return HTMLElement.named(bytes[start..<index])
     }
 
     /// Attributes up to and past the closing `>`; nil when the tag never closes or a quote is unterminated.

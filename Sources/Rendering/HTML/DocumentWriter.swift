@@ -132,8 +132,9 @@ struct DocumentWriter {
     /// the same either way, so colouring a block later moves nothing. Returns the rows the block took.
     @discardableResult
     mutating func writeCode(_ text: String, styled: [StyledLine]? = nil) -> Range<Int> {
-        var codeLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { codeLines.removeLast() }
+        // Split on the newline byte (a newline is always a grapheme of its own, so this cuts no character).
+        var codeLines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        if text.utf8.last == 0x0A { codeLines.removeLast() }
         let styledLines = styled?.count == codeLines.count ? styled : nil
         let available = max(1, contentWidth - 2)
         let first = lines.count + (blankLineDepth == nil ? 0 : 1)

@@ -4,15 +4,15 @@ import StackAPI
 enum HTMLToken: Equatable {
     /// Text with character references decoded once (by `StackAPI.HTMLEntities`) and line endings normalised to `\n`.
     case text(String)
-    /// A start tag of a known element: lower-case name, attributes (values decoded), and whether it ended in `/>`.
-    case startTag(String, attributes: [String: String], selfClosing: Bool)
-    /// An end tag of a known element.
-    case endTag(String)
+    /// A start tag: the element, its attributes (lower-case names, values decoded), and whether it ended in `/>`.
+    case startTag(HTMLElement, attributes: [String: String], selfClosing: Bool)
+    /// An end tag.
+    case endTag(HTMLElement)
 }
 
 /// A tolerant HTML tokenizer for Stack Exchange bodies.
 ///
-/// Tags of known HTML elements (`HTMLElements.known`), with quoted or unquoted attributes; comments,
+/// Tags of HTML elements (`HTMLElement`), with quoted or unquoted attributes; comments,
 /// `<!DOCTYPE …>` and `<?…>` are skipped; `script` and `style` content is skipped. Anything else that
 /// begins with `<` — `a < b`, `<socket: 11>`, `List<T>`, an unterminated tag or comment — is text.
 ///
@@ -69,8 +69,8 @@ struct HTMLTokenizer {
                 continue
             }
             position = markup.end
-            if case .startTag(let name, _, let selfClosing)? = markup.token, !selfClosing, name == "script" || name == "style" {
-                skipRawText(until: name)
+            if case .startTag(let element, _, let selfClosing)? = markup.token, !selfClosing, element == .script || element == .style {
+                skipRawText(until: element)
             }
             guard let token = markup.token else { continue } // a comment or declaration
             if let text = flushText() {
@@ -114,20 +114,18 @@ struct HTMLTokenizer {
             return (nil, end + 1)
         case Byte.slash:
             cursor.index += 1
-            guard let name = cursor.readTagName(), HTMLElements.known.contains(name),
-                  let end = cursor.find(">", from: cursor.index) else { return nil }
-            return (.endTag(name), end + 1)
+            guard let element = cursor.readElement(), let end = cursor.find(">", from: cursor.index) else { return nil }
+            return (.endTag(element), end + 1)
         default:
-            guard let name = cursor.readTagName(), HTMLElements.known.contains(name),
-                  let (attributes, selfClosing) = cursor.readAttributes() else { return nil }
-            return (.startTag(name, attributes: attributes, selfClosing: selfClosing), cursor.index)
+            guard let element = cursor.readElement(), let (attributes, selfClosing) = cursor.readAttributes() else { return nil }
+            return (.startTag(element, attributes: attributes, selfClosing: selfClosing), cursor.index)
         }
     }
 
     /// Skips the content of a raw-text element up to (not including) its end tag, or to the end of input.
-    private mutating func skipRawText(until name: String) {
+    private mutating func skipRawText(until element: HTMLElement) {
         let cursor = ByteCursor(bytes: bytes, index: position)
-        position = cursor.findCaseInsensitive("</" + name, from: position) ?? bytes.count
+        position = cursor.findCaseInsensitive("</" + element.rawValue, from: position) ?? bytes.count
     }
 }
 

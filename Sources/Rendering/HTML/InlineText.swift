@@ -103,15 +103,15 @@ struct InlineStyleState {
         return CellStyle(attributes, color: color)
     }
 
-    /// The counter an inline element name adjusts, if any.
-    static func counter(for name: String) -> WritableKeyPath<InlineStyleState, Int>? {
-        switch name {
-        case "b", "strong": return \.bold
-        case "i", "em", "cite", "var", "dfn": return \.italic
-        case "del", "s", "strike": return \.dim
-        case "u", "ins": return \.underline
-        case "code", "tt", "samp": return \.code
-        case "kbd": return \.keyboard
+    /// The counter an inline element adjusts, if any.
+    static func counter(for element: HTMLElement) -> WritableKeyPath<InlineStyleState, Int>? {
+        switch element {
+        case .b, .strong: return \.bold
+        case .i, .em, .cite, .var, .dfn: return \.italic
+        case .del, .s, .strike: return \.dim
+        case .u, .ins: return \.underline
+        case .code, .tt, .samp: return \.code
+        case .kbd: return \.keyboard
         default: return nil
         }
     }

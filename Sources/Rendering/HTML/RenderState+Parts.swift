@@ -19,39 +19,39 @@ extension RenderState {
 
     /// A start tag inside a table: structure for the outermost table; blocks become spaces in the cell.
     /// Returns false for inline elements, which the caller handles as usual.
-    mutating func startInTable(_ name: String, attributes: [String: String]) -> Bool {
+    mutating func startInTable(_ element: HTMLElement, attributes: [String: String]) -> Bool {
         let outermost = tableDepth == 1
-        switch name {
-        case "table": tableDepth += 1; cellSpace()
-        case "tr": if outermost { table?.startRow() } else { cellSpace() }
-        case "td", "th": if outermost { table?.startCell(header: name == "th") } else { cellSpace() }
-        case "thead": if outermost { table?.setInHead(true) }
-        case "tbody", "tfoot": if outermost { table?.setInHead(false) }
-        case "pre": openCode(attributes)
-        case "br", "hr", "li", "ul", "ol", "blockquote", "dd", "caption", "h1", "h2", "h3", "h4", "h5", "h6":
+        switch element {
+        case .table: tableDepth += 1; cellSpace()
+        case .tr: if outermost { table?.startRow() } else { cellSpace() }
+        case .td, .th: if outermost { table?.startCell(header: element == .th) } else { cellSpace() }
+        case .thead: if outermost { table?.setInHead(true) }
+        case .tbody, .tfoot: if outermost { table?.setInHead(false) }
+        case .pre: openCode(attributes)
+        case .br, .hr, .li, .ul, .ol, .blockquote, .dd, .caption, .h1, .h2, .h3, .h4, .h5, .h6:
             cellSpace()
         default:
-            guard HTMLElements.block.contains(name) else { return false }
+            guard element.isBlock else { return false }
             cellSpace()
         }
         return true
     }
 
     /// An end tag inside a table; returns false for inline elements.
-    mutating func endInTable(_ name: String) -> Bool {
+    mutating func endInTable(_ element: HTMLElement) -> Bool {
         let outermost = tableDepth == 1
-        switch name {
-        case "table":
+        switch element {
+        case .table:
             tableDepth -= 1
             if tableDepth == 0 { finishTable() } else { cellSpace() }
-        case "tr": if outermost { table?.endRow() } else { cellSpace() }
-        case "td", "th": if outermost { table?.endCell() } else { cellSpace() }
-        case "thead": if outermost { table?.setInHead(false) }
-        case "tbody", "tfoot": break
-        case "li", "ul", "ol", "blockquote", "dd", "caption", "h1", "h2", "h3", "h4", "h5", "h6":
+        case .tr: if outermost { table?.endRow() } else { cellSpace() }
+        case .td, .th: if outermost { table?.endCell() } else { cellSpace() }
+        case .thead: if outermost { table?.setInHead(false) }
+        case .tbody, .tfoot: break
+        case .li, .ul, .ol, .blockquote, .dd, .caption, .h1, .h2, .h3, .h4, .h5, .h6:
             cellSpace()
         default:
-            guard HTMLElements.block.contains(name) else { return false }
+            guard element.isBlock else { return false }
             cellSpace()
         }
         return true

@@ -29,8 +29,8 @@ struct RenderState {
     mutating func handle(_ token: HTMLToken) {
         switch token {
         case .text(let text): addText(text)
-        case .startTag(let name, let attributes, let selfClosing): start(name, attributes: attributes, selfClosing: selfClosing)
-        case .endTag(let name): end(name)
+        case .startTag(let element, let attributes, let selfClosing): start(element, attributes: attributes, selfClosing: selfClosing)
+        case .endTag(let element): end(element)
         }
     }
 
@@ -69,74 +69,74 @@ struct RenderState {
         withInline { $0.appendCollapsing(text, style: style) }
     }
 
-    private mutating func start(_ name: String, attributes: [String: String], selfClosing: Bool) {
-        if HTMLElements.hidden.contains(name) {
+    private mutating func start(_ element: HTMLElement, attributes: [String: String], selfClosing: Bool) {
+        if element.isHidden {
             if !selfClosing { hiddenDepth += 1 }
             return
         }
         guard hiddenDepth == 0 else { return }
         if code != nil {
-            if name == "br" { code! += "\n" } else if name == "pre" { preDepth += 1 }
-            if name == "code", let classes = attributes["class"] { codeClasses += " " + classes }
+            if element == .br { code! += "\n" } else if element == .pre { preDepth += 1 }
+            if element == .code, let classes = attributes["class"] { codeClasses += " " + classes }
             return
         }
-        if let counter = InlineStyleState.counter(for: name) {
+        if let counter = InlineStyleState.counter(for: element) {
             styles[keyPath: counter] += 1
-            if name == "kbd" { appendMarker("[", style: styles.style) }
+            if element == .kbd { appendMarker("[", style: styles.style) }
             return
         }
-        if table != nil, startInTable(name, attributes: attributes) { return }
-        switch name {
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        if table != nil, startInTable(element, attributes: attributes) { return }
+        switch element {
+        case .h1, .h2, .h3, .h4, .h5, .h6:
             closeParagraph()
-            styles.headingLevel = Int(name.dropFirst()) ?? 1
-        case "br": withInline { $0.appendLineBreak() }
-        case "hr": closeParagraph(); writer.writeRule()
-        case "pre": closeParagraph(); openCode(attributes)
-        case "blockquote": closeParagraph(); writer.push(.quote)
-        case "ul", "ol":
+            styles.headingLevel = element.headingLevel ?? 1
+        case .br: withInline { $0.appendLineBreak() }
+        case .hr: closeParagraph(); writer.writeRule()
+        case .pre: closeParagraph(); openCode(attributes)
+        case .blockquote: closeParagraph(); writer.push(.quote)
+        case .ul, .ol:
             closeParagraph()
-            writer.startList(ordered: name == "ol", start: Self.itemNumber(attributes["start"]) ?? 1)
-        case "li": closeParagraph(); writer.startItem(value: Self.itemNumber(attributes["value"]))
-        case "dd": closeParagraph(); writer.push(.indent)
-        case "table", "tr":
+            writer.startList(ordered: element == .ol, start: Self.itemNumber(attributes["start"]) ?? 1)
+        case .li: closeParagraph(); writer.startItem(value: Self.itemNumber(attributes["value"]))
+        case .dd: closeParagraph(); writer.push(.indent)
+        case .table, .tr:
             closeParagraph()
             table = TableBuilder()
             tableDepth = 1
-            if name == "tr" { table?.startRow() }
-        case "td", "th":
+            if element == .tr { table?.startRow() }
+        case .td, .th:
             let style = styles.style
             withInline { $0.appendCollapsing(" ", style: style) }
-        case "a": openLink(attributes["href"])
-        case "img": appendImage(alt: attributes["alt"])
+        case .a: openLink(attributes["href"])
+        case .img: appendImage(alt: attributes["alt"])
         default:
-            if HTMLElements.block.contains(name) { closeParagraph() }
+            if element.isBlock { closeParagraph() }
         }
     }
 
-    private mutating func end(_ name: String) {
-        if HTMLElements.hidden.contains(name) { hiddenDepth = max(0, hiddenDepth - 1); return }
+    private mutating func end(_ element: HTMLElement) {
+        if element.isHidden { hiddenDepth = max(0, hiddenDepth - 1); return }
         guard hiddenDepth == 0 else { return }
         if code != nil {
-            if name == "pre" { preDepth -= 1; if preDepth == 0 { finishCode() } }
+            if element == .pre { preDepth -= 1; if preDepth == 0 { finishCode() } }
             return
         }
-        if let counter = InlineStyleState.counter(for: name) {
+        if let counter = InlineStyleState.counter(for: element) {
             guard styles[keyPath: counter] > 0 else { return }
-            if name == "kbd" { appendMarker("]", style: styles.style) }
+            if element == .kbd { appendMarker("]", style: styles.style) }
             styles[keyPath: counter] -= 1
             return
         }
-        if table != nil, endInTable(name) { return }
-        switch name {
-        case "h1", "h2", "h3", "h4", "h5", "h6": closeParagraph(); styles.headingLevel = 0
-        case "blockquote": closeParagraph(); endContainer(.quote)
-        case "ul", "ol": closeParagraph(); endContainer(.list)
-        case "li": closeParagraph(); endContainer(.item)
-        case "dd": closeParagraph(); endContainer(.indent)
-        case "a": if let link = openLinks.popLast() { closeLink(link) }
+        if table != nil, endInTable(element) { return }
+        switch element {
+        case .h1, .h2, .h3, .h4, .h5, .h6: closeParagraph(); styles.headingLevel = 0
+        case .blockquote: closeParagraph(); endContainer(.quote)
+        case .ul, .ol: closeParagraph(); endContainer(.list)
+        case .li: closeParagraph(); endContainer(.item)
+        case .dd: closeParagraph(); endContainer(.indent)
+        case .a: if let link = openLinks.popLast() { closeLink(link) }
         default:
-            if HTMLElements.block.contains(name) { closeParagraph() }
+            if element.isBlock { closeParagraph() }
         }
     }
 }
