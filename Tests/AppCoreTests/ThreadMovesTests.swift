@@ -59,6 +59,16 @@ final class ThreadMovesTests: XCTestCase {
               ([.control("b")], 0, nil)], &state)
     }
 
+    func testHalfPagesMoveTheCursorInAList() throws {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 40, firstID: 1, hasMore: false))))
+        press(.control("d"), in: &state)
+        XCTAssertEqual(state.list.selection, 11, "half of the 22 rows")
+        press(.character("d"), .character("k"), .control("u"), in: &state)
+        XCTAssertEqual(state.list.selection, 10)
+    }
+
     func testNextAndPreviousAnswer() throws {
         var state = try questionState()
         let j = Key.character("j")
