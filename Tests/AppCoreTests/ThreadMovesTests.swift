@@ -186,8 +186,10 @@ final class ThreadMovesTests: XCTestCase {
         XCTAssertNil(state.thread?.find)
         XCTAssertEqual(state.status.message, "Find cleared")
         XCTAssertEqual(state.screen, .question(id: 1), "the first Esc only clears the find")
-        press(.escape, in: &state)
+        find("here", in: &state)
+        press(.character("q"), in: &state)
         XCTAssertEqual(state.screen, .questionList)
+        XCTAssertNil(state.status.message, "the find's count does not follow onto the list")
     }
 
     func testANewLayoutFindsAgainInItsLines() throws {
