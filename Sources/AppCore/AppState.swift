@@ -85,6 +85,8 @@ public struct SharedState: Hashable, Sendable {
     public var status = StatusState()
     /// Searches submitted this session, oldest first.
     public var searchHistory: [String] = []
+    /// In-page finds submitted this session, oldest first.
+    public var findHistory: [String] = []
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {

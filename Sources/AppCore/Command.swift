@@ -1,8 +1,9 @@
 /// Everything a key can ask for; declared once, each with the help text the help screen shows.
 public enum Command: String, CaseIterable, Hashable, Sendable {
-    case moveDown, moveUp, pageDown, pageUp, top, bottom
+    case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
+    case nextAnswer, previousAnswer, nextCodeBlock, previousCodeBlock
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
-    case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, pickSite
+    case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, openInBrowser, copyLink, copyCodeBlock
 
     /// One line for the help screen.
@@ -12,12 +13,18 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .moveUp: "Move up"
         case .pageDown: "Page down"
         case .pageUp: "Page up"
+        case .halfPageDown: "Half a page down"
+        case .halfPageUp: "Half a page up"
         case .top: "Go to the top"
         case .bottom: "Go to the bottom"
+        case .nextAnswer: "In a question: next answer"
+        case .previousAnswer: "In a question: previous answer (or this one's start)"
+        case .nextCodeBlock: "In a question: next code block"
+        case .previousCodeBlock: "In a question: previous code block"
         case .open: "Open the selected question"
         case .back: "Back one screen (nothing on the first screen)"
         case .backOrQuit: "Back one screen; on the first screen, quit"
-        case .cancelOrBack: "Cancel the current load (keeping what shows), or go back"
+        case .cancelOrBack: "Cancel a load or a find (keeping what shows), else go back"
         case .quit: "Quit from anywhere"
         case .reload: "Reload (retry after an error)"
         case .help: "Show or hide this help"
@@ -25,7 +32,9 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .cycleSort: "Next sort: activity creation votes hot week month"
         case .filterTags: "Filter by tags (a;b needs both, empty clears)"
         case .filterByQuestionTag: "In a question: list by one of its tags"
-        case .search: "Search titles and bodies"
+        case .search: "Search titles and bodies (in a question: find in it)"
+        case .findNext: "In a question: next match of the find"
+        case .findPrevious: "In a question: previous match of the find"
         case .pickSite: "Switch site"
         case .toggleComments: "In a question: show or hide comments"
         case .openInBrowser: "Open the question (or answer in view) in a browser"

@@ -20,14 +20,20 @@ public struct Keymap: Hashable, Sendable {
         bindings.first { $0.command == command }?.keys ?? []
     }
 
-    /// The built-in bindings (vi-style letters plus arrows and paging keys).
+    /// The built-in bindings (vi- and less-style letters plus arrows and paging keys).
     public static let standard = Keymap([
         (.moveDown, [.character("j"), .down]),
         (.moveUp, [.character("k"), .up]),
-        (.pageDown, [.pageDown, .character(" ")]),
-        (.pageUp, [.pageUp, .character("b")]),
+        (.pageDown, [.pageDown, .character(" "), .control("f")]),
+        (.pageUp, [.pageUp, .character("b"), .control("b")]),
+        (.halfPageDown, [.control("d"), .character("d")]),
+        (.halfPageUp, [.control("u"), .character("u")]),
         (.top, [.character("g"), .home]),
         (.bottom, [.character("G"), .end]),
+        (.nextAnswer, [.character("]"), .character("J")]),
+        (.previousAnswer, [.character("["), .character("K")]),
+        (.nextCodeBlock, [.character("}")]),
+        (.previousCodeBlock, [.character("{")]),
         (.open, [.enter, .character("l"), .right]),
         (.backOrQuit, [.character("q")]),
         (.back, [.character("h"), .left]),
@@ -40,6 +46,8 @@ public struct Keymap: Hashable, Sendable {
         (.filterTags, [.character("t")]),
         (.filterByQuestionTag, [.character("T")]),
         (.search, [.character("/")]),
+        (.findNext, [.character("n")]),
+        (.findPrevious, [.character("N")]),
         (.pickSite, [.character("S")]),
         (.toggleComments, [.character("c")]),
         (.openInBrowser, [.character("o")]),

@@ -44,6 +44,8 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         case .moveUp: return select(selection - 1, &shared, makeLoad)
         case .pageDown: return select(selection + page, &shared, makeLoad)
         case .pageUp: return select(selection - page, &shared, makeLoad)
+        case .halfPageDown: return select(selection + max(1, page / 2), &shared, makeLoad)
+        case .halfPageUp: return select(selection - max(1, page / 2), &shared, makeLoad)
         case .top: return select(0, &shared, makeLoad)
         case .bottom: return select(items.count - 1, &shared, makeLoad)
         default: return nil

@@ -6,6 +6,8 @@ public struct PromptState: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
         case search
         case tags
+        /// In-page find in the question view.
+        case find
     }
     public var purpose: Purpose
     public var editor: LineEditor
@@ -20,6 +22,7 @@ public struct PromptState: Hashable, Sendable {
         switch purpose {
         case .search: "Search: "
         case .tags: "Tags (a;b, empty clears): "
+        case .find: "Find: "
         }
     }
 }
@@ -28,9 +31,27 @@ extension Reducer {
     /// Opens the one-line prompt; the tag prompt starts with the current tags.
     static func openPrompt(_ purpose: PromptState.Purpose, _ state: inout AppState) -> [Effect] {
         let initial = purpose == .tags ? state.settings.tagged.joined(separator: ";") : ""
-        let editor = LineEditor(text: initial, history: purpose == .search ? state.searchHistory : [])
+        let history = switch purpose {
+        case .search: state.searchHistory
+        case .find: state.shared.findHistory
+        case .tags: [String]()
+        }
+        let editor = LineEditor(text: initial, history: history)
         state.prompt = PromptState(purpose: purpose, editor: editor)
         return []
+    }
+
+    /// Submits an in-page find; an empty one repeats the last (like `less`), and with none before does nothing.
+    private static func find(_ text: String?, _ state: inout AppState) -> [Effect] {
+        if let text {
+            state.shared.findHistory.removeAll { $0 == text }
+            state.shared.findHistory.append(text)
+        }
+        guard let pattern = text ?? state.shared.findHistory.last else { return [] }
+        return updateTop(.question, &state) { thread, shared in
+            QuestionFeature.find(pattern, &thread, &shared)
+            return []
+        }
     }
 
     /// Keys while a prompt is open: editing, Esc closes it, Enter lists by what was typed.
@@ -56,6 +77,8 @@ extension Reducer {
             case .tags:
                 let tags = trimmed.split(whereSeparator: { $0 == ";" || $0 == " " }).map(String.init)
                 return browse(.tags(tags), &state)
+            case .find:
+                return find(trimmed.isEmpty ? nil : text, &state)
             }
         }
     }

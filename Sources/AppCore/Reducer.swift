@@ -98,6 +98,7 @@ public enum Reducer {
                 let (picker, effects) = PickerFeature.sites(&state.shared)
                 return push(.picker(picker), &state) + effects
             }
+            if command == .search, case .question = state.top { return openPrompt(.find, &state) }
             return openPrompt(command == .search ? .search : .tags, &state)
         default:
             let last = state.stack.count - 1

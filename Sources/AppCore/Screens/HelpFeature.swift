@@ -16,6 +16,8 @@ enum HelpFeature {
         case .moveUp: help.scroll = max(help.scroll - 1, 0)
         case .pageDown: help.scroll = min(help.scroll + page, lastTop)
         case .pageUp: help.scroll = max(help.scroll - page, 0)
+        case .halfPageDown: help.scroll = min(help.scroll + max(1, page / 2), lastTop)
+        case .halfPageUp: help.scroll = max(help.scroll - max(1, page / 2), 0)
         case .top: help.scroll = 0
         case .bottom: help.scroll = lastTop
         default: break

@@ -19,6 +19,8 @@ public struct ThreadState: Hashable, Sendable {
     /// Comments by post id, once loaded.
     public var comments: [Int: [Comment]]?
     public var commentsPending: LoadToken?
+    /// The in-page find (`/` in a question) whose matches are highlighted, if any.
+    public var find: ThreadFind?
 
     public init(questionID: Int, summary: Question?) {
         self.questionID = questionID
@@ -48,6 +50,8 @@ enum QuestionFeature {
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
         let page = shared.viewport.contentRows
+        if Self.moves.contains(command), !shared.status.isError, shared.status.pauses.isEmpty { shared.clearStatus() }
+        if move(command, &thread, &shared) { return Outcome() }
         switch command {
         case .moveDown: scroll(to: thread.scroll + 1, &thread, shared)
         case .moveUp: scroll(to: thread.scroll - 1, &thread, shared)
@@ -73,6 +77,10 @@ enum QuestionFeature {
         return Outcome()
     }
 
+    /// The commands that move the view; a message that is not an error goes away when the reader moves on.
+    private static let moves: Set<Command> = [.moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .top, .bottom,
+                                              .nextAnswer, .previousAnswer, .nextCodeBlock, .previousCodeBlock]
+
     /// Scrolls to `line` (clamped to the document) and remembers the content there.
     static func scroll(to line: Int, _ thread: inout ThreadState, _ shared: SharedState) {
         thread.scroll = max(0, min(line, thread.contentLines - shared.viewport.contentRows))
@@ -91,10 +99,11 @@ enum QuestionFeature {
         return effects + Reducer.load(.loadThread(token, questionID: thread.questionID, site: shared.site, reload: true), token: token)
     }
 
-    /// Esc: cancels the thread's loads and keeps what is shown; nil when nothing is loading.
+    /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
+    /// there is neither.
     static func cancelLoads(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect]? {
         let tokens = [thread.pending?.token, thread.commentsPending].compactMap { $0 }
-        guard !tokens.isEmpty else { return nil }
+        guard !tokens.isEmpty else { return clearFind(&thread, &shared) ? [] : nil }
         thread.pending = nil
         thread.commentsPending = nil
         shared.setStatus("Load cancelled — press r to retry", isError: false)
@@ -123,6 +132,7 @@ enum QuestionFeature {
     /// keep the anchored content at the top.
     static func laidOut(_ measure: ThreadMeasure, _ thread: inout ThreadState, _ shared: SharedState) {
         thread.measure = measure
+        refind(&thread)
         if let focus = thread.focusAnswerID, let line = measure.postStarts[focus] {
             thread.focusAnswerID = nil
             scroll(to: line, &thread, shared)

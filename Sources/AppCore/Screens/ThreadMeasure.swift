@@ -24,12 +24,21 @@ public struct ThreadMeasure: Hashable, Sendable {
     public var postStarts: [Int: Int]
     /// Every block, in line order.
     public var blocks: [Block]
+    /// The text of each line without its styles (what in-page find searches), one per line; empty when not given.
+    public var lineTexts: [String]
+    /// The first line of each code block, in order.
+    public var codeStarts: [Int]
 
-    public init(lineCount: Int, postStarts: [Int: Int], blocks: [Block]) {
+    public init(lineCount: Int, postStarts: [Int: Int], blocks: [Block], lineTexts: [String] = [], codeStarts: [Int] = []) {
         self.lineCount = lineCount
         self.postStarts = postStarts
         self.blocks = blocks
+        self.lineTexts = lineTexts
+        self.codeStarts = codeStarts
     }
+
+    /// The first line of each post, in line order (the question's first).
+    public var sortedPostStarts: [Int] { postStarts.values.sorted() }
 
     /// The block starting at or above `line` (the last one), if any.
     func block(atOrAbove line: Int) -> Block? {

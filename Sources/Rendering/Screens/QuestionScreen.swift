@@ -18,9 +18,20 @@ public enum QuestionScreen {
         let title = thread.question?.title ?? "Question \(thread.questionID)"
         Chrome.drawHeader(left: title, right: site, into: &buffer)
         let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))
+        let find = layout == nil ? nil : thread.find.flatMap { $0.matches.isEmpty ? nil : $0 }
         for (offset, line) in lines.dropFirst(top).prefix(rows).enumerated() {
-            buffer.write(line: line, x: 1, y: offset + 1, maxWidth: contentWidth)
+            let shown = find.map { FindHighlight.apply($0, to: line, number: top + offset) } ?? line
+            buffer.write(line: shown, x: 1, y: offset + 1, maxWidth: contentWidth)
         }
+    }
+
+    /// Where the reader is: the post at the top of the view ("answer 3/12", "question") once answers are
+    /// known, then how far down ("Top", "45%", "Bottom", "All").
+    static func positionText(_ thread: ThreadState, rows: Int, total: Int) -> String {
+        let position = positionText(top: thread.scroll, rows: rows, total: total)
+        guard let answers = thread.thread?.answers, !answers.isEmpty, let post = thread.postInView else { return position }
+        guard let index = answers.firstIndex(where: { $0.answerID == post }) else { return "question · " + position }
+        return "answer \(index + 1)/\(answers.count) · " + position
     }
 
     static func positionText(top: Int, rows: Int, total: Int) -> String {

@@ -18,7 +18,7 @@ public enum StatusLine {
         case .question(let thread):
             if thread.pending?.indicatorVisible == true && thread.summary?.body == nil { left = "Loading…" }
             else if let layout = threadLayout {
-                left = QuestionScreen.positionText(top: thread.scroll, rows: shared.viewport.contentRows, total: layout.lines.count)
+                left = QuestionScreen.positionText(thread, rows: shared.viewport.contentRows, total: layout.lines.count)
             } else { left = QuestionScreen.layingOutText }
             hints = [hint(.toggleComments, "comments", shared), hint(.backOrQuit, "back", shared), hint(.help, "help", shared)]
         case .picker(let picker):

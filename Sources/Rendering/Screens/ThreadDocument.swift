@@ -8,8 +8,11 @@ public enum ThreadDocument {
     public struct Layout: Hashable, Sendable {
         public var lines: [StyledLine]
         public var measure: ThreadMeasure
-        /// Every code block drawn as a block, with the rows it occupies, in order.
-        public var codeBlocks: [CodeBlockPlacement] = []
+        /// Every code block drawn as a block, with the rows it occupies, in order (their first rows are the
+        /// measure's `codeStarts`).
+        public var codeBlocks: [CodeBlockPlacement] = [] {
+            didSet { measure.codeStarts = codeBlocks.map(\.rows.lowerBound) }
+        }
         /// True when some code block is drawn plain only because its colours were not ready (laid out with a
         /// `CodeStyler` in `cachedOnly` mode): laying out again without `cachedOnly` colours it.
         public var codeAwaitingStyle = false
@@ -153,7 +156,8 @@ public enum ThreadDocument {
                 index += 1
             }
         }
-        return ThreadMeasure(lineCount: lines.count, postStarts: postStarts, blocks: blocks)
+        return ThreadMeasure(lineCount: lines.count, postStarts: postStarts, blocks: blocks,
+                             lineTexts: lines.map { $0.spans.map(\.text).joined() })
     }
 
     private static func isBlank(_ line: StyledLine) -> Bool {

@@ -1,0 +1,93 @@
+import AppCore
+import Foundation
+import Rendering
+import StackAPI
+import TestSupport
+import XCTest
+
+/// What issue 9's moves inside a thread look like: the measure carries the lines' text and the code blocks'
+/// rows, find matches are highlighted, and the status line says where the reader is.
+final class ThreadMovesScreenTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A state showing a question with two answers, each with a code block and some filler, laid out.
+    private func state(rows: Int = 16) -> (AppState, ThreadLayoutCache) {
+        let filler = (1...12).map { "<p>Paragraph \($0) about the ledger.</p>" }.joined()
+        let question = Fixtures.question(id: 1, title: "Plutus scripts", body: "<p>How do Plutus scripts run?</p>" + filler)
+        let answers = [
+            Fixtures.answer(id: 10, question: 1, score: 5, body: "<p>Use plutus-tx.</p><pre><code>main = pure ()\n</code></pre>" + filler),
+            Fixtures.answer(id: 11, question: 1, score: 2, body: "<p>Or Aiken.</p><pre><code>validator spend {}\n</code></pre>" + filler),
+        ]
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 60, rows: rows))
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
+        for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+            _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: question, answers: answers))))
+        }
+        let cache = ThreadLayoutCache()
+        cache.layOut(&state, now: now)
+        return (state, cache)
+    }
+
+    private func frame(_ state: inout AppState, _ cache: ThreadLayoutCache) -> ScreenBuffer {
+        cache.layOut(&state, now: now)
+        return AppScreen.render(state, cache: cache, now: now).buffer
+    }
+
+    func testTheMeasureCarriesLineTextsAndCodeBlockRows() throws {
+        let (state, cache) = state()
+        let layout = cache.layout(for: try XCTUnwrap(state.thread), width: 58, now: now)
+        XCTAssertEqual(layout.measure.lineTexts.count, layout.lines.count)
+        XCTAssertEqual(layout.measure.lineTexts, layout.lines.map { $0.spans.map(\.text).joined() })
+        XCTAssertEqual(layout.measure.codeStarts.count, 2)
+        XCTAssertEqual(layout.measure.codeStarts, layout.codeBlocks.map(\.rows.lowerBound))
+        XCTAssertTrue(layout.measure.lineTexts[layout.measure.codeStarts[0]...].prefix(3).joined().contains("main = pure ()"))
+    }
+
+    func testCodeBlockAndAnswerJumpsBringThemToTheTop() throws {
+        var (state, cache) = state()
+        _ = Reducer.reduce(&state, .key(.character("}")))
+        XCTAssertTrue(frame(&state, cache).lines[1...2].joined().contains("main = pure ()"), frame(&state, cache).lines.joined(separator: "\n"))
+        _ = Reducer.reduce(&state, .key(.character("]")))
+        var screen = frame(&state, cache).lines
+        XCTAssertTrue(screen[1].contains("Answer 2/2"), screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.last?.hasPrefix(" answer 2/2 · ") == true, screen.last ?? "")
+        _ = Reducer.reduce(&state, .key(.character("g")))
+        screen = frame(&state, cache).lines
+        XCTAssertTrue(screen.last?.hasPrefix(" question · Top") == true, screen.last ?? "")
+    }
+
+    func testFindHighlightsEveryMatchAndTheCurrentOneApart() throws {
+        var (state, cache) = state()
+        _ = Reducer.reduce(&state, .key(.character("/")))
+        for character in "plutus" { _ = Reducer.reduce(&state, .key(.character(character))) }
+        _ = Reducer.reduce(&state, .key(.enter))
+        let buffer = frame(&state, cache)
+        XCTAssertEqual(buffer.lines.last?.hasPrefix(" 1/3 matches"), true, buffer.lines.last ?? "")
+        // The first match is the title "Plutus scripts" on the document's first line (screen row 1, from column 1).
+        var highlighted: [(x: Int, y: Int, style: CellStyle)] = []
+        for y in 1..<(buffer.height - 1) {
+            for x in 0..<buffer.width where buffer[x, y].style.attributes.contains(.reverse) {
+                highlighted.append((x, y, buffer[x, y].style))
+            }
+        }
+        let current = highlighted.filter { $0.style == FindHighlight.current }
+        XCTAssertEqual(current.count, 6, "the current match, \"Plutus\", is drawn apart")
+        XCTAssertEqual(current.first.map { "\($0.x),\($0.y)" }, "1,1")
+        XCTAssertEqual(String(current.map { Character(buffer[$0.x, $0.y].text) }), "Plutus")
+        let others = highlighted.filter { $0.style == FindHighlight.match }
+        XCTAssertEqual(others.count, 6, "the body's \"Plutus\" on screen, as a plain match")
+        XCTAssertEqual(String(others.map { Character(buffer[$0.x, $0.y].text) }), "Plutus")
+    }
+
+    func testFindHighlightKeepsTheRestOfTheLineAsItWas() {
+        let line = StyledLine([StyledSpan("see ", style: CellStyle(.bold)), StyledSpan("Plutus docs", style: CellStyle(color: .link))])
+        var find = ThreadFind(pattern: FindPattern("plu"), measure: ThreadMeasure(lineCount: 1, postStarts: [:], blocks: [],
+                                                                                   lineTexts: ["see Plutus docs"]))
+        find.current = 0
+        let shown = FindHighlight.apply(find, to: line, number: 0)
+        XCTAssertEqual(shown.spans, [StyledSpan("see ", style: CellStyle(.bold)), StyledSpan("Plu", style: FindHighlight.current),
+                                     StyledSpan("tus docs", style: CellStyle(color: .link))])
+        XCTAssertEqual(FindHighlight.apply(find, to: line, number: 1).spans[1].style, FindHighlight.match, "another line's match is plain")
+    }
+}
