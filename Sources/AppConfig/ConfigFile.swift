@@ -17,16 +17,19 @@ public struct PartialSettings: Equatable, Sendable {
     public var apiKey: String?
     /// `api_base_url` / `--api-base-url`: the API root.
     public var apiBaseURL: URL?
+    /// `max_width`: the widest a question's text is laid out (20–1000).
+    public var maxWidth: Int?
 
     /// Settings as given; leave out the absent ones.
     public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
-                apiKey: String? = nil, apiBaseURL: URL? = nil) {
+                apiKey: String? = nil, apiBaseURL: URL? = nil, maxWidth: Int? = nil) {
         self.site = site
         self.sort = sort
         self.tagged = tagged
         self.pageSize = pageSize
         self.apiKey = apiKey
         self.apiBaseURL = apiBaseURL
+        self.maxWidth = maxWidth
     }
 }
 
@@ -48,7 +51,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

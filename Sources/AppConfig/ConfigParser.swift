@@ -44,7 +44,8 @@ struct ConfigReader {
             case "site": config.settings.site = site(value)
             case "sort": config.settings.sort = sort(value)
             case "tagged": config.settings.tagged = tagged(value)
-            case "page_size": config.settings.pageSize = pageSize(value)
+            case "page_size": config.settings.pageSize = integer(value, key: "page_size", in: SettingRules.pageSizes)
+            case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "colors": config.colors = subtable(value, at: key).map { colors($0) } ?? [:]
@@ -87,16 +88,17 @@ struct ConfigReader {
         return array.compactMap(\.string).flatMap(SettingRules.tags)
     }
 
-    private mutating func pageSize(_ value: TOMLValueConvertible) -> Int? {
-        guard let size = value.int else {
-            fail(["page_size"], .wrongType(key: "page_size", expected: "an integer", found: Self.describe(value)))
+    /// An integer setting within `range` (`page_size`, `max_width`).
+    private mutating func integer(_ value: TOMLValueConvertible, key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let number = value.int else {
+            fail([key], .wrongType(key: key, expected: "an integer", found: Self.describe(value)))
             return nil
         }
-        guard SettingRules.pageSizes.contains(size) else {
-            fail(["page_size"], .badValue(key: "page_size", reason: "must be between 1 and 100, not \(size)"))
+        guard range.contains(number) else {
+            fail([key], .badValue(key: key, reason: "must be between \(range.lowerBound) and \(range.upperBound), not \(number)"))
             return nil
         }
-        return size
+        return number
     }
 
     private mutating func baseURL(_ value: TOMLValueConvertible) -> URL? {

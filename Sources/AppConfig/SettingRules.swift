@@ -8,6 +8,8 @@ public enum SettingRules {
     public static let defaultPageSize = 50
     /// Allowed `page_size` / `--page-size` values (the API's limit).
     public static let pageSizes = 1...100
+    /// Allowed `max_width` values: the widest a question's text is laid out.
+    public static let maxWidths = 20...1000
 
     /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.
     public static func isValidSite(_ site: String) -> Bool {

@@ -12,13 +12,17 @@ public struct APIPause: Hashable, Sendable {
         self.secondsLeft = max(0, secondsLeft)
     }
 
-    /// `/questions paused by the API: 2m 13s`; past an hour it says so (`… for over an hour: 3h 05m`).
-    public var statusText: String {
+    /// `/questions paused by the API: 2m 13s`; past an hour it says so (`… for over an hour: 3h 05m — Esc cancels`).
+    public var statusText: String { statusText(cancelKey: "Esc") }
+
+    /// `statusText` naming `cancelKey` as the key that cancels the wait (nothing when it is nil or empty).
+    public func statusText(cancelKey: String?) -> String {
         let path = method.pathPattern
         if secondsLeft >= 3_600 {
             let minutes = secondsLeft / 60
             let hours = minutes / 60
-            return "\(path) paused by the API for over an hour: \(hours)h \(twoDigits(minutes % 60))m — Esc cancels"
+            let cancel = cancelKey.flatMap { $0.isEmpty ? nil : " — \($0) cancels" } ?? ""
+            return "\(path) paused by the API for over an hour: \(hours)h \(twoDigits(minutes % 60))m" + cancel
         }
         let duration = secondsLeft >= 60 ? "\(secondsLeft / 60)m \(twoDigits(secondsLeft % 60))s" : "\(secondsLeft)s"
         return "\(path) paused by the API: \(duration)"

@@ -32,4 +32,7 @@ public enum Action: Hashable, Sendable {
     case apiPausesChanged([APIPause])
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
     case notify(String, isError: Bool)
+    /// A message that stays on the status line until the next key press, beside any later message (why the config
+    /// file was ignored: the network error it causes must not hide it).
+    case notice(String)
 }

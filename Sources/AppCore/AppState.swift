@@ -7,28 +7,6 @@ public struct LoadToken: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(raw)" }
 }
 
-/// What the question list shows: site, sort, tags, an optional search, page size.
-public struct BrowseSettings: Hashable, Sendable {
-    public var site: String
-    public var sort: QuestionSort
-    public var tagged: [String]
-    /// Set when the list shows search results (`/search/advanced`) instead of `/questions`.
-    public var searchQuery: String?
-    public var pageSize: Int
-    /// Whether an API key is configured (pages past 25 need one).
-    public var hasAPIKey: Bool
-
-    public init(site: String, sort: QuestionSort = .activity, tagged: [String] = [], searchQuery: String? = nil,
-                pageSize: Int = 50, hasAPIKey: Bool = false) {
-        self.site = site
-        self.sort = sort
-        self.tagged = tagged
-        self.searchQuery = searchQuery
-        self.pageSize = pageSize
-        self.hasAPIKey = hasAPIKey
-    }
-}
-
 /// Terminal size in cells.
 public struct Viewport: Hashable, Sendable {
     public var columns: Int
@@ -40,6 +18,9 @@ public struct Viewport: Hashable, Sendable {
 
     /// Rows left for content between the header line and the status line.
     public var contentRows: Int { max(1, rows - 2) }
+
+    /// Rows a list shows items in: the content rows under its column header.
+    public var listRows: Int { max(1, contentRows - 1) }
 }
 
 /// A load in flight and whether its loading indicator is showing yet (only after 150 ms).
@@ -69,6 +50,8 @@ public struct StatusState: Hashable, Sendable {
     public var quotaMax: Int?
     public var message: String?
     public var isError = false
+    /// Shown beside `message` until the next key press (`Action.notice`): a config error outlives the errors it causes.
+    public var notice: String?
     /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
     public var pauses: [APIPause] = []
     public init() {}
@@ -87,6 +70,10 @@ public struct SharedState: Hashable, Sendable {
     public var searchHistory: [String] = []
     /// In-page finds submitted this session, oldest first.
     public var findHistory: [String] = []
+    /// The widest a question's text is laid out (the config's `max_width`); a wider terminal centres it.
+    public var maxTextWidth = SharedState.defaultMaxTextWidth
+    /// `max_width`'s default: about the width people read comfortably.
+    public static let defaultMaxTextWidth = 100
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {
@@ -119,7 +106,13 @@ public struct SharedState: Hashable, Sendable {
     /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }
-        setStatus(error.summary, isError: true)
+        setStatus(error.summary(retryKey: keyName(.reload)), isError: true)
+    }
+
+    /// Esc cancelled a load: says so and how to retry (with the effective reload key).
+    mutating func noteCancelled() {
+        let key = keyName(.reload)
+        setStatus(key.isEmpty ? "Load cancelled" : "Load cancelled — press \(key) to retry", isError: false)
     }
 
     mutating func noteQuota(_ remaining: Int?, _ max: Int?) {

@@ -29,7 +29,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .reload: "Reload (retry after an error)"
         case .help: "Show or hide this help"
         case .toggleAnswersFeed: "Latest answers feed / back to questions"
-        case .cycleSort: "Next sort: activity creation votes hot week month"
+        case .cycleSort: "Next sort of the list or search (the header names it)"
         case .filterTags: "Filter by tags (a;b needs both, empty clears)"
         case .filterByQuestionTag: "In a question: list by one of its tags"
         case .search: "Search titles and bodies (in a question: find in it)"

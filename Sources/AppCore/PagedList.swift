@@ -24,6 +24,11 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         items.indices.contains(selection) ? items[selection] : nil
     }
 
+    /// Why no item is selected (for the status line when a command needs one).
+    var nothingSelected: String {
+        pending != nil ? "Nothing selected yet: the list is loading" : "Nothing selected: the list is empty"
+    }
+
     /// Makes the load effect of one page: token, page, priority, and whether caches are skipped.
     typealias LoadEffect = (LoadToken, _ page: Int, LoadPriority, _ reload: Bool) -> Effect
 
@@ -32,13 +37,13 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     /// Moves the cursor to `index` (clamped), keeps it on screen, and prefetches when near the end.
     mutating func select(_ index: Int, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
         selection = items.isEmpty ? 0 : min(max(index, 0), items.count - 1)
-        keepSelectionVisible(rows: shared.viewport.contentRows)
+        keepSelectionVisible(rows: shared.viewport.listRows)
         return prefetchIfNeeded(&shared, makeLoad)
     }
 
     /// The movement commands; nil for any other command.
     mutating func move(_ command: Command, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect]? {
-        let page = shared.viewport.contentRows
+        let page = shared.viewport.listRows
         switch command {
         case .moveDown: return select(selection + 1, &shared, makeLoad)
         case .moveUp: return select(selection - 1, &shared, makeLoad)
@@ -62,7 +67,7 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
 
     /// Requests the next page in the background when the selection is within one screen of the end.
     mutating func prefetchIfNeeded(_ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
-        guard nextPage > 1, error == nil, items.count - 1 - selection < shared.viewport.contentRows else { return [] }
+        guard nextPage > 1, error == nil, items.count - 1 - selection < shared.viewport.listRows else { return [] }
         return requestNextPage(&shared, priority: .prefetch, makeLoad)
     }
 
@@ -94,7 +99,7 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     mutating func cancelLoad(_ shared: inout SharedState) -> [Effect]? {
         guard let pending else { return nil }
         self.pending = nil
-        shared.setStatus("Load cancelled — press r to retry", isError: false)
+        shared.noteCancelled()
         return [.cancel(pending.token)]
     }
 
@@ -124,7 +129,7 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             if pending.replacesItems {
                 selection = items.firstIndex { $0.id == selectedID } ?? min(selection, max(0, items.count - 1))
                 scrollOffset = max(0, selection - rowOnScreen)
-                keepSelectionVisible(rows: shared.viewport.contentRows)
+                keepSelectionVisible(rows: shared.viewport.listRows)
             }
             shared.noteQuota(page.quotaRemaining, page.quotaMax)
             if repeated {

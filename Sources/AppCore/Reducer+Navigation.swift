@@ -98,6 +98,13 @@ extension Reducer {
         case .site(let site):
             return switchSite(site, &state)
         }
+        // A new search starts by relevance; a list without a search keeps no search sort, so it can match the first list.
+        if case .search = change { settings.searchSort = .relevance }
+        if settings.searchQuery == nil { settings.searchSort = state.shared.home.searchSort }
+        if case .questions(let list) = state.top, list.settings == settings {
+            state.shared.setStatus(unchanged(change), isError: false)
+            return []
+        }
         if case .questions(let root) = state.stack[0], root.settings == settings {
             var effects: [Effect] = []
             while state.stack.count > 1 { effects += pop(&state) }
@@ -106,6 +113,18 @@ extension Reducer {
         var list = QuestionListState(settings: settings)
         let effects = QuestionListFeature.start(&list, &state.shared)
         return push(.questions(list), &state) + effects
+    }
+
+    /// Why a prompt or picker left the list showing as it was.
+    private static func unchanged(_ change: BrowseChange) -> String {
+        switch change {
+        case .search(nil): "No search to clear"
+        case .search(let query?): "Already showing the search “\(query)”"
+        case .tags([]): "No tag filter to clear"
+        case .tags(let tags): "Already filtered by [\(tags.joined(separator: ";"))]"
+        case .tag(let tag): "Already filtered by [\(tag)]"
+        case .site(let site): "Already on \(site)"
+        }
     }
 
     /// A new site: every screen belongs to the old one, so the stack starts over with the site's question list.

@@ -20,6 +20,7 @@ public enum Reducer {
         case .start:
             return update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
         case .key(let key):
+            state.status.notice = nil
             return handle(key, &state)
         case .command(let command):
             return handle(command, &state)
@@ -56,6 +57,9 @@ public enum Reducer {
         case let .notify(message, isError):
             state.shared.setStatus(message, isError: isError)
             return []
+        case .notice(let message):
+            state.status.notice = message
+            return []
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
             return []
@@ -64,7 +68,7 @@ public enum Reducer {
 
     /// After a resize: every list on the stack keeps its cursor on screen.
     private static func keepSelectionsVisible(_ state: inout AppState) {
-        let rows = state.viewport.contentRows
+        let rows = state.viewport.listRows
         for index in state.stack.indices {
             _ = update(index, .questions, &state) { list, _ in list.rows.keepSelectionVisible(rows: rows); return [] }
             _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.keepSelectionVisible(rows: rows); return [] }
@@ -93,7 +97,10 @@ public enum Reducer {
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
         case .search, .filterTags, .pickSite:
-            if state.screen == .help || state.screen == .picker { return [] }
+            if state.screen == .help || state.screen == .picker {
+                state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
+                return []
+            }
             if command == .pickSite {
                 let (picker, effects) = PickerFeature.sites(&state.shared)
                 return push(.picker(picker), &state) + effects
@@ -101,6 +108,10 @@ public enum Reducer {
             if command == .search, case .question = state.top { return openPrompt(.find, &state) }
             return openPrompt(command == .search ? .search : .tags, &state)
         default:
+            if state.screen != .picker, let reason = CommandScope.unavailable(command, on: state.top, state.shared) {
+                state.shared.setStatus(reason, isError: false)
+                return []
+            }
             let last = state.stack.count - 1
             let outcome: Outcome
             switch state.top {
@@ -123,11 +134,12 @@ public enum Reducer {
 
     /// Shows the longest pause as a countdown; when the pauses end, a countdown still showing is cleared.
     private static func apiPausesChanged(_ pauses: [APIPause], _ state: inout AppState) {
+        let cancelKey = state.shared.keyName(.cancelOrBack)
         let wasCountdown = state.status.message != nil
-            && state.status.message == state.status.pauses.max(by: { $0.secondsLeft < $1.secondsLeft })?.statusText
+            && state.status.message == state.status.pauses.max(by: { $0.secondsLeft < $1.secondsLeft })?.statusText(cancelKey: cancelKey)
         state.status.pauses = pauses
         if let longest = pauses.max(by: { $0.secondsLeft < $1.secondsLeft }) {
-            state.shared.setStatus(longest.statusText, isError: false)
+            state.shared.setStatus(longest.statusText(cancelKey: cancelKey), isError: false)
         } else if wasCountdown {
             state.shared.clearStatus()
         }
@@ -161,7 +173,11 @@ public enum Reducer {
 
     /// `o` opens the link in the browser; `y` copies it with OSC 52 and shows it.
     static func linkCommand(_ command: Command, url: String?, _ shared: inout SharedState) -> [Effect] {
-        guard let url else { return [] }
+        guard let url else {
+            shared.setStatus(command == .copyLink ? "Nothing to copy: nothing is selected" : "Nothing to open: nothing is selected",
+                             isError: false)
+            return []
+        }
         if command == .copyLink {
             shared.setStatus("Copied link: \(url)", isError: false)
             return [.copyToClipboard(url)]

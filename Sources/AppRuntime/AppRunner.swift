@@ -25,6 +25,7 @@ public final class AppRunner {
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
+        state.shared.maxTextWidth = configuration.maxTextWidth
     }
 
     /// Starts curses, loads the first page and runs the event loop until the user quits.
@@ -40,7 +41,7 @@ public final class AppRunner {
         let runner = AppRunner(configuration: configuration, terminal: terminal)
         runner.wire()
         runner.dispatch(.start)
-        if let message = configuration.startupMessage { runner.dispatch(.notify(message, isError: false)) }
+        if let message = configuration.startupMessage { runner.dispatch(.notice(message)) }
         runner.layOutAndRender()
         runner.loop.run()
     }
@@ -91,7 +92,7 @@ public final class AppRunner {
         let now = Date()
         var threadLayout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
-            threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+            threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
             if let layout = threadLayout, layout.measure != thread.measure {
                 reduce(.threadLaidOut(questionID: thread.questionID, layout.measure))
             }

@@ -96,7 +96,7 @@ final class EffectRunner {
                                policy: CachePolicy) -> RetrievalHandle {
         let completion: RetrievalCompletion<Page<Question>> = { [weak self] in self?.finish(token, .questionsLoaded(token, $0)) }
         if let query = settings.searchQuery {
-            return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: searchSort(settings.sort),
+            return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: settings.searchSort,
                                            page: page, pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
                                            priority: retrievalPriority(priority), completion: completion)
         }
@@ -118,15 +118,5 @@ final class EffectRunner {
 
     private func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {
         priority == .prefetch ? .prefetch : .userInitiated
-    }
-
-    /// Search sorts: activity, creation and votes carry over; the hot sorts become relevance.
-    private func searchSort(_ sort: QuestionSort) -> SearchSort {
-        switch sort {
-        case .activity: .activity
-        case .creation: .creation
-        case .votes: .votes
-        case .hot, .week, .month: .relevance
-        }
     }
 }

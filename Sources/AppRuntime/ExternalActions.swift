@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Rendering
 
 /// What the "Open in browser" and "Copy link" commands do outside the program, each reported back as a
 /// status-line action for the reducer.
@@ -51,7 +52,7 @@ public struct ExternalActions: Sendable {
         guard let code else { return .notify("No code block in view", isError: false) }
         var lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count
         if code.hasSuffix("\n") { lineCount -= 1 }
-        let what = "code block (\(lineCount) line\(lineCount == 1 ? "" : "s"))"
+        let what = "code block (\(Plural.count(lineCount, "line")))"
         switch ClipboardWriter.write(code, to: terminalDescriptor) {
         case .success:
             let note = ClipboardWriter.sequence(for: code).count > ClipboardWriter.commonLimit ? " — long: some terminals drop it" : ""

@@ -14,14 +14,18 @@ public struct RuntimeConfiguration: Sendable {
     public var startupMessage: String?
     /// The colours of the roles (from the config file, else the standard theme).
     public var theme: ColorTheme
+    /// The widest a question's text is laid out (`max_width`), centred on a wider terminal.
+    public var maxTextWidth: Int
 
     public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
-                startupMessage: String? = nil, theme: ColorTheme = .standard) {
+                startupMessage: String? = nil, theme: ColorTheme = .standard,
+                maxTextWidth: Int = SharedState.defaultMaxTextWidth) {
         self.settings = settings
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.keymap = keymap
         self.startupMessage = startupMessage
         self.theme = theme
+        self.maxTextWidth = maxTextWidth
     }
 }

@@ -35,14 +35,14 @@ public enum PrintOutcome: Equatable, Sendable {
         }
     }
 
-    /// The line for stderr: the error's summary (without the browser's "press r" hint), why nothing was printed,
+    /// The line for stderr: the error's summary (without the browser's retry hint), why nothing was printed,
     /// or why the run stopped before `--limit`.
     public var message: String? {
         switch self {
         case .finished(let count):
             return count > 0 ? nil : "stackterm: no questions matched"
         case .failed(let error, _):
-            return "stackterm: " + error.summary.replacingOccurrences(of: " — press r to retry", with: "")
+            return "stackterm: " + error.summary(retryKey: nil)
         case .repeated(let count, let page):
             return "stackterm: the server sent no new questions on page \(page) — stopped after \(count)"
         }

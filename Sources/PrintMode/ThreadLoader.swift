@@ -59,7 +59,7 @@ public final class ThreadLoader {
                 case .failure(let error): completion(.failure(.api(error)))
                 case .success(let page):
                     guard let question = page.items.first(where: { ($0.answerCount ?? 0) > 0 }) else {
-                        let what = page.items.isEmpty ? "no questions matched" : "no question among the first \(page.items.count) results has an answer"
+                        let what = page.items.isEmpty ? "no questions matched" : (page.items.count == 1 ? "the only result has no answer" : "no question among the first \(page.items.count) results has an answer")
                         return completion(.failure(.notFound(what)))
                     }
                     loadThread(questionID: question.questionID, answerID: nil, completion: completion)

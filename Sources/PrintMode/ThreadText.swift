@@ -81,8 +81,7 @@ public enum ThreadText {
     }
 
     private static func plural(_ count: Int?, _ noun: String) -> String {
-        guard let count else { return "? \(noun)s" }
-        return "\(count) \(noun)" + (count == 1 ? "" : "s")
+        Plural.count(count, noun)
     }
 
     private static func day(_ date: Date) -> String {

@@ -11,19 +11,27 @@ extension APIError {
 
     /// One human line for the status bar, saying what went wrong and what to do; free of control characters.
     public var summary: String {
-        APIError.singleLine(rawSummary)
+        summary(retryKey: "r")
     }
 
-    private var rawSummary: String {
+    /// `summary` naming `retryKey` as the key that retries ("press r to retry"), or saying nothing of retrying when
+    /// it is nil or empty (print mode, a remapped keymap without a reload key).
+    public func summary(retryKey: String?) -> String {
+        let retry = retryKey.flatMap { $0.isEmpty ? nil : "press \($0) to retry" }
+        return APIError.singleLine(rawSummary(retry: retry))
+    }
+
+    private func rawSummary(retry: String?) -> String {
+        let dash = retry.map { " — " + $0 } ?? ""
         switch self {
         case .offline(let detail):
-            return "Offline: \(detail) — press r to retry"
+            return "Offline: \(detail)" + dash
         case .timeout:
-            return "The server took too long to answer — press r to retry"
+            return "The server took too long to answer" + dash
         case .cancelled:
             return "Cancelled"
         case .httpStatus(let status):
-            return "HTTP \(status) from the server — press r to retry"
+            return "HTTP \(status) from the server" + dash
         case .api(let id, let name, let message):
             return message.isEmpty ? "API error \(id) \(name)" : "API error \(id) \(name): \(message)"
         case .throttled(let seconds, _):
@@ -33,10 +41,10 @@ extension APIError {
         case .pageLimit:
             return "Pages past 25 need an API key (--api-key)"
         case .responseTooLarge(let limit):
-            return "The server sent more than \(limit / 1_048_576) MB — response refused; press r to retry"
+            return "The server sent more than \(limit / 1_048_576) MB — response refused" + (retry.map { "; " + $0 } ?? "")
         case .undecodable(let path, let reason):
             let location = path.isEmpty ? "" : " (\(path))"
-            return "Unexpected response\(location): \(reason) — press r to retry"
+            return "Unexpected response\(location): \(reason)" + dash
         }
     }
 

@@ -35,7 +35,8 @@ struct StacktermCommand: ParsableCommand {
             apiKey: settings.apiKey,
             keymap: settings.keymap,
             startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
-            theme: settings.theme)
+            theme: settings.theme,
+            maxTextWidth: settings.maxWidth)
         MainActor.assumeIsolated {
             AppRunner.run(configuration)
         }

@@ -80,7 +80,7 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(found?.line, 2)
         XCTAssertEqual(found?.kind, .unknownKey("pagesize", table: nil, suggestion: "page_size"))
         XCTAssertEqual(error("\n\nwhatever = 1")?.description,
-                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, [colors], [keys])")
+                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, [colors], [keys])")
     }
 
     func testWrongTypes() {
@@ -97,6 +97,8 @@ final class ConfigErrorTests: XCTestCase {
 
     func testBadValues() {
         XCTAssertEqual(error("page_size = 500")?.description, "config.toml:1: page_size: must be between 1 and 100, not 500")
+        XCTAssertEqual(error("max_width = 10")?.description, "config.toml:1: max_width: must be between 20 and 1000, not 10")
+        XCTAssertEqual(error("max_width = \"wide\"")?.description, "config.toml:1: max_width must be an integer, not a string")
         XCTAssertEqual(error("\nsort = \"newest\"")?.description,
                        "config.toml:2: sort: \"newest\" is not one of activity, creation, votes, hot, week, month")
         XCTAssertEqual(error("site = \"stack overflow\"")?.line, 1)

@@ -68,13 +68,13 @@ final class ReducerListTests: XCTestCase {
     }
 
     func testPrefetchWithinOneScreenOfTheEndAndNeverTwice() throws {
-        var state = makeState(rows: 12) // 10 content rows
+        var state = makeState(rows: 12) // 10 content rows: a column header and 9 list rows
         let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 30, firstID: 1))))
-        // Rows 0…18 are more than a screen from the end (index 29): no prefetch.
-        for _ in 0..<19 { XCTAssertEqual(Reducer.reduce(&state, .command(.moveDown)), []) }
-        XCTAssertEqual(state.list.selection, 19)
-        // Index 20 leaves 9 rows below: within one screen, so page 2 is prefetched in the background.
+        // Rows 0…20 are more than a screen from the end (index 29): no prefetch.
+        for _ in 0..<20 { XCTAssertEqual(Reducer.reduce(&state, .command(.moveDown)), []) }
+        XCTAssertEqual(state.list.selection, 20)
+        // Index 21 leaves 8 rows below: within one screen, so page 2 is prefetched in the background.
         let effects = Reducer.reduce(&state, .command(.moveDown))
         let prefetch = try XCTUnwrap(loadToken(effects, page: 2, priority: .prefetch))
         XCTAssertEqual(state.list.pending?.token, prefetch)

@@ -34,7 +34,7 @@ final class BreadthEndToEndTests: StacktermTestCase {
     func testTagFilterNarrowsTheList() throws {
         let tmux = try launchListing()
         try tmux.sendKeys(.text("t"), .text("nft"), .key("Enter"))
-        XCTAssertTrue(tmux.waitUntil { $0[0].contains("[nft]") && $0.last?.contains("questions") == true && $0[1].contains("nft") }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0[0].contains("[nft]") && $0.last?.contains("questions") == true && $0[2].contains("nft") }, tmux.screenDump())
         XCTAssertTrue(try requests("/questions?").last?.contains("tagged=nft") == true)
         // The tags column may be cut; the question view shows every tag.
         try tmux.sendKeys(.key("Enter"))
@@ -50,11 +50,11 @@ final class BreadthEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("s"))               // … and is superseded by the creation sort
         // Rows drawn too: `s` empties the list while the status line may still count the old one.
         XCTAssertTrue(tmux.waitUntil {
-            $0[0].contains("· creation") && $0.last?.contains("50 questions") == true && !$0[1].trimmingCharacters(in: .whitespaces).isEmpty
+            $0[0].contains("· creation") && $0.last?.contains("50 questions") == true && !$0[2].trimmingCharacters(in: .whitespaces).isEmpty
         }, tmux.screenDump())
-        let creationFirst = try tmux.capture()[1]
+        let creationFirst = try tmux.capture()[2]
         Thread.sleep(forTimeInterval: 2.5)          // the old response would have arrived by now
-        XCTAssertEqual(try tmux.capture()[1], creationFirst, "the cancelled activity load never replaced the list")
+        XCTAssertEqual(try tmux.capture()[2], creationFirst, "the cancelled activity load never replaced the list")
         let log = try requests("/questions?")
         XCTAssertEqual(log.count, 2, "\(log)")
         XCTAssertTrue(log[0].contains("sort=activity") && log[1].contains("sort=creation"), "\(log)")
@@ -65,7 +65,7 @@ final class BreadthEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("a"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("latest answers") && $0.last?.contains("50 answers") == true && !$0.contains { $0.contains("question #") } },
                       tmux.screenDump())
-        let row = try tmux.capture()[3]
+        let row = try tmux.capture()[4]  // the third answer, under the column header
         let title = String(row.dropFirst(8).prefix(30)).trimmingCharacters(in: .whitespaces)
         try tmux.sendKeys(.key("Down"), .key("Down"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains(title.prefix(20)) && $0.contains { $0.contains("── Answer") } }, "opened the question of the chosen answer at its answer:\n\(tmux.screenDump())")

@@ -22,7 +22,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Home"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
         let view = try tmux.capture()
-        XCTAssertTrue(view[1].contains(first[1].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)),
+        XCTAssertTrue(view[1].contains(first[2].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)),
                       "the opened question is the selected one:\n\(view.joined(separator: "\n"))")
         XCTAssertTrue(view.contains { $0.contains("views · asked") })
         for _ in 0..<40 where !(try tmux.capture().joined().contains("Answer 1/")) { try tmux.sendKeys(.key("PageDown")) }

@@ -26,15 +26,15 @@ final class ConfigEndToEndTests: XCTestCase {
         try text.write(to: configHome.appendingPathComponent("stackterm/config.toml"), atomically: true, encoding: .utf8)
     }
 
-    private func launch(environment: [String: String] = [:]) throws -> TmuxSession {
+    private func launch(environment: [String: String] = [:], baseURL: String? = nil, waitingFor text: String = "quota") throws -> TmuxSession {
         let binary = BuildProducts.executable("stackterm").path
-        let command = [binary, "--api-base-url", double.baseURL.absoluteString, "--site", "cardano"]
+        let command = [binary, "--api-base-url", baseURL ?? double.baseURL.absoluteString, "--site", "cardano"]
         let tmux = try TmuxSession(
             command: ["/bin/sh", "-c", command.map { "'\($0)'" }.joined(separator: " ") + "; echo EXIT=$?; sleep 30"],
             environment: ["XDG_CONFIG_HOME": configHome.path, "NO_COLOR": "", "SWIFT_BACKTRACE": "interactive=no"]
                 .merging(environment) { $1 })
         session = tmux
-        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitFor(text: text, timeout: 15), "the first screen never showed:\n\(tmux.screenDump())")
         return tmux
     }
 
@@ -52,7 +52,7 @@ final class ConfigEndToEndTests: XCTestCase {
         try tmux.sendKeys(.text("j"), .text("n"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 10), tmux.screenDump())
         let view = try tmux.capture()
-        XCTAssertTrue(view[1].contains(title(onRow: 2, of: list)), "opened row 2:\n\(view.joined(separator: "\n"))\nlist:\n\(list.joined(separator: "\n"))")
+        XCTAssertTrue(view[1].contains(title(onRow: 3, of: list)), "opened row 3 (the second question):\n\(view.joined(separator: "\n"))\nlist:\n\(list.joined(separator: "\n"))")
 
         try tmux.sendKeys(.text("q"))
         XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano") == true }, tmux.screenDump())
@@ -76,7 +76,20 @@ final class ConfigEndToEndTests: XCTestCase {
         // The defaults are in force: j moves down, Enter opens.
         try tmux.sendKeys(.text("j"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(try tmux.capture()[1].contains(title(onRow: 2, of: list)), tmux.screenDump())
+        XCTAssertTrue(try tmux.capture()[1].contains(title(onRow: 3, of: list)), tmux.screenDump())
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
+
+    func testAConfigErrorStaysVisibleBesideTheNetworkErrorAfterIt() throws {
+        try writeConfig("sitee = \"cardano\"\n")
+        let tmux = try launch(baseURL: "http://127.0.0.1:9/2.3", waitingFor: "Offline")
+        let status = try tmux.capture().last ?? ""
+        XCTAssertTrue(status.contains("Offline") && status.contains("config.toml:1: unknown key"),
+                      "both the network error and the config error show:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.last?.contains("Offline") == true && $0.last?.contains("config.toml") == false },
+                      "a key press dismisses the config notice:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("Q"))
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
     }

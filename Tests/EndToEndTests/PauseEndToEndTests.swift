@@ -17,7 +17,7 @@ final class PauseEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Down"), .key("Down"))
         XCTAssertTrue(tmux.waitUntil(timeout: 5) { $0 != list }, "keys still work while the load waits")
         let moved = try tmux.capture()
-        XCTAssertEqual(moved[1], list[1], "the loaded list stays on screen:\n\(moved.joined(separator: "\n"))")
+        XCTAssertEqual(moved[2], list[2], "the loaded list stays on screen:\n\(moved.joined(separator: "\n"))")
 
         try tmux.sendKeys(.key("Escape"))
         XCTAssertTrue(tmux.waitUntil(timeout: 5) { screen in !(screen.last ?? "").contains("paused by the API") },

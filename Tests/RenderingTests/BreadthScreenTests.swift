@@ -27,10 +27,11 @@ final class BreadthScreenTests: XCTestCase {
             _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
             let lines = render(state)
             XCTAssertTrue(lines[0].contains("latest answers"), lines[0])
-            XCTAssertTrue(lines[1].hasPrefix("    7 ✓ Question 2"), lines[1])
-            XCTAssertTrue(lines[2].contains("question #404"), "an unknown title says which question: \(lines[2])")
-            XCTAssertEqual(columns >= 60, lines[1].contains("Answerer"), lines[1])
-            XCTAssertTrue(lines[1].hasSuffix("1d "), lines[1])
+            XCTAssertTrue(lines[1].hasPrefix("score   question"), lines[1])
+            XCTAssertTrue(lines[2].hasPrefix("    7 ✓ Question 2"), lines[2])
+            XCTAssertTrue(lines[3].contains("question #404"), "an unknown title says which question: \(lines[3])")
+            XCTAssertEqual(columns >= 60, lines[2].contains("Answerer"), lines[2])
+            XCTAssertTrue(lines[2].hasSuffix("1d "), lines[2])
             for line in lines { XCTAssertEqual(TextWidth.of(line), columns, line) }
         }
     }

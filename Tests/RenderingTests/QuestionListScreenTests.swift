@@ -28,11 +28,13 @@ final class QuestionListScreenTests: XCTestCase {
         let lines = render(loadedState(columns: 100, rows: 30, questions: questions, hasMore: false))
         XCTAssertEqual(lines.count, 30)
         XCTAssertTrue(lines[0].contains("cardano · activity"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("   12 ✓3   How do I stake ADA?"), lines[1])
-        XCTAssertTrue(lines[1].contains("staking wallet"), lines[1])
-        XCTAssertTrue(lines[1].hasSuffix("3d "), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("   -1  0   Plutus script fails"), lines[2])
-        XCTAssertTrue(lines[3].contains("— end of list —"), lines[3])
+        XCTAssertTrue(lines[1].hasPrefix("score ans  title"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("tags" + String(repeating: " ", count: 23) + "active "), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("   12 ✓3   How do I stake ADA?"), lines[2])
+        XCTAssertTrue(lines[2].contains("staking wallet"), lines[2])
+        XCTAssertTrue(lines[2].hasSuffix("3d "), lines[2])
+        XCTAssertTrue(lines[3].hasPrefix("   -1  0   Plutus script fails"), lines[3])
+        XCTAssertTrue(lines[4].contains("— end of list —"), lines[4])
         XCTAssertTrue(lines[29].contains("quota 287/300"), lines[29])
         XCTAssertTrue(lines[29].contains("2 questions"), lines[29])
     }
@@ -45,8 +47,9 @@ final class QuestionListScreenTests: XCTestCase {
             for line in buffer.lines {
                 XCTAssertEqual(TextWidth.of(line), columns, "line is not exactly \(columns) columns: \(line)")
             }
-            XCTAssertTrue(buffer.lines[1].contains("日本語"), buffer.lines[1])
-            XCTAssertTrue(buffer.lines[1].contains("…"), "a long title is cut with an ellipsis: \(buffer.lines[1])")
+            XCTAssertTrue(buffer.lines[1].contains("title"), buffer.lines[1])
+            XCTAssertTrue(buffer.lines[2].contains("日本語"), buffer.lines[2])
+            XCTAssertTrue(buffer.lines[2].contains("…"), "a long title is cut with an ellipsis: \(buffer.lines[2])")
         }
     }
 
@@ -55,22 +58,22 @@ final class QuestionListScreenTests: XCTestCase {
         let state = loadedState(columns: 80, rows: 10, questions: [evil])
         let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
         XCTAssertFalse(buffer.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
-        XCTAssertTrue(buffer.lines[1].contains("Title and  clear"), buffer.lines[1])
+        XCTAssertTrue(buffer.lines[2].contains("Title and  clear"), buffer.lines[2])
     }
 
     func testTinyTerminalShowsANoticeAndRecovers() {
         var state = loadedState(columns: 20, rows: 5, questions: [Fixtures.question(id: 1)])
         XCTAssertTrue(render(state)[0].hasPrefix("Terminal too small"), render(state)[0])
         _ = Reducer.reduce(&state, .resize(Viewport(columns: 80, rows: 24)))
-        XCTAssertTrue(render(state)[1].contains("Question"))
+        XCTAssertTrue(render(state)[2].contains("Question"))
     }
 
     func testSelectionIsHighlighted() {
         var state = loadedState(columns: 80, rows: 10, questions: (1...5).map { Fixtures.question(id: $0) })
         _ = Reducer.reduce(&state, .command(.moveDown))
         let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
-        XCTAssertTrue(buffer[0, 2].style.attributes.contains(.reverse))
-        XCTAssertFalse(buffer[0, 1].style.attributes.contains(.reverse))
+        XCTAssertTrue(buffer[0, 3].style.attributes.contains(.reverse))
+        XCTAssertFalse(buffer[0, 2].style.attributes.contains(.reverse))
     }
 
     func testLoadingRowOnlyAfterTheIndicatorDelayOnAnEmptyList() throws {
@@ -79,7 +82,7 @@ final class QuestionListScreenTests: XCTestCase {
         guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { return XCTFail("no load") }
         XCTAssertFalse(render(state).joined().contains("Loading"))
         _ = Reducer.reduce(&state, .loadingIndicatorDue(token))
-        XCTAssertTrue(render(state)[1].contains("Loading page 1…"))
+        XCTAssertTrue(render(state)[2].contains("Loading page 1…"))
     }
 
     func testHelpScreenListsEveryCommand() {

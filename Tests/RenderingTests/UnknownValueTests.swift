@@ -31,8 +31,8 @@ final class UnknownValueTests: XCTestCase {
 
     func testListRowShowsQuestionMarks() throws {
         let lines = AppScreen.render(listState([try oddQuestion]), cache: ThreadLayoutCache(), now: now).buffer.lines
-        XCTAssertTrue(lines[1].hasPrefix("    ?  ?   Far future"), lines[1])
-        XCTAssertTrue(lines[1].hasSuffix(" ? "), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("    ?  ?   Far future"), lines[2])
+        XCTAssertTrue(lines[2].hasSuffix(" ? "), lines[2])
     }
 
     func testThreadHeaderAndAnswerRuleShowQuestionMarks() throws {

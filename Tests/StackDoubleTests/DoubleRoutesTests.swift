@@ -119,6 +119,19 @@ final class DoubleRoutesTests: DoubleTestCase {
         XCTAssertTrue((relevant.first?["title"] as? String ?? "").lowercased().contains("socket"))
     }
 
+    func testSearchTakesExactlyTheSearchSorts() throws {
+        let fields = ["activity": "last_activity_date", "creation": "creation_date", "votes": "score"]
+        for (sort, field) in fields {
+            let values = try items("/2.3/search/advanced?site=cardano&q=plutus&pagesize=100&sort=\(sort)").compactMap { $0[field] as? Int }
+            XCTAssertGreaterThan(values.count, 1, sort)
+            XCTAssertTrue(isOrdered(values, descending: true), "search by \(sort) orders \(field)")
+        }
+        for sort in ["hot", "week", "month"] {
+            XCTAssertEqual(try json("/2.3/search/advanced?site=cardano&q=plutus&sort=\(sort)", status: 400)["error_name"] as? String,
+                           "bad_parameter", "/search/advanced refuses sort=\(sort), as the API does")
+        }
+    }
+
     func testPostsOnlyDumpsStillHaveOwners() throws {
         let question = try XCTUnwrap(try items("/2.3/questions/1?site=beer").first)
         let owner = try XCTUnwrap(question["owner"] as? [String: Any])

@@ -21,7 +21,10 @@ enum AnswersFeedFeature {
         if let effects = feed.rows.move(command, &shared, loader(shared)) { return Outcome(effects) }
         switch command {
         case .open:
-            guard let answer = feed.rows.selectedItem else { return Outcome() }
+            guard let answer = feed.rows.selectedItem else {
+                shared.setStatus(feed.rows.nothingSelected, isError: false)
+                return Outcome()
+            }
             return Outcome([], [.openQuestion(id: answer.questionID, focus: answer.answerID)])
         case .reload:
             return Outcome(feed.rows.reload(&shared, fresh: true, loader(shared)))

@@ -106,7 +106,7 @@ enum QuestionFeature {
         guard !tokens.isEmpty else { return clearFind(&thread, &shared) ? [] : nil }
         thread.pending = nil
         thread.commentsPending = nil
-        shared.setStatus("Load cancelled — press r to retry", isError: false)
+        shared.noteCancelled()
         return tokens.map { .cancel($0) }
     }
 

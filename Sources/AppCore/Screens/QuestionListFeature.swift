@@ -24,14 +24,15 @@ enum QuestionListFeature {
         if let effects = list.rows.move(command, &shared, loader(list.settings)) { return Outcome(effects) }
         switch command {
         case .open:
-            guard let question = list.rows.selectedItem else { return Outcome() }
+            guard let question = list.rows.selectedItem else {
+                shared.setStatus(list.rows.nothingSelected, isError: false)
+                return Outcome()
+            }
             return Outcome([], [.openQuestion(id: question.questionID, focus: nil)])
         case .reload:
             return Outcome(list.rows.reload(&shared, fresh: true, loader(list.settings)))
         case .cycleSort:
-            let sorts = QuestionSort.allCases
-            let index = sorts.firstIndex(of: list.settings.sort) ?? 0
-            list.settings.sort = sorts[(index + 1) % sorts.count]
+            list.settings.cycleSort()
             let effects: [Effect] = list.rows.pending.map { [.cancel($0.token)] } ?? []
             list.rows = PagedList()
             shared.clearStatus()

@@ -4,11 +4,13 @@ import StackAPI
 
 /// Draws the latest answers feed: score, accepted mark, the question's title, author and age.
 public enum AnswersFeedScreen {
-    /// Draws `screen` (header, `rows` rows of answers, end row) into `buffer`.
+    /// Draws `screen` (header, column header, `rows - 1` rows of answers, end row) into `buffer`.
     public static func draw(_ screen: AnswersFeedState, site: String, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
         let feed = screen.rows
         Chrome.drawHeader(left: "\(site) · latest answers", right: "stackterm", into: &buffer)
-        var y = 1
+        buffer.write(TextWidth.truncate(columnHeader(width: buffer.width), to: buffer.width), x: 0, y: 1,
+                     style: QuestionListScreen.columnHeaderStyle)
+        var y = 2
         var index = feed.scrollOffset
         while y <= rows, index < feed.items.count {
             drawRow(feed.items[index], title: screen.titles[feed.items[index].questionID],
@@ -19,6 +21,16 @@ public enum AnswersFeedScreen {
         if y <= rows, let end = PagedListRows.endRow(feed, noun: "answers") {
             buffer.write(TextWidth.truncate(end.text, to: buffer.width - 2), x: 2, y: y, style: end.style)
         }
+    }
+
+    /// "score   question … author posted": the labels over the columns `drawRow` draws (author names end just before
+    /// the date column, so their label is right-aligned there too).
+    static func columnHeader(width: Int) -> String {
+        let dateLabel = width >= 60 ? "posted" : "post"
+        let dateX = width - 1 - TextWidth.of(dateLabel)
+        var line = "score   question"
+        if width >= 60 { line = TextWidth.fit(line, to: dateX - 1 - 6) + "author" }
+        return TextWidth.fit(line, to: dateX) + dateLabel
     }
 
     static func drawRow(_ answer: Answer, title: String?, selected: Bool, now: Date, y: Int, into buffer: inout ScreenBuffer) {
@@ -48,7 +60,7 @@ enum PagedListRows {
             if list.items.isEmpty && !pending.indicatorVisible { return nil }
             return ("Loading page \(pending.page)…", CellStyle(.dim, color: .muted))
         }
-        if let error = list.error { return ("⚠ " + error.summary, CellStyle(.bold, color: .error)) }
+        if let error = list.error { return ("⚠ " + error.summary(retryKey: nil), CellStyle(.bold, color: .error)) }
         switch list.end {
         case .noMore?:
             return (list.items.isEmpty ? "No \(noun) found." : "— end of list —", CellStyle(color: .muted))

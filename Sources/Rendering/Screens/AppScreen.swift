@@ -10,7 +10,7 @@ public enum AppScreen {
         -> (buffer: ScreenBuffer, threadLayout: ThreadDocument.Layout?) {
         var layout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
-            layout = cache.layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+            layout = cache.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
         }
         return render(state, threadLayout: layout, now: now)
     }
@@ -30,7 +30,8 @@ public enum AppScreen {
         case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .question(let thread):
             layout = threadLayout
-            QuestionScreen.draw(thread, site: state.shared.site, layout: threadLayout, rows: state.viewport.contentRows, now: now, into: &buffer)
+            QuestionScreen.draw(thread, site: state.shared.site, layout: threadLayout, width: QuestionScreen.layoutWidth(for: state),
+                                rows: state.viewport.contentRows, now: now, into: &buffer)
         case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
         case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         }

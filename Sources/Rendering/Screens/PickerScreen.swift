@@ -21,7 +21,7 @@ public enum PickerScreen {
         if entries.isEmpty {
             let note: String
             if picker.pending?.indicatorVisible == true { note = "Loading sites…" }
-            else if let error = picker.error { note = "⚠ " + error.summary }
+            else if let error = picker.error { note = "⚠ " + error.summary(retryKey: nil) }
             else if picker.pending != nil { note = "" }
             else { note = picker.entries.isEmpty ? "Nothing to choose from." : "No match for “\(picker.filter)”." }
             buffer.write(TextWidth.truncate(note, to: buffer.width - 3), x: 2, y: 2, style: CellStyle(color: .muted))

@@ -2,33 +2,20 @@ import Foundation
 import AppCore
 import StackAPI
 
-/// Draws the question list: one row per question with score, answers, title, tags and age.
+/// Draws the question list: a column header, then one row per question with score, answers (✓ when one is
+/// accepted), title, tags and the age of the date the sort follows (asked, or last active).
 public enum QuestionListScreen {
-    /// Column widths for a terminal width; tags and answer counts give way first on narrow terminals.
-    struct Columns: Equatable {
-        var score: Int
-        var answers: Int
-        var tags: Int
-        var age: Int
-        var title: Int
+    /// The style of a list's column header row.
+    static let columnHeaderStyle = CellStyle(.underline, color: .muted)
 
-        init(width: Int) {
-            score = 5
-            age = 4
-            answers = width >= 40 ? 4 : 3
-            tags = width >= 100 ? min(32, width / 4) : (width >= 80 ? 20 : 0)
-            let gaps = 1 + 1 + 1 + (tags > 0 ? 1 : 0) + 1 + 1
-            title = max(1, width - score - answers - tags - age - gaps)
-        }
-    }
-
-    /// Draws `screen` (header, `rows` rows of questions, end row) into `buffer`.
+    /// Draws `screen` (header, column header, `rows - 1` rows of questions, end row) into `buffer`.
     public static func draw(_ screen: QuestionListState, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
         let list = screen.rows
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
 
-        let columns = Columns(width: buffer.width)
-        var y = 1
+        let columns = QuestionListColumns(width: buffer.width, dateShown: screen.settings.dateShown)
+        buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
+        var y = 2
         var index = list.scrollOffset
         while y <= rows, index < list.items.count {
             drawRow(list.items[index], selected: index == list.selection, columns: columns, now: now, y: y, into: &buffer)
@@ -44,12 +31,12 @@ public enum QuestionListScreen {
     static func headerText(_ settings: BrowseSettings) -> String {
         var parts = [settings.site]
         if let query = settings.searchQuery { parts.append("search “\(query)”") }
-        parts.append(settings.sort.rawValue)
+        parts.append(settings.sortName)
         if !settings.tagged.isEmpty { parts.append("[" + settings.tagged.joined(separator: ";") + "]") }
         return parts.joined(separator: " · ")
     }
 
-    static func drawRow(_ question: Question, selected: Bool, columns: Columns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+    static func drawRow(_ question: Question, selected: Bool, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
@@ -72,7 +59,8 @@ public enum QuestionListScreen {
             buffer.write(TextWidth.truncate(tags, to: columns.tags), x: x, y: y, style: CellStyle(base.attributes, color: .tag))
             x += columns.tags + 1
         }
-        let age = RelativeAge.short(question.creationDate, now: now)
+        let date = columns.dateShown == .creation ? question.creationDate : (question.lastActivityDate ?? question.creationDate)
+        let age = RelativeAge.short(date, now: now)
         buffer.write(age, x: buffer.width - 1 - TextWidth.of(age), y: y, style: CellStyle(base.attributes, color: .muted))
     }
 }

@@ -6,14 +6,28 @@ public enum QuestionScreen {
     /// The status line's words while the thread's layout is not ready.
     public static let layingOutText = "Laying out…"
 
-    /// The width the thread document is laid out at for `viewport` (a column of margin on each side).
-    public static func layoutWidth(for viewport: Viewport) -> Int { max(1, viewport.columns - 2) }
+    /// The width the thread document is laid out at for `viewport`: a column of margin on each side, and at most
+    /// `maxWidth` (the config's `max_width`) so lines stay readable on a wide terminal.
+    public static func layoutWidth(for viewport: Viewport, maxWidth: Int = SharedState.defaultMaxTextWidth) -> Int {
+        max(1, min(viewport.columns - 2, maxWidth))
+    }
 
-    /// Draws `thread` with `layout`, its document at `layoutWidth(for:)`; while `layout` is nil (not laid out
-    /// yet) only the question's header and a "Laying out…" line.
-    public static func draw(_ thread: ThreadState, site: String, layout: ThreadDocument.Layout?, rows: Int, now: Date,
+    /// The width the question on top of `state` is laid out at.
+    public static func layoutWidth(for state: AppState) -> Int {
+        layoutWidth(for: state.viewport, maxWidth: state.shared.maxTextWidth)
+    }
+
+    /// The column the text starts at: the text column of `width` centred in the terminal, a margin of at least one.
+    static func textColumn(width: Int, columns: Int) -> Int {
+        max(1, (columns - width) / 2)
+    }
+
+    /// Draws `thread` with `layout`, its document at `width` (`layoutWidth(for:)`) centred on the screen; while
+    /// `layout` is nil (not laid out yet) only the question's header and a "Laying out…" line.
+    public static func draw(_ thread: ThreadState, site: String, layout: ThreadDocument.Layout?, width: Int, rows: Int, now: Date,
                             into buffer: inout ScreenBuffer) {
-        let contentWidth = max(1, buffer.width - 2)
+        let contentWidth = max(1, min(width, buffer.width - 2))
+        let x = textColumn(width: contentWidth, columns: buffer.width)
         let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now)
         let title = thread.question?.title ?? "Question \(thread.questionID)"
         Chrome.drawHeader(left: title, right: site, into: &buffer)
@@ -21,7 +35,7 @@ public enum QuestionScreen {
         let find = layout == nil ? nil : thread.find.flatMap { $0.matches.isEmpty ? nil : $0 }
         for (offset, line) in lines.dropFirst(top).prefix(rows).enumerated() {
             let shown = find.map { FindHighlight.apply($0, to: line, number: top + offset) } ?? line
-            buffer.write(line: shown, x: 1, y: offset + 1, maxWidth: contentWidth)
+            buffer.write(line: shown, x: x, y: offset + 1, maxWidth: contentWidth)
         }
     }
 
@@ -93,7 +107,7 @@ public final class ThreadLayoutCache {
     @discardableResult
     public func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
         guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
-        let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state.viewport), now: now)
+        let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
         if layout.measure != thread.measure {
             _ = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
         }

@@ -18,7 +18,7 @@ public enum RelativeAge {
     /// A longer form for the question view: "3 days ago", "2 years ago".
     public static func long(_ date: Date?, now: Date) -> String {
         guard let seconds = seconds(from: date, to: now) else { return UnknownValue.mark }
-        func plural(_ n: Int, _ unit: String) -> String { "\(n) \(unit)\(n == 1 ? "" : "s") ago" }
+        func plural(_ n: Int, _ unit: String) -> String { Plural.count(n, unit) + " ago" }
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return plural(seconds / 60, "minute")

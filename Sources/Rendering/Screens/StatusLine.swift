@@ -10,10 +10,10 @@ public enum StatusLine {
         var hints: [String]
         switch state.top {
         case .questions(let list):
-            left = counted(list.rows.items.count, "question") + loading(list.rows.pending)
+            left = Plural.count(list.rows.items.count, "question") + loading(list.rows.pending)
             hints = [hint(.help, "help", shared)]
         case .answersFeed(let feed):
-            left = counted(feed.rows.items.count, "answer") + loading(feed.rows.pending)
+            left = Plural.count(feed.rows.items.count, "answer") + loading(feed.rows.pending)
             hints = [hint(.toggleAnswersFeed, "questions", shared), hint(.help, "help", shared)]
         case .question(let thread):
             if thread.pending?.indicatorVisible == true && thread.summary?.body == nil { left = "Loading…" }
@@ -25,24 +25,33 @@ public enum StatusLine {
             left = "\(picker.visibleEntries.count) of \(picker.entries.count)"
             hints = ["↑↓ move · Enter choose", hint(.cancelOrBack, "back", shared)]
         case .help:
-            let more = state.keymap.bindings.count > shared.viewport.contentRows ? "j/k scroll · " : ""
-            return (more + "q, Esc or ? to close", "", false)
+            left = helpText(shared)
+            hints = []
         }
         if let message = shared.status.message { left = message }
         let quota = Chrome.quotaText(shared.status)
+        if let notice = shared.status.notice {
+            // The notice stays beside the latest message, with the room the key hints had.
+            return (shared.status.message.map { $0 + " · " + notice } ?? notice, quota, shared.status.isError)
+        }
         let right = ([quota] + hints).filter { !$0.isEmpty }.joined(separator: " · ")
         return (left, right, shared.status.isError)
+    }
+
+    /// "j/k scroll · q, Esc or ? to close", named from the effective keymap.
+    private static func helpText(_ shared: SharedState) -> String {
+        let scroll = [shared.keyName(.moveDown), shared.keyName(.moveUp)].filter { !$0.isEmpty }.joined(separator: "/")
+        let more = shared.keymap.bindings.count > shared.viewport.contentRows && !scroll.isEmpty ? scroll + " scroll · " : ""
+        let close = [shared.keyName(.backOrQuit), shared.keyName(.cancelOrBack), shared.keyName(.help)].filter { !$0.isEmpty }
+        guard !close.isEmpty else { return String(more.dropLast(3)) }
+        let keys = close.count == 1 ? close[0] : close.dropLast().joined(separator: ", ") + " or " + close[close.count - 1]
+        return more + keys + " to close"
     }
 
     /// Draws the status line of `state` on the buffer's last row.
     static func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, into buffer: inout ScreenBuffer) {
         let line = compose(state, threadLayout: threadLayout)
         Chrome.drawStatus(left: line.left, right: line.right, isError: line.isError, into: &buffer)
-    }
-
-    /// "1 question", "30 questions".
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func loading(_ pending: PendingLoad?) -> String {

@@ -105,7 +105,7 @@ public enum ThreadDocument {
             }
             let muted = CellStyle(.dim, color: .muted)
             if let error = thread.error {
-                lines += TextWrap.wrap([StyledSpan("⚠ " + error.summary, style: CellStyle(.bold, color: .error))], width: width)
+                lines += TextWrap.wrap([StyledSpan("⚠ " + error.summary(retryKey: nil), style: CellStyle(.bold, color: .error))], width: width)
             } else if listBody != nil, thread.pending != nil {
                 lines.append(StyledLine([StyledSpan(answersLoadingText, style: muted)]))
             } else if thread.pending?.indicatorVisible == true {
@@ -179,10 +179,10 @@ public enum ThreadDocument {
 
     static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
         var lines = TextWrap.wrap([StyledSpan(TerminalSafety.sanitize(question.title), style: CellStyle(.bold, color: .accent))], width: width)
-        var meta = "▲ \(UnknownValue.text(question.score)) · \(UnknownValue.text(question.viewCount)) views"
+        var meta = "▲ \(UnknownValue.text(question.score)) · " + Plural.count(question.viewCount, "view")
         meta += " · asked \(RelativeAge.long(question.creationDate, now: now))"
         if let owner = question.owner?.displayName { meta += " by " + TerminalSafety.sanitize(owner) }
-        meta += " · \(UnknownValue.text(question.answerCount)) answer\(question.answerCount == 1 ? "" : "s")"
+        meta += " · " + Plural.count(question.answerCount, "answer")
         lines += TextWrap.wrap([StyledSpan(meta, style: CellStyle(color: .muted))], width: width)
         if !question.tags.isEmpty {
             let tags = question.tags.map { "[" + TerminalSafety.sanitize($0) + "]" }.joined(separator: " ")

@@ -1,0 +1,39 @@
+/// Where each command does something, so a key that does nothing on the screen showing says why instead of
+/// being silently ignored.
+enum CommandScope {
+    /// Why `command` does nothing on `screen` (a status-line message naming its effective key), or nil when
+    /// the screen's reducer acts on it.
+    static func unavailable(_ command: Command, on screen: ScreenState, _ shared: SharedState) -> String? {
+        guard let place = place(of: command), !acts(command, on: screen) else { return nil }
+        let key = shared.keyName(command)
+        return (key.isEmpty ? command.rawValue : key) + " works only " + place
+    }
+
+    /// Where the command works, as the message says it; nil for commands every screen takes.
+    private static func place(of command: Command) -> String? {
+        switch command {
+        case .cycleSort: "on a question list"
+        case .open, .toggleAnswersFeed: "on a list"
+        case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .nextAnswer, .previousAnswer, .nextCodeBlock,
+             .previousCodeBlock, .findNext, .findPrevious:
+            "in a question"
+        case .reload, .openInBrowser, .copyLink: "on a list or in a question"
+        default: nil
+        }
+    }
+
+    private static func acts(_ command: Command, on screen: ScreenState) -> Bool {
+        switch (command, screen) {
+        case (.cycleSort, .questions): true
+        case (.open, .questions), (.open, .answersFeed), (.toggleAnswersFeed, .questions), (.toggleAnswersFeed, .answersFeed): true
+        case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
+        case (.nextAnswer, .question), (.previousAnswer, .question), (.nextCodeBlock, .question), (.previousCodeBlock, .question),
+             (.findNext, .question), (.findPrevious, .question):
+            true
+        case (.reload, .questions), (.reload, .answersFeed), (.reload, .question): true
+        case (.openInBrowser, .questions), (.openInBrowser, .answersFeed), (.openInBrowser, .question): true
+        case (.copyLink, .questions), (.copyLink, .answersFeed), (.copyLink, .question): true
+        default: false
+        }
+    }
+}
