@@ -26,6 +26,12 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         for span in spans { append(span.text, style: span.style) }
     }
 
+    /// A line of spans already merged (no two neighbours of one style, none empty) and measured.
+    init(mergedSpans: [StyledSpan], width: Int) {
+        self.spans = mergedSpans
+        self.width = width
+    }
+
     /// A line of `text` in one style.
     public init(_ text: String, style: CellStyle = .plain) {
         self.init([StyledSpan(text, style: style)])

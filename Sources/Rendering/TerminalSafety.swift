@@ -76,6 +76,12 @@ public enum TerminalSafety {
 
     /// Cheap scan of the UTF-8 bytes: true when any byte could start something to remove or change.
     private static func needsCleaning(_ text: String, keepNewlines: Bool, keepTabs: Bool) -> Bool {
+        // Nearly every byte is printable ASCII or an ordinary multi-byte one: look closer only when a byte could
+        // be a control, or the lead byte of a C1 control (0xC2), a bidi or direction mark (0xE2) or U+061C (0xD8).
+        let suspicious = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xD8 }
+        } ?? true
+        guard suspicious else { return false }
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         for byte in text.utf8 {

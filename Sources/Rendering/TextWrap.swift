@@ -28,7 +28,7 @@ public enum TextWrap {
     public static func hardBreak(_ spans: [StyledSpan], width: Int) -> [StyledLine] {
         let width = max(1, width)
         var lines: [StyledLine] = []
-        var current = StyledLine()
+        var current = LineBuilder()
         for span in spans {
             if isPrintableASCII(span.text[...]) {
                 appendCutting(asciiText: span.text[...], style: span.style, width: width, line: &current, lines: &lines)
@@ -36,15 +36,12 @@ public enum TextWrap {
             }
             for character in span.text {
                 for (piece, pieceWidth) in fittingPieces(character, width: width) {
-                    if current.width + pieceWidth > width {
-                        lines.append(current)
-                        current = StyledLine()
-                    }
+                    if current.width + pieceWidth > width { lines.append(current.take()) }
                     current.append(piece, width: pieceWidth, style: span.style)
                 }
             }
         }
-        lines.append(current)
+        lines.append(current.take())
         return lines
     }
 
@@ -57,15 +54,12 @@ public enum TextWrap {
     /// Appends printable-ASCII text to `line` byte-run by byte-run, moving `line` to `lines` whenever it is
     /// full: the same cuts as going grapheme by grapheme, without breaking graphemes one at a time.
     static func appendCutting(asciiText text: Substring, style: CellStyle, width: Int,
-                              line: inout StyledLine, lines: inout [StyledLine]) {
+                              line: inout LineBuilder, lines: inout [StyledLine]) {
         let bytes = text.utf8
         var start = bytes.startIndex
         var remaining = bytes.count
         while remaining > 0 {
-            if line.width >= width {
-                lines.append(line)
-                line = StyledLine()
-            }
+            if line.width >= width { lines.append(line.take()) }
             let taken = min(width - line.width, remaining)
             let end = bytes.index(start, offsetBy: taken)
             line.append(text[start..<end], width: taken, style: style)
@@ -86,7 +80,7 @@ public enum TextWrap {
     private struct Wrapper {
         let width: Int
         var lines: [StyledLine] = []
-        var line = StyledLine()
+        var line = LineBuilder()
         /// Spaces seen since the last word (count and style); written only if a word follows on the same line.
         var pendingSpaces: [(count: Int, style: CellStyle)] = []
         /// The word being collected: pieces of text with their widths and styles.
@@ -150,7 +144,7 @@ public enum TextWrap {
 
         mutating func finish() -> [StyledLine] {
             flushWord()
-            if !line.isEmpty || lines.isEmpty { lines.append(line) }
+            if !line.isEmpty || lines.isEmpty { lines.append(line.take()) }
             return lines
         }
 
@@ -171,13 +165,11 @@ public enum TextWrap {
         private mutating func hardBreak() {
             flushWord()
             pendingSpaces.removeAll()
-            lines.append(line)
-            line = StyledLine()
+            lines.append(line.take())
         }
 
         private mutating func breakLine() {
-            lines.append(line)
-            line = StyledLine()
+            lines.append(line.take())
         }
 
         private mutating func flushWord() {
@@ -187,7 +179,7 @@ public enum TextWrap {
             if line.width + spaces + wordWidth <= width {
                 if !line.isEmpty {
                     for run in pendingSpaces {
-                        line.append(run.count == 1 ? " " : String(repeating: " ", count: run.count), width: run.count, style: run.style)
+                        line.appendSpaces(run.count, style: run.style)
                     }
                 }
                 pendingSpaces.removeAll()
@@ -213,5 +205,51 @@ public enum TextWrap {
                 }
             }
         }
+    }
+}
+
+/// Builds one line for the wrapper: the last span's text grows as bytes and becomes a `String` once, when the
+/// style changes or the line is taken (appending to a `String` piece by piece costs far more).
+struct LineBuilder {
+    private(set) var width = 0
+    private var spans: [StyledSpan] = []
+    private var bytes: [UInt8] = []
+    private var style = CellStyle.plain
+
+    /// True when the line holds no text.
+    var isEmpty: Bool { spans.isEmpty && bytes.isEmpty }
+
+    /// Appends text whose width the caller measured.
+    mutating func append(_ text: Substring, width textWidth: Int, style textStyle: CellStyle) {
+        guard !text.isEmpty else { return }
+        if textStyle != style { closeSpan(); style = textStyle }
+        bytes.append(contentsOf: text.utf8)
+        width += textWidth
+    }
+
+    /// Appends text whose width the caller measured.
+    mutating func append(_ text: String, width textWidth: Int, style textStyle: CellStyle) {
+        append(text[...], width: textWidth, style: textStyle)
+    }
+
+    /// Appends `count` spaces.
+    mutating func appendSpaces(_ count: Int, style spaceStyle: CellStyle) {
+        guard count > 0 else { return }
+        if spaceStyle != style { closeSpan(); style = spaceStyle }
+        bytes.append(contentsOf: repeatElement(0x20, count: count))
+        width += count
+    }
+
+    /// The line built so far, leaving the builder empty.
+    mutating func take() -> StyledLine {
+        closeSpan()
+        defer { spans = []; width = 0 }
+        return StyledLine(mergedSpans: spans, width: width)
+    }
+
+    private mutating func closeSpan() {
+        guard !bytes.isEmpty else { return }
+        spans.append(StyledSpan(String(decoding: bytes, as: UTF8.self), style: style))
+        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -195,7 +195,11 @@ struct DocumentWriter {
             let marker = "[\(index + 1)] "
             let markerWidth = marker.count
             let fitsBeside = width - markerWidth >= 8
-            let pieces = TextWrap.hardBreak(fitsBeside ? url : marker + url, width: fitsBeside ? width - markerWidth : width)
+            let text = fitsBeside ? url : marker + url
+            let room = fitsBeside ? width - markerWidth : width
+            // Most URLs are short printable ASCII: one piece, no cutting.
+            let fitsWhole = text.utf8.count <= room && TextWrap.isPrintableASCII(text[...])
+            let pieces = fitsWhole ? [text] : TextWrap.hardBreak(text, width: room)
             for (pieceIndex, piece) in pieces.enumerated() {
                 var line = StyledLine()
                 if fitsBeside {

@@ -29,14 +29,18 @@ struct HTMLTokenizer {
 
     /// A tokenizer over `html`, with `\r\n` and lone `\r` read as `\n` (as HTML parsers do).
     init(_ html: String) {
-        var normalised = [UInt8]()
-        normalised.reserveCapacity(html.utf8.count)
-        var previousWasCR = false
-        for byte in html.utf8 {
-            if byte == 0x0D { normalised.append(0x0A); previousWasCR = true; continue }
-            if byte == 0x0A, previousWasCR { previousWasCR = false; continue }
-            previousWasCR = false
-            normalised.append(byte)
+        var normalised = Array(html.utf8)
+        if normalised.contains(0x0D) {
+            var kept = 0
+            var previousWasCR = false
+            for byte in html.utf8 {
+                if byte == 0x0D { normalised[kept] = 0x0A; kept += 1; previousWasCR = true; continue }
+                if byte == 0x0A, previousWasCR { previousWasCR = false; continue }
+                previousWasCR = false
+                normalised[kept] = byte
+                kept += 1
+            }
+            normalised.removeLast(normalised.count - kept)
         }
         bytes = normalised
         lastClose = normalised.lastIndex(of: Byte.greaterThan) ?? -1
