@@ -49,10 +49,36 @@ final class ImportEndToEndTests: XCTestCase {
         XCTAssertTrue(secondStderr.contains("done, 0 posts written"), secondStderr)
     }
 
-    func testAnArchiveIsAUsageErrorThatSaysWhatToDo() throws {
-        let (status, stderr) = try stackterm(["import", "/tmp/french.meta.stackexchange.com.7z"])
+    func testAnArchiveImportsAndItsExtractedFolderCountsAsTheSameDump() throws {
+        guard let folder = SharedData.path("dumps/conlang.meta") else { throw XCTSkip("SKIPPED: no shared data") }
+        guard SevenZip.executable != nil else { throw XCTSkip("SKIPPED: 7zz not installed (Debian package 7zip)") }
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "xml" }
+        let archive = dataHome.appendingPathComponent("conlang.meta.stackexchange.com.7z")
+        try SevenZip.archive(files, to: archive)
+        let (status, stderr) = try stackterm(["import", archive.path])
+        XCTAssertEqual(status, 0, stderr)
+        XCTAssertTrue(stderr.contains("as site conlang.meta"), stderr)
+        XCTAssertTrue(stderr.contains("import: Posts.xml"), stderr)
+        XCTAssertTrue(stderr.contains(" MB ("), "progress names the archive's bytes: \(stderr)")
+        XCTAssertTrue(stderr.contains("import: done"), stderr)
+        let (again, secondStderr) = try stackterm(["import", folder.path])
+        XCTAssertEqual(again, 0, secondStderr)
+        XCTAssertTrue(secondStderr.contains("Posts.xml already imported, unchanged"), secondStderr)
+    }
+
+    func testAMissingPathIsAUsageError() throws {
+        let (status, stderr) = try stackterm(["import", "/tmp/no-such-\(UUID().uuidString).7z"])
         XCTAssertEqual(status, 2)
-        XCTAssertTrue(stderr.contains("reading .7z archives is not built yet"), stderr)
+        XCTAssertTrue(stderr.contains("no such archive or folder"), stderr)
+    }
+
+    func testADamagedArchiveNamesItAndExitsWithOne() throws {
+        let damaged = dataHome.appendingPathComponent("beer.stackexchange.com.7z")
+        try Data("7z\u{BC}\u{AF}\u{27}\u{1C} not really an archive".utf8).write(to: damaged)
+        let (status, stderr) = try stackterm(["import", damaged.path])
+        XCTAssertEqual(status, 1, stderr)
+        XCTAssertTrue(stderr.contains("beer.stackexchange.com.7z"), stderr)
     }
 
     func testNoAbsoluteHomeIsAClearError() throws {
