@@ -17,16 +17,19 @@ public struct PartialSettings: Equatable, Sendable {
     public var apiKey: String?
     /// `api_base_url` / `--api-base-url`: the API root.
     public var apiBaseURL: URL?
+    /// `store_max_mb`: the local store's size limit in megabytes (config file only).
+    public var storeMaxMB: Int?
 
     /// Settings as given; leave out the absent ones.
     public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
-                apiKey: String? = nil, apiBaseURL: URL? = nil) {
+                apiKey: String? = nil, apiBaseURL: URL? = nil, storeMaxMB: Int? = nil) {
         self.site = site
         self.sort = sort
         self.tagged = tagged
         self.pageSize = pageSize
         self.apiKey = apiKey
         self.apiBaseURL = apiBaseURL
+        self.storeMaxMB = storeMaxMB
     }
 }
 
@@ -48,7 +51,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "store_max_mb"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

@@ -21,6 +21,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var apiKey: String?
     /// The API root.
     public var apiBaseURL: URL
+    /// The local store's size limit in megabytes (`store_max_mb`).
+    public var storeMaxMB: Int
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -37,6 +39,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         pageSize = commandLine.pageSize ?? file.pageSize ?? SettingRules.defaultPageSize
         apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? file.apiKey
         apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
+        storeMaxMB = file.storeMaxMB ?? SettingRules.defaultStoreMaxMB
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

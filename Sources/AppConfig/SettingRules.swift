@@ -8,6 +8,10 @@ public enum SettingRules {
     public static let defaultPageSize = 50
     /// Allowed `page_size` / `--page-size` values (the API's limit).
     public static let pageSizes = 1...100
+    /// The local store's default size limit, in megabytes.
+    public static let defaultStoreMaxMB = 1024
+    /// Allowed `store_max_mb` values: 1 MB to 1 TB.
+    public static let storeMaxMBs = 1...1_048_576
 
     /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.
     public static func isValidSite(_ site: String) -> Bool {

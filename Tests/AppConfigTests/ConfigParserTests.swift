@@ -14,6 +14,7 @@ final class ConfigParserTests: XCTestCase {
             page_size = 25
             api_key = "k3y"
             api_base_url = "http://127.0.0.1:8080/2.3"
+            store_max_mb = 256
             """, file: "config.toml")
         XCTAssertEqual(config.settings.site, "cardano")
         XCTAssertEqual(config.settings.sort, .votes)
@@ -21,6 +22,9 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(config.settings.pageSize, 25)
         XCTAssertEqual(config.settings.apiKey, "k3y")
         XCTAssertEqual(config.settings.apiBaseURL, URL(string: "http://127.0.0.1:8080/2.3"))
+        XCTAssertEqual(config.settings.storeMaxMB, 256)
+        XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: config).storeMaxMB, 256)
+        XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: ConfigFile()).storeMaxMB, 1024)
         XCTAssertEqual(config.colors, [:])
         XCTAssertEqual(config.keys, [:])
     }
