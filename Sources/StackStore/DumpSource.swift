@@ -59,9 +59,10 @@ public enum DumpSource: Sendable, Hashable {
     }
 
     /// Calls `body` with each dump file the store reads, in the source's order; other entries (Badges.xml,
-    /// Votes.xml…) and a second entry of the same name are passed over. `body` runs on the calling thread and the
-    /// file is readable only during the call.
-    func forEachFile(_ body: (DumpSourceFile) throws -> Void) throws {
+    /// Votes.xml…) and a second entry of the same name are passed over, as is what `body` leaves unread. `body` runs
+    /// on the calling thread and the file is readable only during the call. Passing over an archive's entry means
+    /// decompressing it: `shouldStop` is asked at each block then, and `Interrupted` thrown when it answers true.
+    func forEachFile(shouldStop: @escaping () -> Bool, _ body: (DumpSourceFile) throws -> Void) throws {
         switch self {
         case .folder(let folder):
             var before: Int64 = 0
@@ -77,15 +78,18 @@ public enum DumpSource: Sendable, Hashable {
                             position.bytes += Int64(bytes.count)
                             try block(bytes)
                         }
-                    }))
+                    }, passOver: {}))
                 before += size
             }
         case .archive(let archive):
             let archiveSignature = Self.stat(archive).map { "archive-\($0.size)-\($0.modified)" } ?? "archive"
             var seen: Set<String> = []
             try DumpArchive.forEachEntry(in: archive) { entry in
+                // Solid archives: an entry left unread is decompressed all the same when the next header is read.
+                // Reading it here instead lets Ctrl-C in (a site's PostHistory.xml is often its largest file).
+                let passOver = { try entry.forEachBlock { _ in if shouldStop() { throw Interrupted() } } }
                 let name = entry.fileName
-                guard let kind = Self.kind(ofFile: name), seen.insert(name).inserted else { return }
+                guard let kind = Self.kind(ofFile: name), seen.insert(name).inserted else { return try passOver() }
                 // The entry's own size and time, as a folder's file signs itself: an archive and the folder it
                 // extracts to (7zz keeps the times) are the same import, and a re-download is not a new one.
                 let signature = if let size = entry.size, let modified = entry.modified { "\(size)-\(modified)" } else {
@@ -93,7 +97,7 @@ public enum DumpSource: Sendable, Hashable {
                 }
                 try body(DumpSourceFile(
                     name: name, kind: kind, path: "\(archive.path) (\(entry.name))", signature: signature,
-                    position: { entry.archiveBytesRead }, forEachBlock: { try entry.forEachBlock($0) }))
+                    position: { entry.archiveBytesRead }, forEachBlock: { try entry.forEachBlock($0) }, passOver: passOver))
             }
         }
     }
@@ -106,6 +110,9 @@ public enum DumpSource: Sendable, Hashable {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return (size, Int64(modified))
     }
+
+    /// Reading stopped because `shouldStop` answered true.
+    struct Interrupted: Error {}
 
     private final class Position {
         var bytes: Int64 = 0
@@ -125,4 +132,6 @@ struct DumpSourceFile {
     let position: () -> Int64
     /// Reads the file's bytes in order, block by block (each valid only during the call).
     let forEachBlock: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    /// Moves past the file without parsing it (an archive's entry is decompressed, Ctrl-C checked at each block).
+    let passOver: () throws -> Void
 }

@@ -23,6 +23,8 @@ struct ImportRun {
     /// The dump files the source held.
     private(set) var seen: Set<String> = []
     private var current: DumpFileJob?
+    /// Whether the current file's last batch is written.
+    private var currentFinished = false
     private var done = 0
 
     init(source: DumpSource, total: Int64?) {
@@ -41,18 +43,21 @@ struct ImportRun {
                 func put(_ event: Event, stoppable: Bool = false) throws {
                     guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
                 }
-                try source.forEachFile { file in
+                try source.forEachFile(shouldStop: shouldStop) { file in
                     let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)
                     guard let start = try store.write({ db in try job.start(db, signature: file.signature) }) else {
-                        return try put(.alreadyImported(file.name))
+                        try put(.alreadyImported(file.name))
+                        return try file.passOver()
                     }
                     try put(.begin(job, start: start))
                     try job.read(file, skipping: start, batchSize: batchSize) { try put(.batch($0), stoppable: true) }
                 }
             }, consume: { event in try take(event, store: store, progress: progress) })
-        } catch is BatchPipe<Event>.Stopped {
-            throw .importFailed(file: current?.path ?? source.url.path,
-                                message: "interrupted after \(done) rows; run the import again to resume")
+        } catch is BatchPipe<Event>.Stopped, is DumpSource.Interrupted {
+            guard let current, !currentFinished else {
+                throw .importFailed(file: source.url.path, message: "interrupted between files; run the import again to resume")
+            }
+            throw .importFailed(file: current.path, message: "interrupted after \(done) rows; run the import again to resume")
         } catch let error as DumpError {
             throw .importFailed(file: current?.path ?? source.url.path, message: "\(error) (the \(done) rows before it are kept)")
         } catch let error as DumpArchiveError {
@@ -68,6 +73,7 @@ struct ImportRun {
         case .begin(let job, let start):
             seen.insert(job.name)
             current = job
+            currentFinished = false
             done = start
             summary.rowsWritten[job.name] = 0
         case .alreadyImported(let name):
@@ -82,6 +88,7 @@ struct ImportRun {
             }
             summary.writeSeconds += Date().timeIntervalSince(began)
             done += batch.rows
+            currentFinished = batch.isLast
             summary.rowsWritten[job.name, default: 0] += batch.rows
             progress(ImportProgress(file: job.name, rows: done, bytesRead: batch.position, bytesTotal: total))
         }

@@ -122,6 +122,22 @@ final class StoreArchiveImportTests: StoreTestCase {
         XCTAssertEqual(try snapshot(store, site: "beer"), expected)
     }
 
+    func testCtrlCIsHeardWhileAnEntryTheStoreDoesNotReadIsPassedOver() throws {
+        let folder = try dump("beer")
+        // Badges.xml comes first and is not read: it is decompressed all the same, with Ctrl-C looked at meanwhile.
+        let badges = directory.appendingPathComponent("Badges.xml")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("Posts.xml"), to: badges)
+        let url = directory.appendingPathComponent("beer.7z")
+        try SevenZip.archive([badges, folder.appendingPathComponent("Posts.xml")], to: url)
+        let store = try openStore()
+        XCTAssertThrowsError(try store.importDump(.archive(url), site: "beer", shouldStop: { true })) {
+            XCTAssertEqual("\($0)", "\(url.path): interrupted between files; run the import again to resume")
+        }
+        XCTAssertEqual(try store.questionCount(site: "beer"), 0)
+        let summary = try store.importDump(.archive(url), site: "beer")
+        XCTAssertGreaterThan(summary.rowsWritten["Posts.xml"] ?? 0, 0)
+    }
+
     func testATruncatedArchiveNamesItAndKeepsTheRowsBefore() throws {
         let whole = try Data(contentsOf: try archive(try dump("quantumcomputing")))
         let truncated = directory.appendingPathComponent("qc.truncated.7z")
