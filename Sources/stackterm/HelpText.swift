@@ -60,10 +60,18 @@ enum HelpText {
 
     /// The value of `--config PATH` or `--config=PATH` in `arguments`, read before ArgumentParser runs (for `--help`).
     static func configArgument(_ arguments: [String]) -> String? {
+        optionValue("--config", in: arguments)
+    }
+
+    /// The value of `NAME VALUE` or `NAME=VALUE` in `arguments` (the last one given). The root command declares
+    /// `--site` and `--config` too and takes them even after a subcommand's name, so a subcommand with options of
+    /// those names reads them here.
+    static func optionValue(_ name: String, in arguments: [String]) -> String? {
+        var value: String?
         for (index, argument) in arguments.enumerated() {
-            if argument == "--config", index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+            if argument == name, index + 1 < arguments.count { value = arguments[index + 1] }
+            if argument.hasPrefix(name + "=") { value = String(argument.dropFirst(name.count + 1)) }
         }
-        return nil
+        return value
     }
 }

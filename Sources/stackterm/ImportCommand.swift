@@ -38,7 +38,7 @@ struct ImportCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         let source: DumpSource = isDirectory.boolValue ? .folder(url) : .archive(url)
-        let site = self.site ?? Self.siteName(url)
+        let site = self.site ?? HelpText.optionValue("--site", in: CommandLine.arguments) ?? Self.siteName(url)
         let interrupted = InterruptFlag()
         let meter = ImportMeter(terminal: isatty(STDERR_FILENO) == 1)
         do {

@@ -65,7 +65,7 @@ final class ImportEndToEndTests: XCTestCase {
             .filter { $0.pathExtension == "xml" }
         let archive = dataHome.appendingPathComponent("conlang.meta.stackexchange.com.7z")
         try SevenZip.archive(files, to: archive)
-        let (status, stderr) = try stackterm(["import", archive.path])
+        let (status, stderr) = try stackterm(["import", archive.path, "--site", "conlang.meta"])
         XCTAssertEqual(status, 0, stderr)
         XCTAssertTrue(stderr.contains("as site conlang.meta"), stderr)
         XCTAssertTrue(stderr.contains("import: Posts.xml"), stderr)
@@ -74,6 +74,9 @@ final class ImportEndToEndTests: XCTestCase {
         let (again, secondStderr) = try stackterm(["import", folder.path])
         XCTAssertEqual(again, 0, secondStderr)
         XCTAssertTrue(secondStderr.contains("Posts.xml already imported, unchanged"), secondStderr)
+        let (named, namedStderr) = try stackterm(["import", folder.path, "--site=conlang"])
+        XCTAssertEqual(named, 0, namedStderr)
+        XCTAssertTrue(namedStderr.contains("as site conlang into"), "--site after the path is heard: \(namedStderr)")
     }
 
     func testAMissingPathIsAUsageError() throws {
