@@ -96,6 +96,10 @@ enum StoreTable {
     static func render(_ usage: StoreUsage, limit: Int64) -> String {
         var text = "\(usage.fileURL.path): \(megabytes(usage.fileBytes)) MB on disk, \(megabytes(usage.usedBytes)) MB in use "
             + "(limit \(limit >> 20) MB)\n"
+        if usage.usedBytes > limit {
+            text += "over the limit with nothing cached from the network left to evict: imported and saved content is "
+                + "kept (raise store_max_mb, or forget a site)\n"
+        }
         guard !usage.sites.isEmpty else { return text + "no questions, answers or comments held yet\n" }
         let header = ["site", "questions", "answers", "comments", "text MB", "imported", "cached", "saved"]
         let rows = usage.sites.map { site in
