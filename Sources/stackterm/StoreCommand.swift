@@ -9,13 +9,13 @@ struct StoreCommand: ParsableCommand {
         commandName: "store",
         abstract: "Show the local store's size per site; vacuum it, or forget a site.",
         discussion: """
-            The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Without \\
-            options it prints the file's path and size, then one line per site: questions, answers, comments and \\
-            the megabytes of their text, split into imported (from a dump), cached (from the network) and saved. \\
-            Before printing it applies the size limit (store_max_mb in the config file, default 1024): the oldest \\
+            The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Without \
+            options it prints the file's path and size, then one line per site: questions, answers, comments and \
+            the megabytes of their text, split into imported (from a dump), cached (from the network) and saved. \
+            Before printing it applies the size limit (store_max_mb in the config file, default 1024): the oldest \
             cached content goes first; imported and saved content never goes.
 
-            Exit codes: 0 done, 1 no store yet, the store could not be read or written, or --forget names a site \\
+            Exit codes: 0 done, 1 no store yet, the store could not be read or written, or --forget names a site \
             the store does not hold (message on stderr), 2 usage error.
             """)
 
