@@ -20,9 +20,12 @@ public struct PartialSettings: Equatable, Sendable {
     /// `max_width`: the widest a question's text is laid out (20–1000).
     public var maxWidth: Int?
 
+    /// `store_max_mb`: the local store's size limit in megabytes (config file only).
+    public var storeMaxMB: Int?
+
     /// Settings as given; leave out the absent ones.
     public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
-                apiKey: String? = nil, apiBaseURL: URL? = nil, maxWidth: Int? = nil) {
+                apiKey: String? = nil, apiBaseURL: URL? = nil, maxWidth: Int? = nil, storeMaxMB: Int? = nil) {
         self.site = site
         self.sort = sort
         self.tagged = tagged
@@ -30,6 +33,7 @@ public struct PartialSettings: Equatable, Sendable {
         self.apiKey = apiKey
         self.apiBaseURL = apiBaseURL
         self.maxWidth = maxWidth
+        self.storeMaxMB = storeMaxMB
     }
 }
 
@@ -51,7 +55,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

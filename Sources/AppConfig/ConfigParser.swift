@@ -48,6 +48,7 @@ struct ConfigReader {
             case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
+            case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
             case "colors": config.colors = subtable(value, at: key).map { colors($0) } ?? [:]
             case "keys": config.keys = subtable(value, at: key).map { keys($0) } ?? [:]
             default:
@@ -99,6 +100,18 @@ struct ConfigReader {
             return nil
         }
         return number
+    }
+
+    private mutating func storeMaxMB(_ value: TOMLValueConvertible) -> Int? {
+        guard let megabytes = value.int else {
+            fail(["store_max_mb"], .wrongType(key: "store_max_mb", expected: "an integer (megabytes)", found: Self.describe(value)))
+            return nil
+        }
+        guard SettingRules.storeMaxMBs.contains(megabytes) else {
+            fail(["store_max_mb"], .badValue(key: "store_max_mb", reason: "must be between 1 and 1048576 megabytes, not \(megabytes)"))
+            return nil
+        }
+        return megabytes
     }
 
     private mutating func baseURL(_ value: TOMLValueConvertible) -> URL? {

@@ -23,6 +23,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var apiBaseURL: URL
     /// The widest a question's text is laid out (`max_width`, default 100).
     public var maxWidth: Int
+    /// The local store's size limit in megabytes (`store_max_mb`).
+    public var storeMaxMB: Int
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -40,6 +42,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? file.apiKey
         apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
         maxWidth = commandLine.maxWidth ?? file.maxWidth ?? SharedState.defaultMaxTextWidth
+        storeMaxMB = file.storeMaxMB ?? SettingRules.defaultStoreMaxMB
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

@@ -10,6 +10,10 @@ public enum SettingRules {
     public static let pageSizes = 1...100
     /// Allowed `max_width` values: the widest a question's text is laid out.
     public static let maxWidths = 20...1000
+    /// The local store's default size limit, in megabytes.
+    public static let defaultStoreMaxMB = 1024
+    /// Allowed `store_max_mb` values: 1 MB to 1 TB.
+    public static let storeMaxMBs = 1...1_048_576
 
     /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.
     public static func isValidSite(_ site: String) -> Bool {

@@ -32,7 +32,8 @@ public enum DumpArchive {
             guard stackterm_archive_entry_is_regular_file(header) != 0 else { continue }
             let entryName = archive_entry_pathname(header).map { String(cString: $0) } ?? "?"
             let size = archive_entry_size_is_set(header) != 0 ? archive_entry_size(header) : nil
-            let entry = DumpArchiveEntry(archive: archive, archiveName: name, name: entryName, size: size)
+            let modified = archive_entry_mtime_is_set(header) != 0 ? Int64(archive_entry_mtime(header)) : nil
+            let entry = DumpArchiveEntry(archive: archive, archiveName: name, name: entryName, size: size, modified: modified)
             defer { entry.invalidate() }
             try body(entry)
         }
@@ -49,14 +50,17 @@ public final class DumpArchiveEntry {
     public let name: String
     /// The uncompressed size, when the archive records it.
     public let size: Int64?
+    /// The modification time recorded for the entry (unix seconds), when the archive records one.
+    public let modified: Int64?
     private let archiveName: String
     private var archive: OpaquePointer?
 
-    init(archive: OpaquePointer, archiveName: String, name: String, size: Int64?) {
+    init(archive: OpaquePointer, archiveName: String, name: String, size: Int64?, modified: Int64?) {
         self.archive = archive
         self.archiveName = archiveName
         self.name = name
         self.size = size
+        self.modified = modified
     }
 
     /// The file name without folders (`site/Posts.xml` → `Posts.xml`).

@@ -3,7 +3,7 @@ import GRDB
 import StackAPI
 import StackDump
 
-/// The five files of a dump folder the store reads.
+/// The five files of a dump the store reads.
 enum DumpFileImport: Sendable {
     case users, tags, posts, comments, links
 }
@@ -18,12 +18,16 @@ struct DumpBatch: Sendable {
     var rows: Int
     /// Whether this is the file's last batch.
     var isLast: Bool
+    /// Bytes of the whole source (folder or archive) read when the batch was complete.
+    var position: Int64
 }
 
 /// Reading (on the producer thread) and writing (in a transaction) of one dump file for one site.
 struct DumpFileJob: Sendable {
-    let url: URL
+    /// The file's name, e.g. `Posts.xml`: its key in `import_progress`.
     let name: String
+    /// Where errors point (the file, or the archive and entry).
+    let path: String
     let kind: DumpFileImport
     let site: Int64
     let stamp: Int64
@@ -46,39 +50,32 @@ struct DumpFileJob: Sendable {
                        arguments: [rows, finished, site, name])
     }
 
-    /// Parses the file, skipping its first `start` rows, handing over batches of `batchSize` rows and a last one.
-    func read(skipping start: Int, batchSize: Int, _ hand: (DumpBatch) throws -> Void) throws {
-        switch kind {
-        case .users: try collect(DumpReader.forEachUser, start, batchSize, hand) { .users($0) } transform: { $0 }
-        case .tags: try collect(DumpReader.forEachTag, start, batchSize, hand) { .tags($0) } transform: { $0 }
-        case .comments: try collect(DumpReader.forEachComment, start, batchSize, hand) { .comments($0) } transform: { $0 }
-        case .posts:
-            try collect(DumpReader.forEachPost, start, batchSize, hand) { .posts($0) } transform: { record($0) }
-        case .links:
-            try collect(DumpReader.forEachPostLink, start, batchSize, hand) { .links($0) } transform: { $0 }
+    /// Parses `file`'s bytes as they come, skipping its first `start` rows, handing over batches of `batchSize` rows
+    /// and a last one.
+    func read(_ file: DumpSourceFile, skipping start: Int, batchSize: Int, _ hand: (DumpBatch) throws -> Void) throws {
+        try withoutActuallyEscaping(hand) { hand in
+            let read = (file: file, start: start, batchSize: batchSize, hand: hand)
+            switch kind {
+            case .users: try pump(read, DumpRowStream.users, wrap: DumpBatch.Payload.users) { $0 }
+            case .tags: try pump(read, DumpRowStream.tags, wrap: DumpBatch.Payload.tags) { $0 }
+            case .comments: try pump(read, DumpRowStream.comments, wrap: DumpBatch.Payload.comments) { $0 }
+            case .links: try pump(read, DumpRowStream.postLinks, wrap: DumpBatch.Payload.links) { $0 }
+            case .posts: try pump(read, DumpRowStream.posts, wrap: DumpBatch.Payload.posts) { record($0) }
+            }
         }
     }
 
-    private func collect<Record, Item>(
-        _ reader: (URL, (Record) throws -> Void) throws -> Void, _ start: Int, _ batchSize: Int,
-        _ hand: (DumpBatch) throws -> Void, wrap: @escaping ([Item]) -> DumpBatch.Payload,
-        transform: @escaping (Record) -> Item?
+    private func pump<Record, Item>(
+        _ read: (file: DumpSourceFile, start: Int, batchSize: Int, hand: (DumpBatch) throws -> Void),
+        _ makeStream: (String, @escaping (Record) throws -> Void) -> DumpRowStream,
+        wrap: @escaping ([Item]) -> DumpBatch.Payload, transform: @escaping (Record) -> Item?
     ) throws {
-        var index = 0
-        var items: [Item] = []
-        var rows = 0
-        try withoutActuallyEscaping(hand) { hand in try reader(url) { row in
-            index += 1
-            guard index > start else { return }
-            rows += 1
-            if let item = transform(row) { items.append(item) }
-            if rows == batchSize {
-                try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: false))
-                items.removeAll(keepingCapacity: true)
-                rows = 0
-            }
-        } }
-        try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: true))
+        let batcher = Batcher(start: read.start, batchSize: read.batchSize, position: read.file.position, hand: read.hand,
+                              wrap: wrap)
+        let stream = makeStream(name) { try batcher.add(transform($0)) }
+        try read.file.forEachBlock { try stream.push($0) }
+        try stream.finish()
+        try batcher.flush(isLast: true)
     }
 
     /// A question or answer as the store keeps it, its index text computed here (on the reading thread); nil for
@@ -122,5 +119,42 @@ struct DumpFileJob: Sendable {
             let statement = try db.makeStatement(sql: "INSERT OR REPLACE INTO post_link (site, post, related, type) VALUES (?, ?, ?, ?)")
             for link in links { try statement.execute(arguments: [site, link.postID, link.relatedPostID, link.type]) }
         }
+    }
+}
+
+/// Gathers one file's rows into batches: skips the rows an earlier run committed, hands over every `batchSize` rows.
+private final class Batcher<Item> {
+    private let start: Int
+    private let batchSize: Int
+    private let position: () -> Int64
+    private let hand: (DumpBatch) throws -> Void
+    private let wrap: ([Item]) -> DumpBatch.Payload
+    private var index = 0
+    private var rows = 0
+    private var items: [Item] = []
+
+    init(start: Int, batchSize: Int, position: @escaping () -> Int64, hand: @escaping (DumpBatch) throws -> Void,
+         wrap: @escaping ([Item]) -> DumpBatch.Payload) {
+        self.start = start
+        self.batchSize = batchSize
+        self.position = position
+        self.hand = hand
+        self.wrap = wrap
+    }
+
+    /// Counts one row of the file and keeps `item` (nil: a row the store does not keep, counted all the same).
+    func add(_ item: Item?) throws {
+        index += 1
+        guard index > start else { return }
+        rows += 1
+        if let item { items.append(item) }
+        if rows == batchSize { try flush(isLast: false) }
+    }
+
+    /// Hands over the rows gathered (the last batch may be empty: it still marks the file finished).
+    func flush(isLast: Bool) throws {
+        try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: isLast, position: position()))
+        items.removeAll(keepingCapacity: true)
+        rows = 0
     }
 }

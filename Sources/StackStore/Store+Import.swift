@@ -9,13 +9,17 @@ public struct ImportProgress: Sendable, Hashable {
     public var file: String
     /// Rows of that file written so far (including rows written by an earlier, interrupted run).
     public var rows: Int
+    /// Bytes of the source read so far: the archive file's (compressed) bytes, or the folder's files' bytes.
+    public var bytesRead: Int64
+    /// The source's size in the same bytes (the archive file, or the folder's dump files together), when known.
+    public var bytesTotal: Int64?
 }
 
 /// What an import wrote.
 public struct ImportSummary: Sendable, Hashable {
     /// Rows written per file, e.g. `["Posts.xml": 2672]`; a file already imported whole counts 0.
     public var rowsWritten: [String: Int] = [:]
-    /// Files the folder lacks (every file but Posts.xml may be missing).
+    /// Dump files the folder or archive lacks (any may be missing from an archive; a folder needs Posts.xml).
     public var missingFiles: [String] = []
     /// Files skipped because an earlier run imported them whole and they have not changed.
     public var alreadyImported: [String] = []
@@ -28,87 +32,46 @@ extension Store {
     public static let importBatch = 2_000
 
     /// Imports a site's extracted dump folder (Users, Tags, Posts, Comments, PostLinks XML) as site `site`.
-    ///
-    /// Each file is written in transactions of `batchSize` rows, each also recording how many rows are done, so an
-    /// interrupted import (a failure, or `shouldStop` answering true) leaves a consistent store and the next run
-    /// resumes after the last committed row; a file imported whole is skipped unless its size or modification time
-    /// changed. Rows are upserts, so importing twice holds the same as importing once. Reading and parsing run on a
-    /// second thread while this one writes. Throws `StoreError.importFailed` naming the file (and its line).
     @discardableResult
     public func importDump(
         folder: URL, site: String, batchSize: Int = Store.importBatch,
         shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
-        var summary = ImportSummary()
-        let posts = folder.appendingPathComponent("Posts.xml")
-        guard FileManager.default.fileExists(atPath: posts.path) else {
-            throw .importFailed(file: posts.path, message: "no such file: a dump folder holds at least Posts.xml")
-        }
+        try importDump(.folder(folder), site: site, batchSize: batchSize, shouldStop: shouldStop, progress: progress)
+    }
+
+    /// Imports a site's dump from a folder or a `.7z` archive as site `site`.
+    ///
+    /// Each file is written in transactions of `batchSize` rows, each also recording how many rows are done, so an
+    /// interrupted import (a failure, or `shouldStop` answering true) leaves a consistent store and the next run
+    /// resumes after the last committed row; a file imported whole is skipped unless its size or modification time
+    /// changed. Rows are upserts, so importing twice holds the same as importing once. Reading and parsing run on a
+    /// second thread (an archive in one pass, entries in the order it holds them) while this one writes. Throws
+    /// `StoreError.importFailed` naming the file (and its line) or the archive's entry and position.
+    @discardableResult
+    public func importDump(
+        _ source: DumpSource, site: String, batchSize: Int = Store.importBatch,
+        shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+    ) throws(StoreError) -> ImportSummary {
+        try source.precheck()
         let siteID = try write { db in try Self.siteRowID(db, apiName: site) }
         // The writer's page cache (2 MB by default) is far smaller than one transaction: pages spilled to the WAL
         // were read back through syscalls, and a checkpoint (with its fsync) followed every commit. During the
         // import: 48 MB of cache and a checkpoint per ~64 MB of WAL, FTS5 merging later; all restored afterwards.
         try setImportTuning(true)
         defer { try? setImportTuning(false) }
-        let stamp = Self.stamp(Date())
-        let steps: [(String, DumpFileImport)] = [
-            ("Users.xml", .users), ("Tags.xml", .tags), ("Posts.xml", .posts), ("Comments.xml", .comments),
-            ("PostLinks.xml", .links),
-        ]
-        for (name, kind) in steps {
-            let url = folder.appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                summary.missingFiles.append(name)
-                continue
-            }
-            let job = DumpFileJob(url: url, name: name, kind: kind, site: siteID, stamp: stamp)
-            let signature = try Self.signature(of: url)
-            let start = try write { db in try job.start(db, signature: signature) }
-            guard let start else {
-                summary.alreadyImported.append(name)
-                continue
-            }
-            summary.rowsWritten[name] = try run(
-                job, skipping: start, batchSize: batchSize, shouldStop: shouldStop, progress: progress,
-                writeSeconds: &summary.writeSeconds)
+        var run = ImportRun(source: source, total: source.totalBytes())
+        try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), batchSize: batchSize, shouldStop: shouldStop,
+                    progress: progress)
+        if run.seen.isEmpty {
+            let names = DumpSource.files.map(\.name).joined(separator: ", ")
+            throw .importFailed(file: source.url.path, message: "holds none of the dump files (\(names))")
         }
+        run.summary.missingFiles = DumpSource.files.map(\.name).filter { !run.seen.contains($0) }
         // One index segment answers queries fastest; merging frees the old segments' pages, given back here.
         try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
         try compact()
-        return summary
-    }
-
-    /// Reads `job`'s file on a second thread and writes it here; returns the rows written.
-    private func run(
-        _ job: DumpFileJob, skipping start: Int, batchSize: Int, shouldStop: @escaping @Sendable () -> Bool,
-        progress: (ImportProgress) -> Void, writeSeconds: inout Double
-    ) throws(StoreError) -> Int {
-        var done = start
-        var writing = 0.0
-        do {
-            try BatchPipe<DumpBatch>.run(produce: { pipe in
-                try job.read(skipping: start, batchSize: batchSize) { batch in
-                    guard !shouldStop(), pipe.put(batch) else { throw BatchPipe<DumpBatch>.Stopped() }
-                }
-            }, consume: { batch in
-                let began = Date()
-                defer { writing += Date().timeIntervalSince(began) }
-                try pool.write { db in
-                    try job.write(batch, db)
-                    done += batch.rows
-                    try job.recordProgress(db, rows: done, finished: batch.isLast)
-                }
-                progress(ImportProgress(file: job.name, rows: done))
-            })
-            writeSeconds += writing
-        } catch is BatchPipe<DumpBatch>.Stopped {
-            throw .importFailed(file: job.url.path, message: "interrupted after \(done) rows; run the import again to resume")
-        } catch let error as DumpError {
-            throw .importFailed(file: job.url.path, message: "\(error) (the \(done) rows before it are kept)")
-        } catch {
-            throw Self.wrap(error, fileURL.path)
-        }
-        return done - start
+        return run.summary
     }
 
     private func setImportTuning(_ on: Bool) throws(StoreError) {
@@ -122,14 +85,5 @@ extension Store {
                 try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 64 : 16))")
             }
         } catch { throw Self.wrap(error, fileURL.path) }
-    }
-
-    private static func signature(of url: URL) throws(StoreError) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
-            throw .importFailed(file: url.path, message: "cannot read the file's size")
-        }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(size)-\(Int64(modified))"
     }
 }

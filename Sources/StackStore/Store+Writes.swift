@@ -5,7 +5,7 @@ import StackAPI
 extension Store {
     /// Keeps questions fetched from the API for `site` (its API name, e.g. `quantumcomputing`), with nested answers
     /// and comments when the response carried them, in one transaction. A question without a body keeps the body
-    /// already stored.
+    /// already stored. Like every network write, it then evicts old cached content if the store is over `maxBytes`.
     public func save(questions: [Question], site: String, fetchedAt: Date = Date()) throws(StoreError) {
         try write { db in
             let siteID = try Self.siteRowID(db, apiName: site)
@@ -18,6 +18,7 @@ extension Store {
                 for comment in question.comments ?? [] { try Self.write(comment, site: siteID, stamp, writer) }
             }
         }
+        evictIfOverLimit()
     }
 
     /// Keeps answers fetched from the API, with their nested comments, in one transaction.
@@ -27,6 +28,7 @@ extension Store {
             let writer = try PostWriter(db)
             for answer in answers { try Self.write(answer, site: siteID, Self.stamp(fetchedAt), writer) }
         }
+        evictIfOverLimit()
     }
 
     /// Keeps comments fetched from the API, in one transaction.
@@ -36,6 +38,7 @@ extension Store {
             let writer = try PostWriter(db)
             for comment in comments { try Self.write(comment, site: siteID, Self.stamp(fetchedAt), writer) }
         }
+        evictIfOverLimit()
     }
 
     /// Keeps a whole thread (question with body, its answers), as the question view loads it.

@@ -16,6 +16,8 @@ public final class Store: Sendable {
     public let fileURL: URL
     /// Where an unusable file found at `fileURL` was moved, if one was.
     public let movedAside: URL?
+    /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
+    public let maxBytes: Int64?
     let pool: DatabasePool
 
     /// A sentence for the status line when opening moved a file aside; nil otherwise.
@@ -24,13 +26,17 @@ public final class Store: Sendable {
     }
 
     /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
-    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
-        try self.init(fileURL: StoreLocation.defaultFile(environment: environment))
+    public convenience init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, maxBytes: Int64? = Store.defaultMaxBytes
+    ) throws(StoreError) {
+        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes)
     }
 
-    /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed.
-    public init(fileURL: URL) throws(StoreError) {
+    /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed; network writes keep
+    /// it under `maxBytes` by evicting the oldest cached content.
+    public init(fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes) throws(StoreError) {
         self.fileURL = fileURL
+        self.maxBytes = maxBytes
         let path = fileURL.path
         try Self.prepareDirectory(fileURL.deletingLastPathComponent())
         var movedAside: URL?
@@ -65,7 +71,7 @@ public final class Store: Sendable {
                 throw StoreFileCheck.ForeignDatabase(applicationID: applicationID)
             }
             if try migrator.hasBeenSuperseded(db) {
-                let known = Set(["v1"])
+                let known = Set(migrator.migrations)
                 let unknown = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
                 throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
             }

@@ -19,6 +19,12 @@ enum StoreSchema {
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             for statement in v1 { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v2-eviction") { db in
+            // Eviction takes the oldest network-cached rows first: origin then age, without reading the tables.
+            for table in ["question", "answer", "comment"] {
+                try db.execute(sql: "CREATE INDEX \(table)_eviction ON \(table)(origin, fetched_at)")
+            }
+        }
         return migrator
     }
 

@@ -23,13 +23,15 @@ enum HelpText {
 
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
-        site, sort, tagged, page_size, api_key, api_base_url, max_width, [colors] and [keys]; command-line flags win over \
+        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, [colors] and [keys]; command-line flags win over \
         STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.
 
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`). \
-        `stackterm import FOLDER` loads a site's extracted data dump into the local store (see `stackterm import --help`).
+        `stackterm import PATH` loads a site's data dump (.7z archive or extracted folder) into the local store, \
+        `stackterm store` shows its sizes per site, vacuums it or forgets a site (see `stackterm import --help`, \
+        `stackterm store --help`).
         Exit codes: 0 on quitting, 2 on a usage error or without a terminal, 128+n when signal n ends it \
         (SIGTERM 143, SIGHUP 129, SIGINT 130; the terminal is restored first); print mode adds 1, 3 and 4.
         """
@@ -58,10 +60,18 @@ enum HelpText {
 
     /// The value of `--config PATH` or `--config=PATH` in `arguments`, read before ArgumentParser runs (for `--help`).
     static func configArgument(_ arguments: [String]) -> String? {
+        optionValue("--config", in: arguments)
+    }
+
+    /// The value of `NAME VALUE` or `NAME=VALUE` in `arguments` (the last one given). The root command declares
+    /// `--site` and `--config` too and takes them even after a subcommand's name, so a subcommand with options of
+    /// those names reads them here.
+    static func optionValue(_ name: String, in arguments: [String]) -> String? {
+        var value: String?
         for (index, argument) in arguments.enumerated() {
-            if argument == "--config", index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+            if argument == name, index + 1 < arguments.count { value = arguments[index + 1] }
+            if argument.hasPrefix(name + "=") { value = String(argument.dropFirst(name.count + 1)) }
         }
-        return nil
+        return value
     }
 }

@@ -2,67 +2,70 @@ import ArgumentParser
 import Foundation
 import StackStore
 
-/// `stackterm import PATH`: loads a site's extracted data dump into the local store, with progress on stderr.
+/// `stackterm import PATH`: loads a site's data dump (a .7z archive or an extracted folder) into the local store.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a site's data dump (an extracted folder of its XML files) into the local store.",
+        abstract: "Import a site's data dump (its .7z archive, or an extracted folder of its XML files) into the local store.",
         discussion: """
-            PATH is a folder holding the site's Posts.xml and, when the dump has them, Users.xml, Tags.xml, \
-            Comments.xml and PostLinks.xml. The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default \
-            ~/.local/share/stackterm/). Progress goes to stderr, one line per 2,000 rows. Ctrl-C stops after the \
-            rows being written; running the same command again resumes there, and importing a folder twice \
-            changes nothing. Reading .7z archives is not built yet: extract one first (7zz x SITE.7z -oFOLDER).
+            PATH is the site's archive as Stack Exchange distributes it (e.g. french.meta.stackexchange.com.7z; zip \
+            and tar are read too), read in one streaming pass without extracting it, or a folder holding the \
+            site's Posts.xml and, when the dump has them, Users.xml, Tags.xml, Comments.xml and PostLinks.xml. \
+            The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Progress \
+            goes to stderr: one line updated in place on a terminal, else a line per 2,000 rows. Ctrl-C stops \
+            after the rows being written; running the same command again resumes there, and importing twice \
+            changes nothing (an archive and the folder it extracts to count as the same dump).
 
-            Exit codes: 0 imported, 1 the store or a file could not be read (message on stderr), 2 usage error, \
-            130 interrupted.
+            Exit codes: 0 imported, 1 the store, a file or the archive could not be read (message on stderr), \
+            2 usage error, 130 interrupted.
             """)
 
-    @Argument(help: ArgumentHelp("The dump folder.", valueName: "path"))
+    @Argument(help: ArgumentHelp("The dump: a .7z archive or an extracted folder.", valueName: "path"))
     var path: String
 
-    @Option(help: ArgumentHelp("The site's API name (default: the folder's name without .stackexchange.com).",
-                               valueName: "name"))
+    @Option(help: ArgumentHelp("The site's API name (default: the archive's or folder's name without .7z and "
+                               + ".stackexchange.com).", valueName: "name"))
     var site: String?
 
     func validate() throws {
-        if path.lowercased().hasSuffix(".7z") {
-            throw ValidationError("\(path): reading .7z archives is not built yet; extract it (7zz x \(path) -oFOLDER) "
-                + "and import the folder")
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("\(path): no such folder")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ValidationError("\(path): no such archive or folder")
         }
     }
 
     func run() throws {
-        let folder = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        let site = self.site ?? Self.siteName(folder: folder)
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        let source: DumpSource = isDirectory.boolValue ? .folder(url) : .archive(url)
+        let site = self.site ?? HelpText.optionValue("--site", in: CommandLine.arguments) ?? Self.siteName(url)
         let interrupted = InterruptFlag()
-        let started = Date()
+        let meter = ImportMeter(terminal: isatty(STDERR_FILENO) == 1)
         do {
             let store = try Store()
             if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
-            StacktermCommand.standardError("import: \(folder.path) as site \(site) into \(store.fileURL.path)")
-            let summary = try store.importDump(folder: folder, site: site, shouldStop: { interrupted.isSet }) { progress in
-                let seconds = max(Date().timeIntervalSince(started), 0.001)
-                StacktermCommand.standardError(String(format: "import: %@ %d rows (%.0f s)", progress.file, progress.rows, seconds))
-            }
-            for file in summary.missingFiles { StacktermCommand.standardError("import: \(file) absent from the folder, skipped") }
+            StacktermCommand.standardError("import: \(url.path) as site \(site) into \(store.fileURL.path)")
+            let summary = try store.importDump(source, site: site, shouldStop: { interrupted.isSet }) { meter.show($0) }
+            meter.end()
+            let container = isDirectory.boolValue ? "folder" : "archive"
+            for file in summary.missingFiles { StacktermCommand.standardError("import: \(file) absent from the \(container), skipped") }
             for file in summary.alreadyImported { StacktermCommand.standardError("import: \(file) already imported, unchanged") }
-            let posts = summary.rowsWritten["Posts.xml"] ?? 0
-            StacktermCommand.standardError(String(format: "import: done, %d posts written in %.1f s", posts, Date().timeIntervalSince(started)))
+            StacktermCommand.standardError(meter.summary(posts: summary.rowsWritten["Posts.xml"] ?? 0))
         } catch {
+            meter.end()
             StacktermCommand.standardError("stackterm: \(error)")
             throw ExitCode(interrupted.isSet ? 130 : 1)
         }
     }
 
-    /// `french.meta.stackexchange.com` → `french.meta`; `quantumcomputing` stays.
-    static func siteName(folder: URL) -> String {
-        var name = folder.lastPathComponent
-        for suffix in [".7z", ".stackexchange.com", ".com"] where name.hasSuffix(suffix) {
+    /// `french.meta.stackexchange.com.7z` → `french.meta`; `stackoverflow.com-Posts.7z` → `stackoverflow`;
+    /// `quantumcomputing` stays.
+    static func siteName(_ url: URL) -> String {
+        var name = url.lastPathComponent
+        for suffix in [".7z", ".zip"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        // Stack Overflow's dump comes as one archive per file: stackoverflow.com-Posts.7z, -Comments.7z…
+        if let dash = name.range(of: ".com-", options: .backwards) { name = String(name[..<dash.lowerBound]) + ".com" }
+        for suffix in [".stackexchange.com", ".com"] where name.hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return name

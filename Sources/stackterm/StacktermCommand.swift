@@ -16,7 +16,7 @@ struct StacktermCommand: ParsableCommand {
             abstract: "Browse Stack Exchange questions and answers in the terminal.",
             discussion: HelpText.rootDiscussion,
             version: StackTermVersion.current,
-            subcommands: [PrintCommand.self, ImportCommand.self])
+            subcommands: [PrintCommand.self, ImportCommand.self, StoreCommand.self])
     }
 
     @OptionGroup var options: SharedOptions

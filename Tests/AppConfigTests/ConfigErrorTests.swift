@@ -80,7 +80,7 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(found?.line, 2)
         XCTAssertEqual(found?.kind, .unknownKey("pagesize", table: nil, suggestion: "page_size"))
         XCTAssertEqual(error("\n\nwhatever = 1")?.description,
-                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, [colors], [keys])")
+                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, [colors], [keys])")
     }
 
     func testWrongTypes() {
@@ -93,6 +93,17 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(error("[keys]\nquit = 3")?.line, 2)
         XCTAssertEqual(error("[colors]\n\naccent = true")?.kind,
                        .wrongType(key: "colors.accent", expected: "a colour name or a number", found: "a bool"))
+    }
+
+    func testAStoreLimitOutsideItsRangeOrNotAnIntegerNamesItsLine() {
+        XCTAssertEqual(error("site = \"beer\"\n\nstore_max_mb = 0\n")?.description,
+                       "config.toml:3: store_max_mb: must be between 1 and 1048576 megabytes, not 0")
+        XCTAssertEqual(error("store_max_mb = -5")?.line, 1)
+        XCTAssertEqual(error("store_max_mb = 2000000")?.kind,
+                       .badValue(key: "store_max_mb", reason: "must be between 1 and 1048576 megabytes, not 2000000"))
+        XCTAssertEqual(error("page_size = 5\nstore_max_mb = \"1 GB\"")?.description,
+                       "config.toml:2: store_max_mb must be an integer (megabytes), not a string")
+        XCTAssertTrue(error("store_max_mb = 1.5")?.description.hasPrefix("config.toml:1: store_max_mb must be an integer") ?? false)
     }
 
     func testBadValues() {

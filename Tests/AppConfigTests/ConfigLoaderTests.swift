@@ -156,6 +156,7 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertNotNil(config.settings.pageSize)
         XCTAssertNotNil(config.settings.apiBaseURL)
         XCTAssertNotNil(config.settings.maxWidth)
+        XCTAssertEqual(config.settings.storeMaxMB, SettingRules.defaultStoreMaxMB)
         let text = try String(contentsOf: example, encoding: .utf8)
         XCTAssertTrue(text.contains("\napi_key = "), "api_key is shown too")
         let fromExample = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config)

@@ -15,6 +15,7 @@ final class ConfigParserTests: XCTestCase {
             api_key = "k3y"
             api_base_url = "http://127.0.0.1:8080/2.3"
             max_width = 72
+            store_max_mb = 256
             """, file: "config.toml")
         XCTAssertEqual(config.settings.site, "cardano")
         XCTAssertEqual(config.settings.sort, .votes)
@@ -25,6 +26,9 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(config.settings.maxWidth, 72)
         XCTAssertEqual(EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config).maxWidth, 72)
         XCTAssertEqual(EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile()).maxWidth, 100)
+        XCTAssertEqual(config.settings.storeMaxMB, 256)
+        XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: config).storeMaxMB, 256)
+        XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: ConfigFile()).storeMaxMB, 1024)
         XCTAssertEqual(config.colors, [:])
         XCTAssertEqual(config.keys, [:])
     }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `stackterm import` as a person runs it: the real binary, a store under a temporary XDG_DATA_HOME.
+/// `stackterm import` and `stackterm store` as a person runs them: the real binary, a store under a temporary
+/// XDG_DATA_HOME.
 final class ImportEndToEndTests: XCTestCase {
     private var dataHome: URL!
 
@@ -15,8 +16,14 @@ final class ImportEndToEndTests: XCTestCase {
         if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
     }
 
-    /// Runs the built `stackterm` to its end; returns its status and stderr (stdout stays empty).
+    /// Runs the built `stackterm` to its end; returns its status and stderr.
     private func stackterm(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String) {
+        let (status, _, stderr) = try run(arguments, environment: extra)
+        return (status, stderr)
+    }
+
+    /// Runs the built `stackterm` to its end; returns its status, stdout and stderr.
+    private func run(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = BuildProducts.executable("stackterm")
         process.arguments = arguments
@@ -25,14 +32,16 @@ final class ImportEndToEndTests: XCTestCase {
         for (name, value) in extra { environment[name] = value }
         process.environment = environment
         let err = dataHome.appendingPathComponent("stderr-\(UUID().uuidString)")
+        let out = dataHome.appendingPathComponent("stdout-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         DispatchQueue.global().asyncAfter(deadline: .now() + 300) { if process.isRunning { process.terminate() } }
         process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: err, encoding: .utf8))
+        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
     }
 
     func testImportingAFolderTwiceWritesOnceAndSaysSo() throws {
@@ -49,10 +58,39 @@ final class ImportEndToEndTests: XCTestCase {
         XCTAssertTrue(secondStderr.contains("done, 0 posts written"), secondStderr)
     }
 
-    func testAnArchiveIsAUsageErrorThatSaysWhatToDo() throws {
-        let (status, stderr) = try stackterm(["import", "/tmp/french.meta.stackexchange.com.7z"])
+    func testAnArchiveImportsAndItsExtractedFolderCountsAsTheSameDump() throws {
+        guard let folder = SharedData.path("dumps/conlang.meta") else { throw XCTSkip("SKIPPED: no shared data") }
+        guard SevenZip.executable != nil else { throw XCTSkip("SKIPPED: 7zz not installed (Debian package 7zip)") }
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "xml" }
+        let archive = dataHome.appendingPathComponent("conlang.meta.stackexchange.com.7z")
+        try SevenZip.archive(files, to: archive)
+        let (status, stderr) = try stackterm(["import", archive.path, "--site", "conlang.meta"])
+        XCTAssertEqual(status, 0, stderr)
+        XCTAssertTrue(stderr.contains("as site conlang.meta"), stderr)
+        XCTAssertTrue(stderr.contains("import: Posts.xml"), stderr)
+        XCTAssertTrue(stderr.contains(" MB ("), "progress names the archive's bytes: \(stderr)")
+        XCTAssertTrue(stderr.contains("import: done"), stderr)
+        let (again, secondStderr) = try stackterm(["import", folder.path])
+        XCTAssertEqual(again, 0, secondStderr)
+        XCTAssertTrue(secondStderr.contains("Posts.xml already imported, unchanged"), secondStderr)
+        let (named, namedStderr) = try stackterm(["import", folder.path, "--site=conlang"])
+        XCTAssertEqual(named, 0, namedStderr)
+        XCTAssertTrue(namedStderr.contains("as site conlang into"), "--site after the path is heard: \(namedStderr)")
+    }
+
+    func testAMissingPathIsAUsageError() throws {
+        let (status, stderr) = try stackterm(["import", "/tmp/no-such-\(UUID().uuidString).7z"])
         XCTAssertEqual(status, 2)
-        XCTAssertTrue(stderr.contains("reading .7z archives is not built yet"), stderr)
+        XCTAssertTrue(stderr.contains("no such archive or folder"), stderr)
+    }
+
+    func testADamagedArchiveNamesItAndExitsWithOne() throws {
+        let damaged = dataHome.appendingPathComponent("beer.stackexchange.com.7z")
+        try Data("7z\u{BC}\u{AF}\u{27}\u{1C} not really an archive".utf8).write(to: damaged)
+        let (status, stderr) = try stackterm(["import", damaged.path])
+        XCTAssertEqual(status, 1, stderr)
+        XCTAssertTrue(stderr.contains("beer.stackexchange.com.7z"), stderr)
     }
 
     func testNoAbsoluteHomeIsAClearError() throws {
@@ -60,5 +98,45 @@ final class ImportEndToEndTests: XCTestCase {
         let (status, stderr) = try stackterm(["import", folder.path], environment: ["XDG_DATA_HOME": nil, "HOME": "relative"])
         XCTAssertEqual(status, 1)
         XCTAssertTrue(stderr.contains("HOME is not an absolute path"), stderr)
+    }
+
+    func testStoreShowsSizesPerSiteForgetsASiteAndVacuums() throws {
+        guard let conlang = SharedData.path("dumps/conlang.meta"), let coffee = SharedData.path("dumps/coffee") else {
+            throw XCTSkip("SKIPPED: no shared data")
+        }
+        let (none, _, noneStderr) = try run(["store"])
+        XCTAssertEqual(none, 1)
+        XCTAssertTrue(noneStderr.contains("no local store yet at \(dataHome.path)/stackterm/stackterm.sqlite"), noneStderr)
+        XCTAssertEqual(try stackterm(["import", conlang.path]).0, 0)
+        XCTAssertEqual(try stackterm(["import", coffee.path]).0, 0)
+        let (status, table, _) = try run(["store"])
+        XCTAssertEqual(status, 0)
+        let lines = table.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("\(dataHome.path)/stackterm/stackterm.sqlite: ") ?? false, table)
+        XCTAssertTrue(lines.first?.contains("(limit 1024 MB)") ?? false, table)
+        XCTAssertEqual(lines.dropFirst().first?.split(separator: " "),
+                       ["site", "questions", "answers", "comments", "text", "MB", "imported", "cached", "saved"])
+        XCTAssertEqual(lines.dropFirst(2).map { $0.split(separator: " ").first }, ["coffee", "conlang.meta"])
+        let (unknown, _, unknownStderr) = try run(["store", "--forget", "cofee"])
+        XCTAssertEqual(unknown, 1)
+        XCTAssertTrue(unknownStderr.contains("the store holds no site named cofee (it holds: coffee, conlang.meta)"), unknownStderr)
+        let (forgot, forgotOut, _) = try run(["store", "--forget", "coffee", "--vacuum"])
+        XCTAssertEqual(forgot, 0)
+        XCTAssertTrue(forgotOut.contains("forgot coffee: "), forgotOut)
+        XCTAssertTrue(forgotOut.contains("vacuumed: "), forgotOut)
+        XCTAssertFalse(forgotOut.contains("\ncoffee "), forgotOut)
+        XCTAssertTrue(forgotOut.contains("\nconlang.meta "), forgotOut)
+    }
+
+    func testStoreNamesABadLimitInTheConfigAndAnUnusableFile() throws {
+        let config = dataHome.appendingPathComponent("config.toml")
+        try Data("store_max_mb = 0\n".utf8).write(to: config)
+        let storeFolder = dataHome.appendingPathComponent("stackterm")
+        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 4096).write(to: storeFolder.appendingPathComponent("stackterm.sqlite"))
+        let (status, _, stderr) = try run(["store", "--config", config.path])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(stderr.contains("config.toml:1: store_max_mb: must be between 1 and 1048576 megabytes, not 0"), stderr)
+        XCTAssertTrue(stderr.contains("was unreadable and was moved aside to \(storeFolder.path)/stackterm.sqlite.unusable-"), stderr)
     }
 }

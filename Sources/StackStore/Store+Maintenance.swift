@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+/// What the store holds of one site.
+public struct SiteUsage: Sendable, Hashable {
+    /// The site's API name, e.g. `quantumcomputing`.
+    public var site: String
+    /// Questions held.
+    public var questions = 0
+    /// Answers held.
+    public var answers = 0
+    /// Comments held.
+    public var comments = 0
+    /// Bytes of text (titles, bodies, comments) imported from a dump.
+    public var importedBytes: Int64 = 0
+    /// Bytes of text cached from the network (what eviction may remove).
+    public var cachedBytes: Int64 = 0
+    /// Bytes of text of saved questions.
+    public var savedBytes: Int64 = 0
+
+    /// Bytes of text held, whatever its origin.
+    public var textBytes: Int64 { importedBytes + cachedBytes + savedBytes }
+}
+
+/// The store's file and what it holds per site.
+public struct StoreUsage: Sendable, Hashable {
+    /// The database file.
+    public var fileURL: URL
+    /// The database file and its write-ahead log on disk.
+    public var fileBytes: Int64
+    /// Bytes of pages in use (what the size limit is measured against).
+    public var usedBytes: Int64
+    /// Sites with at least one question, answer or comment, by name.
+    public var sites: [SiteUsage]
+}
+
+/// What forgetting a site removed.
+public struct ForgetSummary: Sendable, Hashable {
+    /// Questions removed.
+    public var questions = 0
+    /// Answers removed.
+    public var answers = 0
+    /// Comments removed.
+    public var comments = 0
+}
+
+extension Store {
+    /// The file's size and, per site, the questions, answers and comments held and their text by origin.
+    public func usage() throws(StoreError) -> StoreUsage {
+        let sites = try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, api_name FROM site ORDER BY api_name").compactMap { row in
+                try Self.siteUsage(db, site: row[0], name: row[1])
+            }
+        }
+        return StoreUsage(fileURL: fileURL, fileBytes: fileBytes(), usedBytes: try usedBytes(), sites: sites)
+    }
+
+    /// Bytes of the database file and its `-wal` on disk.
+    public func fileBytes() -> Int64 {
+        [fileURL.path, fileURL.path + "-wal"].reduce(Int64(0)) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
+        }
+    }
+
+    private static func siteUsage(_ db: Database, site: Int64, name: String) throws -> SiteUsage? {
+        var usage = SiteUsage(site: name)
+        let (low, high) = StoreKey.range(site: site)
+        let tables = [
+            ("question", "length(CAST(title AS BLOB)) + coalesce(length(CAST(body AS BLOB)), 0)"),
+            ("answer", "coalesce(length(CAST(body AS BLOB)), 0)"), ("comment", "length(CAST(body AS BLOB))"),
+        ]
+        for (table, size) in tables {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT origin, count(*), coalesce(sum(\(size)), 0) FROM \(table) WHERE id >= ? AND id < ? GROUP BY origin
+                """, arguments: [low, high])
+            for row in rows {
+                let count: Int = row[1]
+                let bytes: Int64 = row[2]
+                switch table {
+                case "question": usage.questions += count
+                case "answer": usage.answers += count
+                default: usage.comments += count
+                }
+                switch StoreOrigin(rawValue: row[0]) {
+                case .imported: usage.importedBytes += bytes
+                case .saved: usage.savedBytes += bytes
+                default: usage.cachedBytes += bytes
+                }
+            }
+        }
+        return usage.questions + usage.answers + usage.comments > 0 ? usage : nil
+    }
+
+    /// Rebuilds the file without free space: merges the full-text index into one segment, then `VACUUM`, then
+    /// truncates the write-ahead log. Takes a while on a large store and needs free disk space about the file's size.
+    public func vacuum() throws(StoreError) {
+        try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        do { try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") } } catch {
+            throw Self.wrap(error, fileURL.path)
+        }
+        try checkpoint()
+    }
+
+    /// Removes everything the store holds of `site` (imported, cached and saved posts, comments, users, tags, links,
+    /// read marks, search history, import records); nil when the store knows no site of that name. The site stays in
+    /// the sites list when it came from there.
+    public func forget(site: String) throws(StoreError) -> ForgetSummary? {
+        let summary = try write { db -> ForgetSummary? in
+            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return nil }
+            return try Self.forget(db, site: siteID, name: site)
+        }
+        if summary != nil { try compact() }
+        return summary
+    }
+
+    private static func forget(_ db: Database, site: Int64, name: String) throws -> ForgetSummary {
+        let (low, high) = StoreKey.range(site: site)
+        let range: StatementArguments = [low, high]
+        func count(_ table: String) throws -> Int {
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE id >= ? AND id < ?", arguments: range) ?? 0
+        }
+        let summary = ForgetSummary(questions: try count("question"), answers: try count("answer"), comments: try count("comment"))
+        let others = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM question WHERE id < ?1 OR id >= ?2) OR EXISTS (SELECT 1 FROM answer WHERE id < ?1 OR id >= ?2)
+            """, arguments: range) ?? true
+        if others {
+            // The index is contentless: each post leaves it with the text it went in with.
+            let remover = try PostRemover(db)
+            for key in try Int64.fetchAll(db, sql: "SELECT id FROM question WHERE id >= ? AND id < ?", arguments: range) {
+                _ = try remover.removeQuestion(key, origin: nil)
+            }
+            for key in try Int64.fetchAll(db, sql: "SELECT id FROM answer WHERE id >= ? AND id < ?", arguments: range) {
+                _ = try remover.removeAnswer(key, origin: nil)
+            }
+        } else {
+            try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('delete-all')")
+        }
+        for table in ["question", "answer", "comment", "read_mark", "saved"] {
+            let column = ["read_mark", "saved"].contains(table) ? "question" : "id"
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(column) >= ? AND \(column) < ?", arguments: range)
+        }
+        try db.execute(sql: "DELETE FROM question_tag WHERE tag IN (SELECT id FROM tag WHERE site = ?)", arguments: [site])
+        for table in ["tag", "user", "post_link", "search_history", "import_progress"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE site = ?", arguments: [site])
+        }
+        // Lists the data managers fetched are logged under keys that start with the site's name and a slash.
+        try db.execute(sql: "DELETE FROM fetch_log WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'", arguments: [name])
+        try db.execute(sql: "DELETE FROM site WHERE id = ? AND name IS NULL", arguments: [site])
+        return summary
+    }
+}
