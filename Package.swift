@@ -88,7 +88,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
-            "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "Rendering", "Highlighting", "TerminalUI", "TestSupport", "CSupport",
+            "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "AppRuntime", "Rendering", "Highlighting", "TerminalUI",
+            "TestSupport", "CSupport",
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.

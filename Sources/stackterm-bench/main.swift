@@ -26,6 +26,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("requests", { try RetrievalBenchmarks.requestsPerPage(double: SharedDouble.instance) }),
     ("body", { try RenderBenchmarks.longestBody() }),
     ("keyframe", { try RenderBenchmarks.keyToFrame() }),
+    ("openbody", { try OpenBodyBenchmarks.openLongBody() }),
     ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: SharedDouble.instance) }),
     ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: SharedDouble.instance) }),
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
