@@ -19,6 +19,8 @@ public struct PartialSettings: Equatable, Sendable {
     public var apiBaseURL: URL?
     /// `max_width`: the widest a question's text is laid out (20–1000).
     public var maxWidth: Int?
+    /// `browser_in_terminal`: run every browser in the foreground on the terminal (as `w3m`, `lynx`… always are).
+    public var browserInTerminal: Bool?
 
     /// Settings as given; leave out the absent ones.
     public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
@@ -51,7 +53,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "browser_in_terminal"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

@@ -23,6 +23,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var apiBaseURL: URL
     /// The widest a question's text is laid out (`max_width`, default 100).
     public var maxWidth: Int
+    /// Run every browser in the foreground on the terminal (`browser_in_terminal`, default false).
+    public var browserInTerminal: Bool
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -40,6 +42,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         apiKey = commandLine.apiKey ?? SettingRules.environmentAPIKey(environment) ?? file.apiKey
         apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
         maxWidth = commandLine.maxWidth ?? file.maxWidth ?? SharedState.defaultMaxTextWidth
+        browserInTerminal = file.browserInTerminal ?? false
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)
