@@ -133,6 +133,15 @@ final class LinkPickerTests: XCTestCase {
         XCTAssertEqual(state.status.message, "No links in this question")
     }
 
+    func testWhileTheThreadLoadsLSaysSo() throws {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
+        _ = Reducer.reduce(&state, .start)
+        _ = Reducer.reduce(&state, .openQuestionLink(questionID: 9, answerID: nil))
+        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 9, ThreadMeasure(lineCount: 3, postStarts: [9: 0], blocks: [])))
+        _ = Reducer.reduce(&state, .key(.character("L")))
+        XCTAssertEqual(state.status.message, "No links yet: the question is still loading")
+    }
+
     func testOnTheListLSaysWhereItWorks() throws {
         var state = try questionState()
         _ = Reducer.reduce(&state, .command(.back))

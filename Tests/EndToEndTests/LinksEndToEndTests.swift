@@ -11,6 +11,7 @@ final class LinksEndToEndTests: StacktermTestCase {
         let tmux = try launch([relayURL])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("Relay Node & Block-Producing Node") && $0.last?.contains("comments") == true },
                       "the question from the command line:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitFor(text: "[1] https://cardano.stackexchange.com/questions/529/", timeout: 15), "its body:\n\(tmux.screenDump())")
 
         try tmux.sendKeys(.text("L"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("Links —") && $0.contains { $0.contains("[1]") && $0.contains("/questions/529/") } },
@@ -51,6 +52,25 @@ final class LinksEndToEndTests: StacktermTestCase {
                       "the search results:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("Q"))
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
+
+    func testATerminalBrowserGetsTheTerminalAndItsFailureIsReported() throws {
+        // A fake w3m that shows it has the terminal, waits for a line typed at it, then fails.
+        let browser = try FakeBrowser(name: "w3m", before: "printf 'FAKE-W3M %s\\n' \"$1\"; read answer", after: "exit 1")
+        defer { browser.remove() }
+        let tmux = try launch([relayURL], environment: ["BROWSER": browser.path])
+        XCTAssertTrue(tmux.waitFor(text: "[1] https://cardano.stackexchange.com/questions/529/", timeout: 15), tmux.screenDump())
+        try tmux.sendKeys(.text("L"))
+        XCTAssertTrue(tmux.waitFor(text: "Links —"), tmux.screenDump())
+        try tmux.sendKeys(.text("o"))
+        XCTAssertTrue(tmux.waitFor(text: "FAKE-W3M https://cardano.stackexchange.com/questions/529/"),
+                      "the browser has the terminal:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("w3m failed (exit status 1)") == true && $0[0].contains("Links —") },
+                      "the screen is back and says why:\n\(tmux.screenDump())")
+        XCTAssertFalse(try tmux.capture().contains { $0.contains("FAKE-W3M") }, "redrawn over the browser's output")
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
     }
 
     func testAURLThatIsNoQuestionIsAUsageError() throws {

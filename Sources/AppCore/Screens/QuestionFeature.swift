@@ -77,7 +77,8 @@ enum QuestionFeature {
                 return Outcome()
             }
             guard !measure.links.isEmpty else {
-                shared.setStatus("No links in this question", isError: false)
+                let loading = thread.thread == nil && thread.pending != nil
+                shared.setStatus(loading ? "No links yet: the question is still loading" : "No links in this question", isError: false)
                 return Outcome()
             }
             return Outcome([], [.openLinkPicker(LinkPickerState(links: measure.links, postInView: thread.postInView))])
