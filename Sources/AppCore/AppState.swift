@@ -130,7 +130,9 @@ public struct SharedState: Hashable, Sendable {
 
 /// An answer-only link (`…/a/ID`) waiting for the id of its question.
 public struct AnswerLookup: Hashable, Sendable {
+    /// The load of the answer (a result with another token is dropped).
     public var token: LoadToken
+    /// The answer to open its question at.
     public var answerID: Int
 }
 

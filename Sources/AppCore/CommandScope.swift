@@ -27,8 +27,7 @@ enum CommandScope {
         case (.cycleSort, .questions): true
         case (.open, .questions), (.open, .answersFeed), (.toggleAnswersFeed, .questions), (.toggleAnswersFeed, .answersFeed): true
         case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
-        case (.followLink, .question), (.followLink, .links): true
-        case (_, .links): true
+        case (.followLink, .question), (.followLink, .links), (.open, .links), (.openInBrowser, .links), (.copyLink, .links): true
         case (.nextAnswer, .question), (.previousAnswer, .question), (.nextCodeBlock, .question), (.previousCodeBlock, .question),
              (.findNext, .question), (.findPrevious, .question):
             true

@@ -142,6 +142,14 @@ final class LinkPickerTests: XCTestCase {
         XCTAssertEqual(state.status.message, "No links yet: the question is still loading")
     }
 
+    func testAQuestionKeyOnThePickerSaysWhereItWorks() throws {
+        var state = try questionState()
+        _ = Reducer.reduce(&state, .key(.character("L")))
+        XCTAssertEqual(Reducer.reduce(&state, .key(.character("c"))), [])
+        XCTAssertEqual(state.status.message, "c works only in a question")
+        XCTAssertEqual(state.screen, .linkPicker)
+    }
+
     func testOnTheListLSaysWhereItWorks() throws {
         var state = try questionState()
         _ = Reducer.reduce(&state, .command(.back))

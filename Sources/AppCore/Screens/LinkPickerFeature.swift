@@ -2,6 +2,7 @@ import StackAPI
 
 /// One numbered link of a laid-out thread: `[number]` in the post `postID`, its text and its target.
 public struct ThreadLink: Hashable, Sendable {
+    /// The post (the question or an answer) the link is in.
     public var postID: Int
     /// The `n` of `[n]` in the post's text (numbered from 1 in each post).
     public var number: Int
@@ -10,6 +11,7 @@ public struct ThreadLink: Hashable, Sendable {
     /// The target as written in the HTML (a relative one kept relative).
     public var url: String
 
+    /// A link from its parts.
     public init(postID: Int, number: Int, text: String, url: String) {
         self.postID = postID
         self.number = number
@@ -20,13 +22,16 @@ public struct ThreadLink: Hashable, Sendable {
 
 /// The link picker's state: the thread's links, the one selected and the number being typed.
 public struct LinkPickerState: Hashable, Sendable {
+    /// The thread's links, in reading order.
     public var links: [ThreadLink]
+    /// The index in `links` of the selected link.
     public var selection = 0
     /// Digits typed so far: they select link `[n]` of `postInView` (else the first `[n]`).
     public var typed = ""
     /// The post at the top of the question view when the picker opened.
     public var postInView: Int?
 
+    /// A picker over `links` with the first link of `postInView` selected.
     public init(links: [ThreadLink], postInView: Int?) {
         self.links = links
         self.postInView = postInView
