@@ -46,6 +46,7 @@ struct ConfigReader {
             case "tagged": config.settings.tagged = tagged(value)
             case "page_size": config.settings.pageSize = integer(value, key: "page_size", in: SettingRules.pageSizes)
             case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
+            case "browser_in_terminal": config.settings.browserInTerminal = boolean(value, key: "browser_in_terminal")
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
@@ -112,6 +113,14 @@ struct ConfigReader {
             return nil
         }
         return megabytes
+    }
+
+    private mutating func boolean(_ value: TOMLValueConvertible, key: String) -> Bool? {
+        guard let flag = value.bool else {
+            fail([key], .wrongType(key: key, expected: "true or false", found: Self.describe(value)))
+            return nil
+        }
+        return flag
     }
 
     private mutating func baseURL(_ value: TOMLValueConvertible) -> URL? {

@@ -25,6 +25,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var maxWidth: Int
     /// The local store's size limit in megabytes (`store_max_mb`).
     public var storeMaxMB: Int
+    /// Run every browser in the foreground on the terminal (`browser_in_terminal`, default false).
+    public var browserInTerminal: Bool
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -43,6 +45,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         apiBaseURL = commandLine.apiBaseURL ?? file.apiBaseURL ?? RequestFactory.stackExchangeBaseURL
         maxWidth = commandLine.maxWidth ?? file.maxWidth ?? SharedState.defaultMaxTextWidth
         storeMaxMB = file.storeMaxMB ?? SettingRules.defaultStoreMaxMB
+        browserInTerminal = file.browserInTerminal ?? false
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

@@ -20,6 +20,11 @@ public enum Action: Hashable, Sendable {
     case threadLoaded(LoadToken, Result<QuestionThread, APIError>)
     /// Comments arrived, by post id (or failed).
     case commentsLoaded(LoadToken, Result<[Int: [Comment]], APIError>)
+    /// Open a question of the current site by a link to it (the command line's URL); an answer-only link's
+    /// question is looked up first.
+    case openQuestionLink(questionID: Int?, answerID: Int?)
+    /// The question an answer belongs to arrived (or failed).
+    case answerQuestionLoaded(LoadToken, Result<Int, APIError>)
     /// The list of sites arrived (or failed).
     case sitesLoaded(LoadToken, Result<[Site], APIError>)
     /// A load has taken long enough to show the loading indicator.

@@ -74,6 +74,8 @@ public struct SharedState: Hashable, Sendable {
     public var maxTextWidth = SharedState.defaultMaxTextWidth
     /// `max_width`'s default: about the width people read comfortably.
     public static let defaultMaxTextWidth = 100
+    /// The answer-only link being resolved to its question, if any.
+    public var answerLookup: AnswerLookup?
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {
@@ -124,6 +126,14 @@ public struct SharedState: Hashable, Sendable {
     public func keyName(_ command: Command) -> String {
         keymap.keys(for: command).first?.label ?? ""
     }
+}
+
+/// An answer-only link (`…/a/ID`) waiting for the id of its question.
+public struct AnswerLookup: Hashable, Sendable {
+    /// The load of the answer (a result with another token is dropped).
+    public var token: LoadToken
+    /// The answer to open its question at.
+    public var answerID: Int
 }
 
 /// Everything the program shows: the view stack (never empty; its bottom is a question list), the shared part,

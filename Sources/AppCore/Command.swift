@@ -4,7 +4,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case nextAnswer, previousAnswer, nextCodeBlock, previousCodeBlock
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
-    case toggleComments, openInBrowser, copyLink, copyCodeBlock
+    case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
 
     /// One line for the help screen.
     public var help: String {
@@ -37,6 +37,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .findPrevious: "In a question: previous match of the find"
         case .pickSite: "Switch site"
         case .toggleComments: "In a question: show or hide comments"
+        case .followLink: "In a question: pick a link [n] to open or copy"
         case .openInBrowser: "Open the question (or answer in view) in a browser"
         case .copyLink: "Copy the link (OSC 52 clipboard)"
         case .copyCodeBlock: "In a question: copy the code block at the top of the view"

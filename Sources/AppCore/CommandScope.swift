@@ -14,7 +14,7 @@ enum CommandScope {
         switch command {
         case .cycleSort: "on a question list"
         case .open, .toggleAnswersFeed: "on a list"
-        case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .nextAnswer, .previousAnswer, .nextCodeBlock,
+        case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
              .previousCodeBlock, .findNext, .findPrevious:
             "in a question"
         case .reload, .openInBrowser, .copyLink: "on a list or in a question"
@@ -27,6 +27,7 @@ enum CommandScope {
         case (.cycleSort, .questions): true
         case (.open, .questions), (.open, .answersFeed), (.toggleAnswersFeed, .questions), (.toggleAnswersFeed, .answersFeed): true
         case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
+        case (.followLink, .question), (.followLink, .links), (.open, .links), (.openInBrowser, .links), (.copyLink, .links): true
         case (.nextAnswer, .question), (.previousAnswer, .question), (.nextCodeBlock, .question), (.previousCodeBlock, .question),
              (.findNext, .question), (.findPrevious, .question):
             true

@@ -19,6 +19,8 @@ public enum Effect: Hashable, Sendable {
     case loadThread(LoadToken, questionID: Int, site: String, reload: Bool)
     /// Load the comments of these posts.
     case loadComments(LoadToken, postIDs: [Int], site: String)
+    /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
+    case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
     /// Load the list of Stack Exchange sites.
     case loadSites(LoadToken)
     /// Cancel one load.

@@ -50,6 +50,7 @@ public struct Keymap: Hashable, Sendable {
         (.findPrevious, [.character("N")]),
         (.pickSite, [.character("S")]),
         (.toggleComments, [.character("c")]),
+        (.followLink, [.character("L")]),
         (.openInBrowser, [.character("o")]),
         (.copyLink, [.character("y")]),
         (.copyCodeBlock, [.character("Y")]),

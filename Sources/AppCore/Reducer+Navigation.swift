@@ -25,7 +25,7 @@ extension Reducer {
             _ = update(last, .answersFeed, &state) { feed, shared in cancelled = feed.rows.cancelLoad(&shared); return [] }
         case .question:
             _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
-        case .picker, .help:
+        case .picker, .help, .links:
             break
         }
         return cancelled
@@ -70,8 +70,33 @@ extension Reducer {
             return push(.answersFeed(feed), &state) + effects
         case .openTagPicker(let tags):
             return push(.picker(PickerState(purpose: .tag, entries: tags.map { .init(value: $0, label: $0) })), &state)
+        case .openLinkPicker(let picker):
+            return push(.links(picker), &state)
+        case let .openQuestionLink(questionID?, answerID):
+            return navigate(.openQuestion(id: questionID, focus: answerID), &state)
+        case let .openQuestionLink(nil, answerID?):
+            let token = state.shared.makeToken()
+            state.shared.answerLookup = AnswerLookup(token: token, answerID: answerID)
+            state.shared.setStatus("Looking up answer \(answerID)…", isError: false)
+            return [.loadAnswerQuestion(token, answerID: answerID, site: state.shared.site)]
+        case .openQuestionLink(nil, nil):
+            return []
         case .browse(let change):
             return browse(change, &state)
+        }
+    }
+
+    /// The question of an answer-only link arrived: open it at that answer (unless another lookup replaced this one).
+    static func answerQuestionLoaded(_ token: LoadToken, _ result: Result<Int, APIError>, _ state: inout AppState) -> [Effect] {
+        guard let lookup = state.shared.answerLookup, lookup.token == token else { return [] }
+        state.shared.answerLookup = nil
+        switch result {
+        case .success(let questionID):
+            state.shared.clearStatus()
+            return navigate(.openQuestion(id: questionID, focus: lookup.answerID), &state)
+        case .failure(let error):
+            state.shared.report(error)
+            return []
         }
     }
 

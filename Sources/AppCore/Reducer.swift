@@ -42,6 +42,10 @@ public enum Reducer {
             return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, &$1) }
         case .commentsLoaded(let token, let result):
             return update(owner(of: token, state), .question, &state) { QuestionFeature.commentsLoaded(token, result, &$0, &$1); return [] }
+        case let .openQuestionLink(questionID, answerID):
+            return apply(Outcome([], [.openQuestionLink(questionID: questionID, answerID: answerID)]), &state)
+        case let .answerQuestionLoaded(token, result):
+            return answerQuestionLoaded(token, result, &state)
         case .sitesLoaded(let token, let result):
             return update(owner(of: token, state), .picker, &state) { PickerFeature.sitesLoaded(token, result, &$0, &$1); return [] }
         case .loadingIndicatorDue(let token):
@@ -84,6 +88,10 @@ public enum Reducer {
             state.stack[state.stack.count - 1] = .picker(picker)
             return apply(outcome, &state)
         }
+        if case .links(var picker) = state.top, let outcome = LinkPickerFeature.key(key, &picker) {
+            state.stack[state.stack.count - 1] = .links(picker)
+            return apply(outcome, &state)
+        }
         guard let command = state.keymap.command(for: key) else { return [] }
         return handle(command, &state)
     }
@@ -97,7 +105,7 @@ public enum Reducer {
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
         case .search, .filterTags, .pickSite:
-            if state.screen == .help || state.screen == .picker {
+            if state.screen == .help || state.screen == .picker || state.screen == .linkPicker {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
                 return []
             }
@@ -123,6 +131,8 @@ public enum Reducer {
                 outcome = updateOutcome(last, .question, &state) { QuestionFeature.command(command, &$0, &$1) }
             case .help:
                 outcome = updateOutcome(last, .help, &state) { HelpFeature.command(command, &$0, $1) }
+            case .links:
+                outcome = updateOutcome(last, .links, &state) { LinkPickerFeature.command(command, &$0, &$1) }
             case .picker:
                 outcome = Outcome()
             }

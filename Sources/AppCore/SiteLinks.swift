@@ -31,3 +31,13 @@ public enum SiteLinks {
         answer.link ?? "https://\(host(for: site))/a/\(answer.answerID)"
     }
 }
+
+extension SiteLinks {
+    /// `url` made absolute on `site`: `/questions/1` → `https://HOST/questions/1`, `//host/x` → `https://host/x`;
+    /// anything else as it is.
+    public static func absolute(_ url: String, site: String) -> String {
+        if url.hasPrefix("//") { return "https:" + url }
+        if url.hasPrefix("/") { return "https://\(host(for: site))" + url }
+        return url
+    }
+}

@@ -21,7 +21,8 @@ public final class AppRunner {
         self.terminal = terminal
         self.loop = EventLoop(terminal: terminal)
         self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
-                                    outside: ExternalActions(terminalDescriptor: terminal.outputDescriptor))
+                                    outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
+                                                             terminalDescriptor: terminal.outputDescriptor))
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
@@ -42,6 +43,7 @@ public final class AppRunner {
         runner.wire()
         runner.dispatch(.start)
         if let message = configuration.startupMessage { runner.dispatch(.notice(message)) }
+        if let link = configuration.startLink { runner.dispatch(.openQuestionLink(questionID: link.questionID, answerID: link.answerID)) }
         runner.layOutAndRender()
         runner.loop.run()
     }
@@ -49,6 +51,9 @@ public final class AppRunner {
     private func wire() {
         effects.send = { [unowned self] action in self.dispatch(action) }
         effects.codeBlocks = { [unowned self] in layouter.readyLayout?.codeBlocks }
+        effects.handOver = TerminalHandOver(input: terminal.inputDescriptor, output: terminal.outputDescriptor) { [unowned self] body in
+            loop.handOver(body)
+        }
         loop.onKeys = { [unowned self] keys in
             for key in keys { dispatch(.key(key)) }
         }

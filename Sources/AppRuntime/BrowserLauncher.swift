@@ -12,12 +12,18 @@ public struct BrowserLauncher: Sendable {
     /// The environment the program is looked up in (`BROWSER`, `PATH`) and, less `withheldVariables`, handed to the browser.
     public let environment: [String: String]
 
+    /// Programs that draw on the terminal: they run in the foreground with the terminal handed over.
+    public static let terminalPrograms: Set<String> = ["w3m", "lynx", "elinks", "links", "links2"]
+    /// Run every browser in the foreground on the terminal (`browser_in_terminal = true` in the config).
+    public let browserInTerminal: Bool
+
     /// Secrets of ours a browser has no business with.
     public static let withheldVariables: Set<String> = ["STACKTERM_API_KEY"]
 
     /// A launcher using `environment` (the process's own by default).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, browserInTerminal: Bool = false) {
         self.environment = environment
+        self.browserInTerminal = browserInTerminal
     }
 
     /// The environment the browser starts with.
@@ -46,5 +52,58 @@ public struct BrowserLauncher: Sendable {
         case .failure(let error):
             return .failure(.spawnFailed(program: program, reason: String(cString: strerror(error.code.rawValue))))
         }
+    }
+
+    /// True when `program` (a file name) runs in the foreground on the terminal.
+    public func runsInTerminal(_ program: String) -> Bool {
+        browserInTerminal || Self.terminalPrograms.contains(program)
+    }
+
+    /// Opens `link`: a terminal browser (see `runsInTerminal`) runs in the foreground inside `handOver` (curses
+    /// suspended) and is waited for, and only a zero exit succeeds; any other starts detached as `open(_:)` does.
+    /// Without `handOver` every browser starts detached.
+    public func open(_ link: SafeLink, handOver: TerminalHandOver?) -> Result<Opened, LaunchError> {
+        guard let command = BrowserCommand.resolve(url: link.url, environment: environment) else {
+            return .failure(.noBrowser)
+        }
+        let program = URL(fileURLWithPath: command.executable).lastPathComponent
+        guard let handOver, runsInTerminal(program) else { return open(link).map { Opened.started($0) } }
+        var result: Result<ForegroundProcess.Ending, POSIXError> = .failure(POSIXError(.EINVAL))
+        handOver.perform {
+            result = ForegroundProcess.run(executable: command.executable, arguments: command.arguments,
+                                           environment: childEnvironment, input: handOver.input, output: handOver.output)
+        }
+        switch result {
+        case .success(.exited(0)): return .success(.finished(program))
+        case .success(.exited(let status)): return .failure(.exited(program: program, status: status))
+        case .success(.signalled(let signal)): return .failure(.signalled(program: program, signal: signal))
+        case .failure(let error): return .failure(.spawnFailed(program: program, reason: String(cString: strerror(error.code.rawValue))))
+        }
+    }
+
+    /// What opening a link did.
+    public enum Opened: Hashable, Sendable {
+        /// A browser was started beside the UI (its file name).
+        case started(String)
+        /// A terminal browser ran in the foreground and exited with status 0.
+        case finished(String)
+    }
+}
+
+/// The terminal a foreground browser runs on: its descriptors, and how to hand it over around a body (leave
+/// curses, run the body, take the terminal back and redraw).
+public struct TerminalHandOver {
+    /// The terminal's input descriptor (the child's stdin).
+    public let input: Int32
+    /// The terminal's output descriptor (the child's stdout and stderr).
+    public let output: Int32
+    /// Runs its argument with the terminal handed over.
+    public let perform: (() -> Void) -> Void
+
+    /// A hand-over on `input` and `output` through `perform`.
+    public init(input: Int32, output: Int32, perform: @escaping (() -> Void) -> Void) {
+        self.input = input
+        self.output = output
+        self.perform = perform
     }
 }

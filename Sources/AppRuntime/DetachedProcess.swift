@@ -12,12 +12,24 @@ enum DetachedProcess {
     /// Starts `executable` with `arguments` (passed as they are, one argv element each) and exactly `environment`
     /// (nothing else is inherited); returns its process id, or the `posix_spawn` error.
     static func start(executable: String, arguments: [String], environment: [String: String]) -> Result<pid_t, POSIXError> {
+        let started = spawn(executable: executable, arguments: arguments, environment: environment, ownProcessGroup: true) { actions in
+            for descriptor: Int32 in 0...2 {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }
+        if case .success(let pid) = started { reapInBackground(pid) }
+        return started
+    }
+
+    /// Spawns `executable` (no shell) with `arguments` and exactly `environment`, default signal dispositions, an
+    /// empty signal mask, descriptors 0-2 as `standardDescriptors` arranges them and no other descriptor of ours,
+    /// in a process group of its own when `ownProcessGroup`; its process id, or the `posix_spawn` error.
+    static func spawn(executable: String, arguments: [String], environment: [String: String], ownProcessGroup: Bool,
+                      standardDescriptors: (inout posix_spawn_file_actions_t) -> Void) -> Result<pid_t, POSIXError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
+        standardDescriptors(&actions)
         for descriptor in openDescriptors() where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
@@ -31,8 +43,12 @@ enum DetachedProcess {
         sigemptyset(&noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -41,7 +57,6 @@ enum DetachedProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)) }
-        reapInBackground(pid)
         return .success(pid)
     }
 
@@ -59,7 +74,7 @@ enum DetachedProcess {
 
     /// The descriptors open in this process now (from /proc/self/fd); closing one that is gone by the time
     /// the child starts is harmless.
-    private static func openDescriptors() -> [Int32] {
+    static func openDescriptors() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return names.compactMap { Int32($0) }
     }

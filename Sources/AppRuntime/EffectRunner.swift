@@ -15,6 +15,8 @@ final class EffectRunner {
     var send: @MainActor (Action) -> Void = { _ in }
     /// The code blocks of the question view's layout, nil while it is not laid out (the runner's layouter).
     var codeBlocks: @MainActor () -> [CodeBlockPlacement]? = { nil }
+    /// How a terminal browser gets the terminal (the runner's terminal and event loop); nil: browsers start detached.
+    var handOver: TerminalHandOver?
 
     init(retrieval: Retrieval, outside: ExternalActions) {
         self.retrieval = retrieval
@@ -47,6 +49,16 @@ final class EffectRunner {
             track(token, retrieval.comments.retrieveComments(postIDs: postIDs, site: site) { [weak self] result in
                 self?.finish(token, .commentsLoaded(token, result.map(\.byPost)))
             })
+        case let .loadAnswerQuestion(token, answerID, site):
+            track(token, retrieval.answers.retrieveAnswers(ids: [answerID], site: site) { [weak self] result in
+                let question = result.flatMap { page -> Result<Int, APIError> in
+                    guard let answer = page.items.first(where: { $0.answerID == answerID }) else {
+                        return .failure(.api(id: 404, name: "no_such_answer", message: "No answer \(answerID) on \(site)"))
+                    }
+                    return .success(answer.questionID)
+                }
+                self?.finish(token, .answerQuestionLoaded(token, question))
+            })
         case let .loadSites(token):
             track(token, retrieval.sites.retrieveSites { [weak self] result in
                 self?.finish(token, .sitesLoaded(token, result.map(\.sites)))
@@ -64,7 +76,7 @@ final class EffectRunner {
                 MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
             }
         case let .openURL(url):
-            send(outside.openInBrowser(url))
+            send(outside.openInBrowser(url, handOver: handOver))
         case let .copyToClipboard(text):
             send(outside.copyLink(text))
         case let .copyCodeBlock(top, rows):

@@ -8,6 +8,10 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     case noBrowser
     /// The program was found but could not be started (`posix_spawn` failed with `reason`).
     case spawnFailed(program: String, reason: String)
+    /// A terminal browser ran and exited with a non-zero status.
+    case exited(program: String, status: Int32)
+    /// A terminal browser was ended by a signal.
+    case signalled(program: String, signal: Int32)
 
     /// The one-line message for the status bar.
     public var description: String {
@@ -18,6 +22,10 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
             "No browser found: set $BROWSER or install xdg-utils"
         case let .spawnFailed(program, reason):
             "Could not start \(program): \(reason)"
+        case let .exited(program, status):
+            "\(program) failed (exit status \(status))"
+        case let .signalled(program, signal):
+            "\(program) was ended by signal \(signal)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Rendering
+import StackAPI
 
 /// What the command line decided: what to browse, which API host, which key.
 public struct RuntimeConfiguration: Sendable {
@@ -16,6 +17,10 @@ public struct RuntimeConfiguration: Sendable {
     public var theme: ColorTheme
     /// The widest a question's text is laid out (`max_width`), centred on a wider terminal.
     public var maxTextWidth: Int
+    /// A question (and answer) to open at start, over the list (`stackterm URL`); its site is `settings.site`.
+    public var startLink: QuestionLink?
+    /// Run every browser in the foreground on the terminal (`browser_in_terminal`).
+    public var browserInTerminal = false
 
     public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
                 startupMessage: String? = nil, theme: ColorTheme = .standard,

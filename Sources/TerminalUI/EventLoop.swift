@@ -151,6 +151,23 @@ public final class EventLoop {
         onResume()
     }
 
+    /// Runs `body` with the terminal handed over (curses left, as for Ctrl-Z, e.g. for a terminal browser in the
+    /// foreground), then takes the screen back at its current size and redraws; input typed meanwhile went to
+    /// the program that had the terminal. Like `system(3)`, keyboard signals that came meanwhile (Ctrl-C, Ctrl-\,
+    /// Ctrl-Z) were the program's and are dropped; any other (SIGTERM, SIGHUP…) is acted on after.
+    public func handOver(_ body: () -> Void) {
+        terminal.suspend()
+        body()
+        terminal.resume()
+        let pipe = stackterm_signal_pipe()
+        let pending = isStarted && pipe >= 0 ? Self.drainSignalPipe(pipe) : []
+        followTerminalSize()
+        onResume()
+        for signalNumber in pending where ![SIGINT, SIGQUIT, SIGTSTP, SIGWINCH].contains(signalNumber) {
+            handleSignal(signalNumber)
+        }
+    }
+
     private func deliver(_ batch: InputBatch, forceResize: Bool = false) {
         if !batch.keys.isEmpty { onKeys(batch.keys) }
         if batch.sawResize || forceResize {

@@ -23,10 +23,15 @@ enum HelpText {
 
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
-        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, [colors] and [keys]; command-line flags win over \
+        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, [colors] and [keys]; command-line flags win over \
         STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.
+
+        `stackterm URL` opens a question or answer link of any site (…/questions/ID, …/q/ID, …/a/ID) over \
+        that site's list; `stackterm search WORDS` (or --search WORDS) starts on the search results. \
+        w3m, lynx, elinks and links (or any browser with browser_in_terminal = true) run in the foreground on \
+        the terminal; a failed start or a non-zero exit is reported.
 
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`). \
         `stackterm import PATH` loads a site's data dump (.7z archive or extracted folder) into the local store, \

@@ -8,12 +8,20 @@ import StackAPI
 import StackRetrieval
 import TerminalUI
 
-/// `stackterm`: the browser (the default command) and its `print` subcommand; parses and hands over, nothing more.
+/// `stackterm`: the browser (the default command) and its `print` and `import` subcommands; parses and hands over,
+/// nothing more (`stackterm URL` and `stackterm search WORDS` are `TargetCommand`'s).
 struct StacktermCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "stackterm",
             abstract: "Browse Stack Exchange questions and answers in the terminal.",
+            usage: """
+                stackterm [<options>] [--search <words>]
+                  stackterm [<options>] <question-or-answer-url>
+                  stackterm [<options>] search <words>...
+                  stackterm print [<options>]
+                  stackterm import [<options>] <folder>
+                """,
             discussion: HelpText.rootDiscussion,
             version: StackTermVersion.current,
             subcommands: [PrintCommand.self, ImportCommand.self, StoreCommand.self])
@@ -22,40 +30,39 @@ struct StacktermCommand: ParsableCommand {
     @OptionGroup var options: SharedOptions
 
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            Self.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
-                + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
-            throw ExitCode(PrintExitCode.usage)
-        }
-        let (loaded, settings) = options.resolve()
-        let configuration = RuntimeConfiguration(
-            settings: BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
-                                     pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil),
-            baseURL: settings.apiBaseURL,
-            apiKey: settings.apiKey,
-            keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
-            theme: settings.theme,
-            maxTextWidth: settings.maxWidth)
-        MainActor.assumeIsolated {
-            AppRunner.run(configuration)
-        }
+        try BrowserStart.run(options, .list)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).
     static func runAsMain() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // The subcommands and the root's help and version here; the browser's start (plain, `--search WORDS`, a URL,
+        // `search WORDS`) in `TargetCommand`, whose positional argument would swallow the subcommands' names here.
+        if let first = BrowserStart.firstPositional(arguments) {
+            if subcommandNames.contains(first) { parseAndRun(Self.self, arguments) }
+        } else if arguments.contains(where: { ["-h", "--help", "--version"].contains($0) }) {
+            parseAndRun(Self.self, arguments)
+        }
+        parseAndRun(TargetCommand.self, arguments)
+    }
+
+    /// Parses `arguments` as `command`'s and runs; usage errors exit with 2.
+    private static func parseAndRun<Root: ParsableCommand>(_ command: Root.Type, _ arguments: [String]) -> Never {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            var parsed = try Root.parseAsRoot(arguments)
+            try parsed.run()
             Foundation.exit(PrintExitCode.success)
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                standardError(fullMessage(for: error))
+            if Root.exitCode(for: error) == .validationFailure {
+                standardError(Root.fullMessage(for: error))
                 Foundation.exit(PrintExitCode.usage)
             }
-            exit(withError: error)
+            Root.exit(withError: error)
         }
     }
+
+    /// The words that name a subcommand (ArgumentParser's `help` included).
+    static let subcommandNames: Set<String> = ["print", "import", "help"]
 
     /// Writes `line` and a newline to stderr.
     static func standardError(_ line: String) {

@@ -63,12 +63,19 @@ enum PickerFeature {
         picker.pending = nil
         switch result {
         case .success(let sites):
-            picker.entries = sites.map { .init(value: $0.apiSiteParameter, label: "\($0.name) (\($0.apiSiteParameter))") }
+            picker.entries = sites.map { .init(value: $0.apiSiteParameter, label: siteLabel($0)) }
             picker.selection = picker.entries.firstIndex { $0.value == shared.site } ?? 0
         case .failure(let error):
             if error.isUserVisible { picker.error = error }
             shared.report(error)
         }
+    }
+
+    /// `Name (api_name) · domain`: what the site picker shows and filters on.
+    static func siteLabel(_ site: Site) -> String {
+        var domain = Substring(site.siteURL)
+        for scheme in ["https://", "http://"] where domain.hasPrefix(scheme) { domain = domain.dropFirst(scheme.count) }
+        return "\(site.name) (\(site.apiSiteParameter))" + (domain.isEmpty ? "" : " · " + domain)
     }
 
     /// Keys the picker handles itself (typing filters); nil lets the keymap have the key.

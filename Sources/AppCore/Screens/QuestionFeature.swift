@@ -71,6 +71,17 @@ enum QuestionFeature {
             return Outcome(Reducer.linkCommand(command, url: linkInView(thread, site: shared.site), &shared))
         case .copyCodeBlock:
             return Outcome([.copyCodeBlock(top: thread.scroll, rows: page)])
+        case .followLink:
+            guard let measure = thread.measure else {
+                shared.setStatus("No links yet: the question is still being laid out", isError: false)
+                return Outcome()
+            }
+            guard !measure.links.isEmpty else {
+                let loading = thread.thread == nil && thread.pending != nil
+                shared.setStatus(loading ? "No links yet: the question is still loading" : "No links in this question", isError: false)
+                return Outcome()
+            }
+            return Outcome([], [.openLinkPicker(LinkPickerState(links: measure.links, postInView: thread.postInView))])
         default:
             break
         }

@@ -28,6 +28,8 @@ public struct ThreadMeasure: Hashable, Sendable {
     public var lineTexts: [String]
     /// The first line of each code block, in order.
     public var codeStarts: [Int]
+    /// Every numbered link of every post, in line order (what the link picker lists).
+    public var links: [ThreadLink] = []
 
     public init(lineCount: Int, postStarts: [Int: Int], blocks: [Block], lineTexts: [String] = [], codeStarts: [Int] = []) {
         self.lineCount = lineCount

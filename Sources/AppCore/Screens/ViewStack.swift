@@ -5,6 +5,7 @@ public enum Screen: Hashable, Sendable {
     case question(id: Int)
     case picker
     case help
+    case linkPicker
 }
 
 /// One screen on the view stack with everything it shows. The screens under the top one are left as they were,
@@ -16,6 +17,7 @@ public enum ScreenState: Hashable, Sendable {
     case question(ThreadState)
     case picker(PickerState)
     case help(HelpState)
+    case links(LinkPickerState)
 
     /// What kind of screen this is.
     public var kind: Screen {
@@ -25,6 +27,7 @@ public enum ScreenState: Hashable, Sendable {
         case .question(let thread): .question(id: thread.questionID)
         case .picker: .picker
         case .help: .help
+        case .links: .linkPicker
         }
     }
 
@@ -35,7 +38,7 @@ public enum ScreenState: Hashable, Sendable {
         case .answersFeed(let feed): [feed.rows.pending?.token].compactMap { $0 }
         case .question(let thread): [thread.pending?.token, thread.commentsPending].compactMap { $0 }
         case .picker(let picker): [picker.pending?.token].compactMap { $0 }
-        case .help: []
+        case .help, .links: []
         }
     }
 }
@@ -66,6 +69,10 @@ extension ScreenCase where Value == HelpState {
     static var help: Self { .init(extract: { if case .help(let v) = $0 { v } else { nil } }, embed: ScreenState.help) }
 }
 
+extension ScreenCase where Value == LinkPickerState {
+    static var links: Self { .init(extract: { if case .links(let v) = $0 { v } else { nil } }, embed: ScreenState.links) }
+}
+
 /// What a screen's reducer asks of the root reducer besides effects: a move on the stack.
 enum Navigation: Hashable, Sendable {
     /// Open a question (from a list or the feed), scrolled to `focus` (an answer) once laid out.
@@ -73,6 +80,10 @@ enum Navigation: Hashable, Sendable {
     case openAnswersFeed
     /// Pick one of these tags to list questions by.
     case openTagPicker([String])
+    /// The thread's links to choose one from.
+    case openLinkPicker(LinkPickerState)
+    /// Open a question of this site by a link to it (an answer-only link: its question is looked up first).
+    case openQuestionLink(questionID: Int?, answerID: Int?)
     /// Close the top screen.
     case pop
     /// A list with these settings changed (pushed; the bottom list's own settings pop back to it).

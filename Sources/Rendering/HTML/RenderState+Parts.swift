@@ -106,8 +106,10 @@ extension RenderState {
             number = known
         } else {
             links.append(url)
+            linkTexts.append("")
             number = links.count
             linkNumbers[url] = number
+            if collectingLinkText == nil { collectingLinkText = number }
         }
         openLinks.append(number)
         styles.link += 1
@@ -115,6 +117,7 @@ extension RenderState {
 
     mutating func closeLink(_ number: Int?) {
         guard let number else { return }
+        if collectingLinkText == number { collectingLinkText = nil }
         styles.link = max(0, styles.link - 1)
         appendMarker("[\(number)]", style: Self.markerStyle)
     }

@@ -5,6 +5,10 @@ struct RenderState {
     var styles = InlineStyleState()
     var links: [String] = []
     var linkNumbers: [String: Int] = [:]
+    /// The text of each link's first anchor, by `links` index (what the link picker shows).
+    var linkTexts: [String] = []
+    /// The number of the link whose first anchor is open (its text is being collected), if any.
+    var collectingLinkText: Int?
     /// Open `<a>` elements: their link number, or nil for an anchor without `href`.
     var openLinks: [Int?] = []
     var codeBlocks: [String] = []
@@ -55,6 +59,7 @@ struct RenderState {
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
+                                linkTexts: linkTexts.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") },
                                 codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)
     }
 
@@ -65,6 +70,7 @@ struct RenderState {
         let text = TerminalSafety.sanitize(raw, keepNewlines: true, expandTabs: false)
         if code != nil { code! += text; return }
         if let table, !table.hasOpenCell, text.allSatisfy(\.isWhitespace) { return }
+        if let number = collectingLinkText, linkTexts[number - 1].utf8.count < 400 { linkTexts[number - 1] += text }
         let style = styles.style
         withInline { $0.appendCollapsing(text, style: style) }
     }

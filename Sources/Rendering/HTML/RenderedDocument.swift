@@ -6,6 +6,8 @@ public struct RenderedDocument: Hashable, Sendable {
     public var bodyLineCount: Int
     /// Link targets as written in the HTML (relative ones kept relative); `[n]` in the text is `links[n - 1]`.
     public var links: [String]
+    /// The text of each link (its first anchor's, white space collapsed; may be empty), by `links` index.
+    public var linkTexts: [String]
     /// The exact decoded text of each code block (`<pre>`), in order, before tab expansion or wrapping.
     public var codeBlocks: [String]
     /// The rows and text of each code block drawn as a block (not those inside table cells), in order.
@@ -15,11 +17,12 @@ public struct RenderedDocument: Hashable, Sendable {
     public var codeAwaitingStyle: Bool
 
     /// A document from its parts.
-    public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String],
+    public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String], linkTexts: [String] = [],
                 codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false) {
         self.lines = lines
         self.bodyLineCount = bodyLineCount
         self.links = links
+        self.linkTexts = linkTexts
         self.codeBlocks = codeBlocks
         self.codePlacements = codePlacements
         self.codeAwaitingStyle = codeAwaitingStyle

@@ -34,6 +34,8 @@ public enum AppScreen {
                                 rows: state.viewport.contentRows, now: now, into: &buffer)
         case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
         case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
+        case .links(let picker):
+            LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, rows: state.viewport.contentRows, into: &buffer)
         }
         StatusLine.draw(state, threadLayout: layout, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }

@@ -27,6 +27,9 @@ public enum StatusLine {
         case .help:
             left = helpText(shared)
             hints = []
+        case .links(let picker):
+            left = picker.links.isEmpty ? "No links" : "link \(picker.selection + 1) of \(picker.links.count)"
+            hints = [hint(.open, "open", shared), hint(.copyLink, "copy", shared), hint(.cancelOrBack, "back", shared)]
         }
         if let message = shared.status.message { left = message }
         let quota = Chrome.quotaText(shared.status)

@@ -60,6 +60,8 @@ public enum ThreadDocument {
         var lines: [StyledLine] = []
         var codeBlocks: [CodeBlockPlacement] = []
         var codeAwaitingStyle = false
+        var links: [ThreadLink] = []
+        var postID = thread.questionID
         if let question = thread.question {
             lines += header(question, now: now, width: width)
         } else {
@@ -86,12 +88,17 @@ public enum ThreadDocument {
                                                      text: placement.text))
             }
             codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
+            for (index, url) in document.links.enumerated() {
+                let text = document.linkTexts.indices.contains(index) ? document.linkTexts[index] : ""
+                links.append(ThreadLink(postID: postID, number: index + 1, text: text, url: url))
+            }
             return document.lines
         }
         func finished() -> Layout {
             var layout = Layout(lines: lines, postStarts: anchors)
             layout.codeBlocks = codeBlocks
             layout.codeAwaitingStyle = codeAwaitingStyle
+            layout.measure.links = links
             return layout
         }
 
@@ -124,6 +131,7 @@ public enum ThreadDocument {
         }
         for (index, answer) in loaded.answers.enumerated() {
             anchors[answer.answerID] = lines.count
+            postID = answer.answerID
             lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
             lines.append(StyledLine())
             guard let answerBody = body(answer.body),

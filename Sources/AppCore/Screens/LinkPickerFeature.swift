@@ -1,0 +1,97 @@
+import StackAPI
+
+/// One numbered link of a laid-out thread: `[number]` in the post `postID`, its text and its target.
+public struct ThreadLink: Hashable, Sendable {
+    /// The post (the question or an answer) the link is in.
+    public var postID: Int
+    /// The `n` of `[n]` in the post's text (numbered from 1 in each post).
+    public var number: Int
+    /// The link's text as the post shows it (may be empty).
+    public var text: String
+    /// The target as written in the HTML (a relative one kept relative).
+    public var url: String
+
+    /// A link from its parts.
+    public init(postID: Int, number: Int, text: String, url: String) {
+        self.postID = postID
+        self.number = number
+        self.text = text
+        self.url = url
+    }
+}
+
+/// The link picker's state: the thread's links, the one selected and the number being typed.
+public struct LinkPickerState: Hashable, Sendable {
+    /// The thread's links, in reading order.
+    public var links: [ThreadLink]
+    /// The index in `links` of the selected link.
+    public var selection = 0
+    /// Digits typed so far: they select link `[n]` of `postInView` (else the first `[n]`).
+    public var typed = ""
+    /// The post at the top of the question view when the picker opened.
+    public var postInView: Int?
+
+    /// A picker over `links` with the first link of `postInView` selected.
+    public init(links: [ThreadLink], postInView: Int?) {
+        self.links = links
+        self.postInView = postInView
+        selection = links.firstIndex { $0.postID == postInView } ?? 0
+    }
+
+    /// The selected link, if any.
+    public var selected: ThreadLink? { links.indices.contains(selection) ? links[selection] : nil }
+}
+
+/// The link picker's reducer: digits jump to `[n]`, the moves move, open follows the link, copy copies it.
+enum LinkPickerFeature {
+    /// Digits and Backspace (the number being typed); nil lets the keymap have the key.
+    static func key(_ key: Key, _ picker: inout LinkPickerState) -> Outcome? {
+        switch key {
+        case .character(let c) where c.isASCII && c.isNumber:
+            picker.typed = String((picker.typed + String(c)).suffix(4))
+        case .backspace where !picker.typed.isEmpty:
+            picker.typed.removeLast()
+        default:
+            return nil
+        }
+        jump(&picker)
+        return Outcome()
+    }
+
+    /// Selects link `[typed]` of the post in view, else the first link with that number.
+    private static func jump(_ picker: inout LinkPickerState) {
+        guard let number = Int(picker.typed) else { return }
+        let inPost = picker.links.firstIndex { $0.number == number && $0.postID == picker.postInView }
+        if let index = inPost ?? picker.links.firstIndex(where: { $0.number == number }) { picker.selection = index }
+    }
+
+    static func command(_ command: Command, _ picker: inout LinkPickerState, _ shared: inout SharedState) -> Outcome {
+        let last = max(0, picker.links.count - 1)
+        let page = max(1, shared.viewport.contentRows - 1)
+        switch command {
+        case .moveDown: picker.selection = min(picker.selection + 1, last)
+        case .moveUp: picker.selection = max(picker.selection - 1, 0)
+        case .pageDown, .halfPageDown: picker.selection = min(picker.selection + page, last)
+        case .pageUp, .halfPageUp: picker.selection = max(picker.selection - page, 0)
+        case .top: picker.selection = 0
+        case .bottom: picker.selection = last
+        case .followLink: return Outcome([], [.pop])
+        case .open, .openInBrowser, .copyLink:
+            guard let link = picker.selected else {
+                shared.setStatus("No link to follow", isError: false)
+                return Outcome()
+            }
+            let url = SiteLinks.absolute(link.url, site: shared.site)
+            if command == .copyLink { return Outcome(Reducer.linkCommand(.copyLink, url: url, &shared)) }
+            if command == .open, let target = QuestionLink(url), target.site == shared.site {
+                return Outcome([], [.pop, .openQuestionLink(questionID: target.questionID, answerID: target.answerID)])
+            }
+            return Outcome(Reducer.linkCommand(.openInBrowser, url: url, &shared))
+        default:
+            picker.typed = ""
+            return Outcome()
+        }
+        picker.typed = ""
+        return Outcome()
+    }
+}

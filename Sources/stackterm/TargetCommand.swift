@@ -1,0 +1,106 @@
+import AppCore
+import AppRuntime
+import ArgumentParser
+import Foundation
+import PrintMode
+import StackAPI
+import StackRetrieval
+
+/// `stackterm URL` and `stackterm search WORDS`: the browser started on a question or on search results. Its own
+/// command because a positional argument beside subcommands would swallow `print` and `import`.
+struct TargetCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "stackterm", abstract: "Open a question by its URL, or start on search results.",
+                             version: StackTermVersion.current)
+    }
+
+    @OptionGroup var options: SharedOptions
+
+    @Option(help: ArgumentHelp("Start on the search results for these words (titles and bodies).", valueName: "words"))
+    var search: String?
+
+    @Argument(help: ArgumentHelp(
+        "A question or answer URL of any Stack Exchange site (…/questions/ID, …/q/ID, …/a/ID), or `search WORDS…`.",
+        valueName: "url | search words"))
+    var target: [String] = []
+
+    /// The start the arguments name; a usage error for anything but a question or answer URL or `search WORDS`.
+    func start() throws -> BrowserStart {
+        if target.first == "search" {
+            let words = target.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !words.isEmpty, search == nil else {
+                throw ValidationError(search == nil ? "search needs the words to search for" : "give either --search or search WORDS, not both")
+            }
+            return .search(words)
+        }
+        guard let first = target.first else { return search.map { .search($0) } ?? .list }
+        guard target.count == 1, search == nil else {
+            throw ValidationError("expected one question URL, or search WORDS; got: \(target.joined(separator: " "))")
+        }
+        guard let link = QuestionLink(first) else {
+            throw ValidationError("not a question or answer URL of a Stack Exchange site: \(first) "
+                + "(expected …/questions/ID, …/q/ID or …/a/ID, or search WORDS)")
+        }
+        return .link(link)
+    }
+
+    func validate() throws {
+        if search?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--search needs words") }
+        _ = try start()
+    }
+
+    func run() throws {
+        try BrowserStart.run(options, start())
+    }
+}
+
+/// What the browser starts on: the list, search results, or a question over its site's list.
+enum BrowserStart: Equatable {
+    case list
+    case search(String)
+    case link(QuestionLink)
+
+    /// The options that take a value (the next argument, unless written `--name=value`).
+    private static let valueOptions: Set<String> = ["--site", "--sort", "--tagged", "--page-size", "--api-base-url", "--api-key",
+                                                     "--config", "--search"]
+
+    /// The first argument that is neither an option nor an option's value, if any.
+    static func firstPositional(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return index + 1 < arguments.count ? arguments[index + 1] : nil }
+            if !argument.hasPrefix("-") || argument == "-" { return argument }
+            index += valueOptions.contains(argument) ? 2 : 1
+        }
+        return nil
+    }
+
+    /// Starts the browser on `start` with `options` (needs a terminal; exit 2 without one).
+    static func run(_ options: SharedOptions, _ start: BrowserStart) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            StacktermCommand.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
+                + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
+            throw ExitCode(PrintExitCode.usage)
+        }
+        let (loaded, settings) = options.resolve()
+        var browse = BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
+                                    pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil)
+        if case .search(let words) = start { browse.searchQuery = words }
+        // A link's site wins over --site and the config file.
+        if case .link(let link) = start { browse.site = link.site }
+        var configuration = RuntimeConfiguration(
+            settings: browse,
+            baseURL: settings.apiBaseURL,
+            apiKey: settings.apiKey,
+            keymap: settings.keymap,
+            startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            theme: settings.theme,
+            maxTextWidth: settings.maxWidth)
+        if case .link(let link) = start { configuration.startLink = link }
+        configuration.browserInTerminal = settings.browserInTerminal
+        MainActor.assumeIsolated {
+            AppRunner.run(configuration)
+        }
+    }
+}
