@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "stackterm",
-    platforms: [.macOS(.v13)],
+    // Linux only (ncurses, libarchive, libxml2 and libsource-highlight from Debian): no Apple platform is declared.
     products: [
         .executable(name: "stackterm", targets: ["stackterm"]),
         .executable(name: "stackexchange-double", targets: ["stackexchange-double"]),
@@ -84,7 +84,7 @@ let package = Package(
         // `stackterm print`: the first N questions as plain or JSON lines, no curses.
         .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "Rendering"]),
         .executableTarget(name: "stackterm", dependencies: [
-            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "StackStore", "TerminalUI",
+            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "StackRetrieval", "StackStore", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "stackterm-bench", dependencies: [
@@ -99,12 +99,14 @@ let package = Package(
         .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
         .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackAPI", "TestSupport"]),
-        .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "TestSupport"]),
+        .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport"]),
+        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI"]),
         .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI"]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "StackDump", "CNcursesw", "CTermGuard"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "TestSupport", "AppRuntime", "TerminalUI", "Rendering", "AppCore", "StackAPI", "StackDump", "CNcursesw", "CTermGuard",
+        ]),
     ]
 )
