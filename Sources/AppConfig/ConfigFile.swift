@@ -21,6 +21,8 @@ public struct PartialSettings: Equatable, Sendable {
     public var maxWidth: Int?
     /// `browser_in_terminal`: run every browser in the foreground on the terminal (as `w3m`, `lynx`… always are).
     public var browserInTerminal: Bool?
+    /// `mouse`: report the mouse (wheel, click, double click); false leaves it to the terminal.
+    public var mouse: Bool?
 
     /// `store_max_mb`: the local store's size limit in megabytes (config file only).
     public var storeMaxMB: Int?
@@ -57,7 +59,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

@@ -47,6 +47,7 @@ struct ConfigReader {
             case "page_size": config.settings.pageSize = integer(value, key: "page_size", in: SettingRules.pageSizes)
             case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
             case "browser_in_terminal": config.settings.browserInTerminal = boolean(value, key: "browser_in_terminal")
+            case "mouse": config.settings.mouse = boolean(value, key: "mouse")
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)

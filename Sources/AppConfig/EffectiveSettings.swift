@@ -27,6 +27,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var storeMaxMB: Int
     /// Run every browser in the foreground on the terminal (`browser_in_terminal`, default false).
     public var browserInTerminal: Bool
+    /// Report the mouse (`mouse`, default true).
+    public var mouse: Bool
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -46,6 +48,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         maxWidth = commandLine.maxWidth ?? file.maxWidth ?? SharedState.defaultMaxTextWidth
         storeMaxMB = file.storeMaxMB ?? SettingRules.defaultStoreMaxMB
         browserInTerminal = file.browserInTerminal ?? false
+        mouse = file.mouse ?? true
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

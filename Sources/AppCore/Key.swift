@@ -9,4 +9,25 @@ public enum Key: Hashable, Sendable {
     case enter, escape, backspace, delete, tab
     /// A function key F1…F12.
     case function(Int)
+    /// A mouse wheel turn or click (when the terminal reports the mouse and `mouse` is not off).
+    case mouse(MouseEvent)
+}
+
+/// A mouse event at a screen cell (row 0 is the top line).
+public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
+    public enum Kind: Hashable, Sendable {
+        case wheelUp, wheelDown, click, doubleClick
+    }
+
+    public var kind: Kind
+    public var row: Int
+    public var column: Int
+
+    /// An event of `kind` at `row`, `column`.
+    public init(_ kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
 }

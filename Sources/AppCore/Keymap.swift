@@ -81,6 +81,7 @@ extension Key {
         case .delete: "Delete"
         case .tab: "Tab"
         case .function(let n): "F\(n)"
+        case .mouse: "Mouse"
         }
     }
 }

@@ -61,7 +61,7 @@ public struct LineEditor: Hashable, Sendable {
         case .down: recallNewer()
         case .enter: return .submitted(text)
         case .escape: return .cancelled
-        case .tab, .pageUp, .pageDown, .function: break
+        case .tab, .pageUp, .pageDown, .function, .mouse: break
         }
         return .editing
     }

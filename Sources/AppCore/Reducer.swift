@@ -82,7 +82,8 @@ public enum Reducer {
     // MARK: Keys and commands
 
     /// A key goes to the open prompt first, then to a picker on top; otherwise the keymap turns it into a command.
-    private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
+    static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
+        if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
         if state.prompt != nil { return promptKey(key, &state) }
         if case .picker(var picker) = state.top, let outcome = PickerFeature.key(key, &picker, state.shared) {
             state.stack[state.stack.count - 1] = .picker(picker)
@@ -97,7 +98,7 @@ public enum Reducer {
     }
 
     /// What every screen does alike, then the top screen's own reducer.
-    private static func handle(_ command: Command, _ state: inout AppState) -> [Effect] {
+    static func handle(_ command: Command, _ state: inout AppState) -> [Effect] {
         switch command {
         case .quit: return quit(&state)
         case .back: return back(&state, quitAtRoot: false)

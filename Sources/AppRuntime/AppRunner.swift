@@ -33,6 +33,7 @@ public final class AppRunner {
     public static func run(_ configuration: RuntimeConfiguration) -> Never {
         let terminal = Terminal()
         terminal.theme = configuration.theme
+        terminal.mouseEnabled = configuration.mouseEnabled
         do {
             try terminal.start()
         } catch {

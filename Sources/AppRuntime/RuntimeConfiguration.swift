@@ -21,6 +21,8 @@ public struct RuntimeConfiguration: Sendable {
     public var startLink: QuestionLink?
     /// Run every browser in the foreground on the terminal (`browser_in_terminal`).
     public var browserInTerminal = false
+    /// Report the mouse: the wheel scrolls, a click selects, a double click opens (`mouse`, default true).
+    public var mouseEnabled = true
 
     public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
                 startupMessage: String? = nil, theme: ColorTheme = .standard,

@@ -109,4 +109,26 @@ static inline int stackterm_input_is_closed(int fd) {
 /// The most scalars one cell can hold.
 static inline int stackterm_ccharw_max(void) { return CCHARW_MAX; }
 
+/// Asks curses to report wheel turns, clicks and double clicks (`on` 0: none). Returns 1 when the terminal
+/// can report the mouse at all.
+static inline int stackterm_enable_mouse(int on) {
+    mmask_t old = 0;
+    mmask_t wanted = on ? (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
+    return mousemask(wanted, &old) != 0 && has_mouse();
+}
+
+/// Reads the mouse event behind a `KEY_MOUSE`: 1 wheel up, 2 wheel down, 3 click, 4 double click, 0 anything
+/// else, -1 when there is none; `y` and `x` are its cell.
+static inline int stackterm_read_mouse(int *y, int *x) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *y = event.y;
+    *x = event.x;
+    if (event.bstate & BUTTON4_PRESSED) return 1;
+    if (event.bstate & BUTTON5_PRESSED) return 2;
+    if (event.bstate & BUTTON1_DOUBLE_CLICKED) return 4;
+    if (event.bstate & BUTTON1_CLICKED) return 3;
+    return 0;
+}
+
 #endif

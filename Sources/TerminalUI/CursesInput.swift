@@ -6,6 +6,8 @@ public enum CursesInput: Hashable, Sendable {
     case character(UInt32)
     /// A decoded key (`KEY_CODE_YES`): a curses `KEY_*` code.
     case keyCode(Int32)
+    /// A mouse event curses decoded (`KEY_MOUSE`, then `getmouse`).
+    case mouse(MouseEvent)
 
     /// The escape character, which starts both a lone Esc press and undecoded key sequences.
     static let escape = CursesInput.character(0x1B)

@@ -8,6 +8,7 @@ public enum KeyDecoder {
         switch input {
         case .character(let value): return key(forCharacter: value)
         case .keyCode(let code): return key(forKeyCode: code)
+        case .mouse(let event): return .mouse(event)
         }
     }
 

@@ -1,3 +1,4 @@
+import AppCore
 import CNcursesw
 import CTermGuard
 import Foundation
@@ -19,6 +20,8 @@ public final class Terminal {
     public private(set) var isStarted = false
     /// True when cells are drawn in colour (the terminal has colours and `NO_COLOR` is not set).
     public private(set) var colorsEnabled = false
+    /// True to ask the terminal for wheel turns and clicks at `start()` (the config's `mouse`, default true).
+    public var mouseEnabled = true
     /// The colours the roles are drawn in; setting it while started re-initialises the colour pairs and repaints.
     public var theme: ColorTheme {
         didSet {
@@ -193,7 +196,13 @@ public final class Terminal {
                 inputs.append(.character(value))
             } else if result == stackterm_key_code_yes() {
                 guard let code = Int32(exactly: value) else { continue } // no curses key code is this large
-                if code == KEY_RESIZE { sawResize = true } else { inputs.append(.keyCode(code)) }
+                if code == KEY_RESIZE {
+                    sawResize = true
+                } else if code == KEY_MOUSE {
+                    if let event = Self.readMouse() { inputs.append(.mouse(event)) }
+                } else {
+                    inputs.append(.keyCode(code))
+                }
             } else {
                 break
             }
@@ -204,6 +213,21 @@ public final class Terminal {
     /// True when the input has reached end of file or hung up (and nothing is left to read).
     public var inputIsClosed: Bool {
         stackterm_input_is_closed(inputDescriptor) != 0
+    }
+
+    /// The mouse event behind a `KEY_MOUSE`, when it is one the app uses.
+    private static func readMouse() -> MouseEvent? {
+        var row: Int32 = 0
+        var column: Int32 = 0
+        let kind: MouseEvent.Kind
+        switch stackterm_read_mouse(&row, &column) {
+        case 1: kind = .wheelUp
+        case 2: kind = .wheelDown
+        case 3: kind = .click
+        case 4: kind = .doubleClick
+        default: return nil
+        }
+        return MouseEvent(kind, row: Int(row), column: Int(column))
     }
 
     private func configureInput() {
@@ -217,6 +241,7 @@ public final class Terminal {
         leaveok(window, true)
         curs_set(0)
         stackterm_set_escdelay(Self.escapeDelayMilliseconds)
+        _ = stackterm_enable_mouse(mouseEnabled ? 1 : 0)
     }
 
     private func configureColors() {

@@ -23,7 +23,7 @@ enum HelpText {
 
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
-        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, [colors] and [keys]; command-line flags win over \
+        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, [colors] and [keys]; command-line flags win over \
         STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.

@@ -99,6 +99,7 @@ enum BrowserStart: Equatable {
             maxTextWidth: settings.maxWidth)
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
+        configuration.mouseEnabled = settings.mouse
         MainActor.assumeIsolated {
             AppRunner.run(configuration)
         }

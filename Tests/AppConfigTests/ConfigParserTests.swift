@@ -16,6 +16,7 @@ final class ConfigParserTests: XCTestCase {
             api_base_url = "http://127.0.0.1:8080/2.3"
             max_width = 72
             store_max_mb = 256
+            mouse = false
             """, file: "config.toml")
         XCTAssertEqual(config.settings.site, "cardano")
         XCTAssertEqual(config.settings.sort, .votes)
@@ -27,6 +28,9 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config).maxWidth, 72)
         XCTAssertEqual(EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile()).maxWidth, 100)
         XCTAssertEqual(config.settings.storeMaxMB, 256)
+        XCTAssertEqual(config.settings.mouse, false)
+        XCTAssertFalse(EffectiveSettings(commandLine: .init(), environment: [:], config: config).mouse)
+        XCTAssertTrue(EffectiveSettings(commandLine: .init(), environment: [:], config: ConfigFile()).mouse, "on unless turned off")
         XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: config).storeMaxMB, 256)
         XCTAssertEqual(EffectiveSettings(commandLine: .init(), environment: [:], config: ConfigFile()).storeMaxMB, 1024)
         XCTAssertEqual(config.colors, [:])

@@ -17,6 +17,11 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(key(0x1F600), .character("😀"))
     }
 
+    func testAMouseEventStaysInOrderWithTheKeys() {
+        let click = MouseEvent(.click, row: 4, column: 7)
+        XCTAssertEqual(KeyDecoder.decode([.character(0x6A), .mouse(click), .keyCode(KEY_DOWN)]), [.character("j"), .mouse(click), .down])
+    }
+
     func testControlLetters() {
         XCTAssertEqual(key(0x01), .control("a"))
         XCTAssertEqual(key(0x04), .control("d"))
