@@ -8,7 +8,7 @@ import StackAPI
 import StackRetrieval
 import TerminalUI
 
-/// `stackterm`: the browser (the default command) and its `print` and `import` subcommands; parses and hands over,
+/// `stackterm`: the browser (the default command) and its `print`, `import` and `store` subcommands; parses and hands over,
 /// nothing more (`stackterm URL` and `stackterm search WORDS` are `TargetCommand`'s).
 struct StacktermCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -20,7 +20,8 @@ struct StacktermCommand: ParsableCommand {
                   stackterm [<options>] <question-or-answer-url>
                   stackterm [<options>] search <words>...
                   stackterm print [<options>]
-                  stackterm import [<options>] <folder>
+                  stackterm import [<options>] <path>
+                  stackterm store [<options>]
                 """,
             discussion: HelpText.rootDiscussion,
             version: StackTermVersion.current,
@@ -61,8 +62,9 @@ struct StacktermCommand: ParsableCommand {
         }
     }
 
-    /// The words that name a subcommand (ArgumentParser's `help` included).
-    static let subcommandNames: Set<String> = ["print", "import", "help"]
+    /// The words that name a subcommand (ArgumentParser's `help` included), read from the configuration so a new
+    /// subcommand is never taken for a URL.
+    static let subcommandNames = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
 
     /// Writes `line` and a newline to stderr.
     static func standardError(_ line: String) {

@@ -7,7 +7,7 @@ import StackAPI
 import StackRetrieval
 
 /// `stackterm URL` and `stackterm search WORDS`: the browser started on a question or on search results. Its own
-/// command because a positional argument beside subcommands would swallow `print` and `import`.
+/// command because a positional argument beside subcommands would swallow `print`, `import` and `store`.
 struct TargetCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "stackterm", abstract: "Open a question by its URL, or start on search results.",
