@@ -74,6 +74,10 @@ public struct SharedState: Hashable, Sendable {
     public var maxTextWidth = SharedState.defaultMaxTextWidth
     /// `max_width`'s default: about the width people read comfortably.
     public static let defaultMaxTextWidth = 100
+    /// Read marks of the site's questions, for the lists' unread / read / updated markers.
+    public var readMarks = ReadMarks()
+    /// Whether loads are answered by the local store (`--offline`, or the network failed); the status line says so.
+    public var isOffline = false
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {

@@ -21,11 +21,13 @@ public final class AppRunner {
         self.terminal = terminal
         self.loop = EventLoop(terminal: terminal)
         self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
-                                    outside: ExternalActions(terminalDescriptor: terminal.outputDescriptor))
+                                    outside: ExternalActions(terminalDescriptor: terminal.outputDescriptor),
+                                    local: configuration.local, offlineOnly: configuration.offline)
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
+        state.shared.isOffline = configuration.offline
     }
 
     /// Starts curses, loads the first page and runs the event loop until the user quits.

@@ -6,6 +6,7 @@ import Foundation
 import PrintMode
 import StackAPI
 import StackRetrieval
+import StackStore
 import TerminalUI
 
 /// `stackterm`: the browser (the default command) and its `print` subcommand; parses and hands over, nothing more.
@@ -21,6 +22,9 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @Flag(help: "Make no network request: lists (activity, creation, votes), questions and search come from the local store.")
+    var offline = false
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             Self.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
@@ -28,15 +32,26 @@ struct StacktermCommand: ParsableCommand {
             throw ExitCode(PrintExitCode.usage)
         }
         let (loaded, settings) = options.resolve()
+        var storeNotice: String?
+        var local: LocalDataManager?
+        do {
+            let store = try Store()
+            storeNotice = store.notice
+            local = LocalDataManager(store: store)
+        } catch {
+            storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
+        }
         let configuration = RuntimeConfiguration(
             settings: BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
                                      pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil),
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            startupMessage: [loaded.startupMessage, SitesCache.notice(), storeNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
             theme: settings.theme,
-            maxTextWidth: settings.maxWidth)
+            maxTextWidth: settings.maxWidth,
+            local: local,
+            offline: offline)
         MainActor.assumeIsolated {
             AppRunner.run(configuration)
         }

@@ -26,7 +26,8 @@ public enum AppScreen {
         }
         var layout: ThreadDocument.Layout?
         switch state.top {
-        case .questions(let list): QuestionListScreen.draw(list, rows: state.viewport.contentRows, now: now, into: &buffer)
+        case .questions(let list):
+            QuestionListScreen.draw(list, marks: state.shared.readMarks, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .question(let thread):
             layout = threadLayout
@@ -35,7 +36,7 @@ public enum AppScreen {
         case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
         case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         }
-        StatusLine.draw(state, threadLayout: layout, into: &buffer)
+        StatusLine.draw(state, threadLayout: layout, now: now, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }
         return (buffer, layout)
     }
