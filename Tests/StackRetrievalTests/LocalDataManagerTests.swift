@@ -30,11 +30,11 @@ final class LocalDataManagerTests: XCTestCase {
     func testKeptQuestionsComeBackInEachSortPagedOnTheMainQueue() throws {
         local.keep(questions: questions(45), site: "cardano")
         local.flush()
-        let pages = Deliveries<LocalPage>()
-        local.questions(site: "cardano", sort: .votes, tagged: [], page: 1, pageSize: 30, completion: pages.completion)
-        local.questions(site: "cardano", sort: .creation, tagged: [], page: 2, pageSize: 30, completion: pages.completion)
-        waitUntil("two pages") { pages.count == 2 }
-        let first = try pages.results[0].get(), second = try pages.results[1].get()
+        let byVotes = Deliveries<LocalPage>(), byCreation = Deliveries<LocalPage>()
+        local.questions(site: "cardano", sort: .votes, tagged: [], page: 1, pageSize: 30, completion: byVotes.completion)
+        local.questions(site: "cardano", sort: .creation, tagged: [], page: 2, pageSize: 30, completion: byCreation.completion)
+        waitUntil("two pages") { byVotes.count == 1 && byCreation.count == 1 }
+        let first = try XCTUnwrap(byVotes.last).get(), second = try XCTUnwrap(byCreation.last).get()
         XCTAssertEqual(first.stored.map(\.question.questionID), Array((16...45).reversed()))
         XCTAssertTrue(first.hasMore)
         XCTAssertEqual(second.stored.map(\.question.questionID), Array((1...15).reversed()))
@@ -48,6 +48,14 @@ final class LocalDataManagerTests: XCTestCase {
         waitUntil("the answer") { pages.count == 1 }
         guard case .offline(let detail)? = pages.lastError else { return XCTFail("\(String(describing: pages.last))") }
         XCTAssertTrue(detail.contains("cannot sort by hot"), detail)
+    }
+
+    func testAnEmptyStoreSaysSoRatherThanShowingAnEmptyList() {
+        let pages = Deliveries<LocalPage>()
+        local.questions(site: "cardano", sort: .activity, tagged: [], page: 1, pageSize: 30, completion: pages.completion)
+        waitUntil("the answer") { pages.count == 1 }
+        guard case .offline(let detail)? = pages.lastError else { return XCTFail("\(String(describing: pages.last))") }
+        XCTAssertTrue(detail.contains("no questions of cardano in the local store"), detail)
     }
 
     func testThreadsCommentsSearchAndReadMarks() throws {

@@ -75,7 +75,7 @@ public final class LocalDataManager: Sendable {
     // MARK: Reading
 
     /// One page of `site`'s questions in `sort` (activity, creation or votes), optionally tagged, with the time the
-    /// oldest of them was fetched; fails with `.offline` when the store cannot sort that way.
+    /// oldest of them was fetched; fails with `.offline` when the store cannot sort that way or holds none of them.
     @discardableResult
     public func questions(
         site: String, sort: QuestionSort, tagged: [String], page: Int, pageSize: Int,
@@ -88,6 +88,10 @@ public final class LocalDataManager: Sendable {
             let limit = max(1, pageSize)
             let stored = try store.questions(site: site, sort: order, tag: tagged.first, offset: (page - 1) * limit, limit: limit + 1)
             let wanted = stored.filter { question in tagged.allSatisfy(question.question.tags.contains) }
+            if page == 1 && wanted.isEmpty {
+                let filter = tagged.isEmpty ? "" : " tagged [\(tagged.joined(separator: ";"))]"
+                return .failure(.offline(detail: "no questions of \(site)\(filter) in the local store (browse them online or run stackterm import)"))
+            }
             return .success(LocalPage(stored: Array(wanted.prefix(limit)), hasMore: stored.count > limit, page: page))
         }
     }
