@@ -71,4 +71,29 @@ final class OfflineEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
         XCTAssertEqual(try double.requestLog(), [], "--offline sent requests")
     }
+
+    func testWhenTheNetworkGoesTheReaderKeepsReadingWhatWasSeen() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        let title = try tmux.capture()[2].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, tmux.screenDump())
+
+        double.stop()
+        // A reload cannot reach the API: the list comes from the store, marked offline.
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            screen.last?.contains("offline") == true && screen.count > 2 && screen[2].contains(title)
+        }, tmux.screenDump())
+        // The question read before opens again, answers and all.
+        try tmux.sendKeys(.key("Home"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            screen.count > 1 && screen[1].contains(title)
+                && screen.joined().contains("Answer 1/") || screen.joined().contains("No answers yet")
+        }, tmux.screenDump())
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
 }
