@@ -93,10 +93,12 @@ final class EffectRunner {
         }
     }
 
-    /// Closes the network connections without waiting (the program is quitting; the reducer's `.cancelAll`,
-    /// which comes before its `.quit`, has already cancelled every load).
+    /// Closes the network connections without waiting and lets the store finish its queued writes (the program is
+    /// quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled every load).
     func shutDown() {
         retrieval.closeConnections()
+        // Read marks and pages just kept are written before the process ends (local transactions of milliseconds).
+        local?.flush()
     }
 
     private func cancelAll() {

@@ -20,6 +20,8 @@ final class PTYProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
+        // Never the user's own store: a run starts from an empty one unless `extra` names one.
+        environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-data-\(getpid())").path
         environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardInput = handle

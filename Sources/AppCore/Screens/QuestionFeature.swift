@@ -46,7 +46,7 @@ enum QuestionFeature {
         thread.pending = PendingLoad(token: token, page: 1)
         thread.focusAnswerID = focus
         let mark = summary.map { markRead($0, &shared) } ?? []
-        return (thread, mark + Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token))
+        return (thread, Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token) + mark)
     }
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
