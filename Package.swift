@@ -49,7 +49,7 @@ let package = Package(
         ]),
         // Retrieval: operations, queues, backoff gate, data managers.
         .target(name: "StackRetrieval", dependencies: [
-            "StackAPI",
+            "StackAPI", "StackStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "StackAPITests", dependencies: ["StackAPI", "TestSupport"]),
         .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
-        .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackAPI", "TestSupport"]),
+        .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackStore", "StackAPI", "TestSupport"]),
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),

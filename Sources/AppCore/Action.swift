@@ -1,3 +1,4 @@
+import Foundation
 import StackAPI
 
 /// Something that happened: a key, a resize, a load's result, a signal.
@@ -12,6 +13,8 @@ public enum Action: Hashable, Sendable {
     case resize(Viewport)
     /// A page of questions arrived (or failed).
     case questionsLoaded(LoadToken, Result<Page<Question>, APIError>)
+    /// The local store's copy of page 1 of a list, while the network loads it (`fetchedAt`: when the store got it).
+    case cachedQuestionsLoaded(LoadToken, [Question], fetchedAt: Date)
     /// A page of the answers feed arrived (or failed).
     case answersFeedLoaded(LoadToken, Result<Page<Answer>, APIError>)
     /// Questions arrived whose titles the answers feed shows.
@@ -37,6 +40,10 @@ public enum Action: Hashable, Sendable {
     case apiPausesChanged([APIPause])
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
     case notify(String, isError: Bool)
+    /// Read marks of `site`'s questions arrived from the store.
+    case readMarksLoaded(site: String, [Int: ReadState])
+    /// Loads are now answered by the local store (true) or the network again (false).
+    case offlineChanged(Bool)
     /// A message that stays on the status line until the next key press, beside any later message (why the config
     /// file was ignored: the network error it causes must not hide it).
     case notice(String)

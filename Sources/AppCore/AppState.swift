@@ -76,6 +76,10 @@ public struct SharedState: Hashable, Sendable {
     public static let defaultMaxTextWidth = 100
     /// The answer-only link being resolved to its question, if any.
     public var answerLookup: AnswerLookup?
+    /// Read marks of the site's questions, for the lists' unread / read / updated markers.
+    public var readMarks = ReadMarks()
+    /// Whether loads are answered by the local store (`--offline`, or the network failed); the status line says so.
+    public var isOffline = false
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {

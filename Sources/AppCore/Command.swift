@@ -5,6 +5,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
+    case nextUnread, markScreenRead
 
     /// One line for the help screen.
     public var help: String {
@@ -41,6 +42,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .openInBrowser: "Open the question (or answer in view) in a browser"
         case .copyLink: "Copy the link (OSC 52 clipboard)"
         case .copyCodeBlock: "In a question: copy the code block at the top of the view"
+        case .nextUnread: "In a list: next unread or updated question"
+        case .markScreenRead: "In a list: mark every question on screen read"
         }
     }
 }

@@ -12,7 +12,7 @@ enum CommandScope {
     /// Where the command works, as the message says it; nil for commands every screen takes.
     private static func place(of command: Command) -> String? {
         switch command {
-        case .cycleSort: "on a question list"
+        case .cycleSort, .nextUnread, .markScreenRead: "on a question list"
         case .open, .toggleAnswersFeed: "on a list"
         case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
              .previousCodeBlock, .findNext, .findPrevious:
@@ -24,7 +24,7 @@ enum CommandScope {
 
     private static func acts(_ command: Command, on screen: ScreenState) -> Bool {
         switch (command, screen) {
-        case (.cycleSort, .questions): true
+        case (.cycleSort, .questions), (.nextUnread, .questions), (.markScreenRead, .questions): true
         case (.open, .questions), (.open, .answersFeed), (.toggleAnswersFeed, .questions), (.toggleAnswersFeed, .answersFeed): true
         case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
         case (.followLink, .question), (.followLink, .links), (.open, .links), (.openInBrowser, .links), (.copyLink, .links): true

@@ -23,6 +23,8 @@ public enum Effect: Hashable, Sendable {
     case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
     /// Load the list of Stack Exchange sites.
     case loadSites(LoadToken)
+    /// Remember that these questions of `site` were read, with what was known of them then.
+    case markRead(site: String, [Int: ReadState])
     /// Cancel one load.
     case cancel(LoadToken)
     /// Cancel every load in flight.

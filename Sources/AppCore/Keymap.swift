@@ -54,6 +54,8 @@ public struct Keymap: Hashable, Sendable {
         (.openInBrowser, [.character("o")]),
         (.copyLink, [.character("y")]),
         (.copyCodeBlock, [.character("Y")]),
+        (.nextUnread, [.character("U")]),
+        (.markScreenRead, [.character("A")]),
     ])
 
     public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }

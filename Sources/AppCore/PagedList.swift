@@ -150,6 +150,20 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         }
     }
 
+    /// Shows a cached copy of page 1 while the load with `token` fetches it: only into an empty list, and the page,
+    /// when it arrives, replaces these rows keeping the cursor on the same item. False when not shown.
+    mutating func showCached(_ token: LoadToken, _ cached: [Item], rows: Int) -> Bool {
+        guard var pending, pending.token == token, pending.page == 1, items.isEmpty, !cached.isEmpty else { return false }
+        for item in cached where !loadedIDs.contains(item.id) {
+            loadedIDs.insert(item.id)
+            items.append(item)
+        }
+        pending.replacesItems = true
+        self.pending = pending
+        keepSelectionVisible(rows: rows)
+        return true
+    }
+
     /// Shows the loading indicator of the load with `token`, if it is this list's.
     mutating func showIndicator(_ token: LoadToken) {
         if pending?.token == token { pending?.indicatorVisible = true }

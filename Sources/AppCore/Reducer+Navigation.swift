@@ -161,6 +161,7 @@ extension Reducer {
         settings.searchQuery = nil
         settings.tagged = []
         state.shared.home = settings
+        state.shared.readMarks = ReadMarks()
         var list = QuestionListState(settings: settings)
         state.shared.clearStatus()
         effects += QuestionListFeature.start(&list, &state.shared)

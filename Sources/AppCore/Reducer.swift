@@ -31,6 +31,11 @@ public enum Reducer {
                 + updateTop(.answersFeed, &state) { $0.rows.prefetchIfNeeded(&$1, AnswersFeedFeature.loader($1)) }
         case .questionsLoaded(let token, let result):
             return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, &$1) }
+        case let .cachedQuestionsLoaded(token, questions, fetchedAt):
+            return update(owner(of: token, state), .questions, &state) { list, shared in
+                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, shared)
+                return []
+            }
         case .answersFeedLoaded(let token, let result):
             return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, &$1) }
         case .questionTitlesLoaded(_, .success(let questions)):
@@ -66,6 +71,13 @@ public enum Reducer {
             return []
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
+            return []
+        case let .readMarksLoaded(site, marks):
+            // Marks made this session are newer than the store's copy of them.
+            if site == state.shared.site { state.shared.readMarks.byQuestion.merge(marks) { current, _ in current } }
+            return []
+        case .offlineChanged(let offline):
+            state.shared.isOffline = offline
             return []
         }
     }

@@ -22,11 +22,13 @@ public final class AppRunner {
         self.loop = EventLoop(terminal: terminal)
         self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
                                     outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
-                                                             terminalDescriptor: terminal.outputDescriptor))
+                                                             terminalDescriptor: terminal.outputDescriptor),
+                                    local: configuration.local, offlineOnly: configuration.offline)
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
+        state.shared.isOffline = configuration.offline
     }
 
     /// Starts curses, loads the first page and runs the event loop until the user quits.

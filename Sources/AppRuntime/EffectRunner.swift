@@ -9,6 +9,12 @@ import StackRetrieval
 final class EffectRunner {
     private let retrieval: Retrieval
     private let outside: ExternalActions
+    /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
+    let local: LocalDataManager?
+    /// `--offline`: no request leaves; every load is answered by the store.
+    let offlineOnly: Bool
+    /// What the reducer was last told by `.offlineChanged`.
+    var reportedOffline: Bool
     private var handles: [LoadToken: RetrievalHandle] = [:]
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
@@ -18,9 +24,12 @@ final class EffectRunner {
     /// How a terminal browser gets the terminal (the runner's terminal and event loop); nil: browsers start detached.
     var handOver: TerminalHandOver?
 
-    init(retrieval: Retrieval, outside: ExternalActions) {
+    init(retrieval: Retrieval, outside: ExternalActions, local: LocalDataManager? = nil, offlineOnly: Bool = false) {
         self.retrieval = retrieval
         self.outside = outside
+        self.local = local
+        self.offlineOnly = offlineOnly
+        reportedOffline = offlineOnly
         pauseWatcher = PauseWatcher(
             paused: { retrieval.pausedMethods() },
             report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
@@ -30,25 +39,29 @@ final class EffectRunner {
     func perform(_ effect: Effect) {
         switch effect {
         case let .loadQuestions(token, settings, page, priority, reload):
-            track(token, loadQuestions(token, settings, page: page, priority: priority, policy: reload ? .reload : .useCache))
+            loadQuestions(token, settings, page: page, priority: priority, policy: reload ? .reload : .useCache)
         case let .loadAnswersFeed(token, site, page, pageSize, priority, reload):
-            track(token, retrieval.answers.retrieveLatestAnswers(
-                site: site, page: page, pageSize: pageSize, cachePolicy: reload ? .reload : .useCache, priority: retrievalPriority(priority)
-            ) { [weak self] in
-                self?.finish(token, .answersFeedLoaded(token, $0))
-            })
+            load(token, network: { [retrieval] in
+                retrieval.answers.retrieveLatestAnswers(
+                    site: site, page: page, pageSize: pageSize, cachePolicy: reload ? .reload : .useCache,
+                    priority: Self.retrievalPriority(priority), completion: $0)
+            }, fromStore: nil, keep: { $0.keep(answers: $1.items, site: site) }, deliver: { .answersFeedLoaded(token, $0) })
         case let .loadQuestionTitles(token, ids, site):
-            track(token, retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch) { [weak self] result in
-                self?.finish(token, .questionTitlesLoaded(token, result.map(\.items)))
-            })
+            load(token, network: { [retrieval] in retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch, completion: $0) },
+                 fromStore: nil, keep: { $0.keep(questions: $1.items, site: site) },
+                 deliver: { .questionTitlesLoaded(token, $0.map(\.items)) })
         case let .loadThread(token, questionID, site, reload):
-            track(token, retrieval.questions.retrieveThread(questionID: questionID, site: site, cachePolicy: reload ? .reload : .useCache) { [weak self] in
-                self?.finish(token, .threadLoaded(token, $0))
-            })
+            load(token, network: { [retrieval] in
+                retrieval.questions.retrieveThread(questionID: questionID, site: site, cachePolicy: reload ? .reload : .useCache, completion: $0)
+            }, fromStore: { $0.thread(questionID: questionID, site: site, completion: $1) },
+                 keep: { $0.keep(thread: $1, site: site) }, deliver: { .threadLoaded(token, $0) })
         case let .loadComments(token, postIDs, site):
-            track(token, retrieval.comments.retrieveComments(postIDs: postIDs, site: site) { [weak self] result in
-                self?.finish(token, .commentsLoaded(token, result.map(\.byPost)))
-            })
+            load(token, network: { [retrieval] completion in
+                retrieval.comments.retrieveComments(postIDs: postIDs, site: site) { completion($0.map(\.byPost)) }
+            }, fromStore: { $0.comments(postIDs: postIDs, site: site, completion: $1) },
+                 keep: { $0.keep(comments: $1, site: site) }, deliver: { .commentsLoaded(token, $0) })
+        case let .loadAnswerQuestion(token, _, _) where offlineOnly:
+            finish(token, .answerQuestionLoaded(token, .failure(.offline(detail: "started with --offline; finding an answer's question needs the network"))))
         case let .loadAnswerQuestion(token, answerID, site):
             track(token, retrieval.answers.retrieveAnswers(ids: [answerID], site: site) { [weak self] result in
                 let question = result.flatMap { page -> Result<Int, APIError> in
@@ -59,6 +72,10 @@ final class EffectRunner {
                 }
                 self?.finish(token, .answerQuestionLoaded(token, question))
             })
+        case let .markRead(site, marks):
+            markRead(site: site, marks)
+        case let .loadSites(token) where offlineOnly:
+            finish(token, .sitesLoaded(token, .failure(.offline(detail: "started with --offline; the site list needs the network"))))
         case let .loadSites(token):
             track(token, retrieval.sites.retrieveSites { [weak self] result in
                 self?.finish(token, .sitesLoaded(token, result.map(\.sites)))
@@ -90,10 +107,12 @@ final class EffectRunner {
         }
     }
 
-    /// Closes the network connections without waiting (the program is quitting; the reducer's `.cancelAll`,
-    /// which comes before its `.quit`, has already cancelled every load).
+    /// Closes the network connections without waiting and lets the store finish its queued writes (the program is
+    /// quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled every load).
     func shutDown() {
         retrieval.closeConnections()
+        // Read marks and pages just kept are written before the process ends (local transactions of milliseconds).
+        local?.flush()
     }
 
     private func cancelAll() {
@@ -104,31 +123,30 @@ final class EffectRunner {
 
     /// `/questions`, or `/search/advanced` when the settings carry a search. Pages come with bodies, so opening
     /// one of their questions costs only the answers request.
-    private func loadQuestions(_ token: LoadToken, _ settings: BrowseSettings, page: Int, priority: LoadPriority,
-                               policy: CachePolicy) -> RetrievalHandle {
-        let completion: RetrievalCompletion<Page<Question>> = { [weak self] in self?.finish(token, .questionsLoaded(token, $0)) }
+    func networkQuestions(_ settings: BrowseSettings, page: Int, priority: LoadPriority, policy: CachePolicy,
+                          completion: @escaping RetrievalCompletion<Page<Question>>) -> RetrievalHandle {
         if let query = settings.searchQuery {
             return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: settings.searchSort,
                                            page: page, pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                           priority: retrievalPriority(priority), completion: completion)
+                                           priority: Self.retrievalPriority(priority), completion: completion)
         }
         return retrieval.questions.retrieveQuestions(site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
                                                      pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                                     priority: retrievalPriority(priority), completion: completion)
+                                                     priority: Self.retrievalPriority(priority), completion: completion)
     }
 
-    private func track(_ token: LoadToken, _ handle: RetrievalHandle) {
+    func track(_ token: LoadToken, _ handle: RetrievalHandle) {
         handles[token] = handle
         pauseWatcher?.loadsChanged()
     }
 
-    private func finish(_ token: LoadToken, _ action: Action) {
+    func finish(_ token: LoadToken, _ action: Action) {
         handles[token] = nil
         send(action)
         pauseWatcher?.loadsChanged()
     }
 
-    private func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {
+    private static func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {
         priority == .prefetch ? .prefetch : .userInitiated
     }
 }

@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Rendering
 import StackAPI
+import StackRetrieval
 
 /// What the command line decided: what to browse, which API host, which key.
 public struct RuntimeConfiguration: Sendable {
@@ -23,10 +24,16 @@ public struct RuntimeConfiguration: Sendable {
     public var browserInTerminal = false
     /// Report the mouse: the wheel scrolls, a click selects, a double click opens (`mouse`, default true).
     public var mouseEnabled = true
+    /// The local store's manager (nil: it could not be opened, so nothing is kept and nothing works offline).
+    public var local: LocalDataManager?
+    /// `--offline`: no request leaves; lists, questions and search come from the local store.
+    public var offline: Bool
 
     public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
                 startupMessage: String? = nil, theme: ColorTheme = .standard,
-                maxTextWidth: Int = SharedState.defaultMaxTextWidth) {
+                maxTextWidth: Int = SharedState.defaultMaxTextWidth, local: LocalDataManager? = nil, offline: Bool = false) {
+        self.local = local
+        self.offline = offline
         self.settings = settings
         self.baseURL = baseURL
         self.apiKey = apiKey

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The real `stackterm` binary in a tmux pane, run by a shell that records the tty settings before and after
-/// and prints `EXIT=<status>` then `TTY-RESTORED` or `TTY-BROKEN` when it ends.
+/// and prints `EXIT=<status>` then `TTY-RESTORED` or `TTY-BROKEN` when it ends. Its local store lives in the
+/// session's own temporary `XDG_DATA_HOME` unless `environment` names one, so sessions never share a store.
 public enum StacktermSession {
     /// Starts stackterm against `baseURL` (`--site cardano` unless `arguments` names another) in a `width`×`height` pane;
     /// `environment` is set for stackterm alone (through `env`), so the recording shell keeps its own PATH.
@@ -15,7 +16,8 @@ public enum StacktermSession {
             + "cmp -s \"$T/before\" \"$T/after\" && echo TTY-RESTORED || echo TTY-BROKEN; sleep 30"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no"]
+        let variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no",
+                         "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
         return try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height, environment: variables)
     }
 

@@ -36,17 +36,21 @@ public final class TmuxSession {
     /// Where the wrapper shell writes the program's exit status (tmux 3.3a under load sometimes marks a pane
     /// dead without ever filling `pane_dead_status`).
     private let statusFile: URL
+    /// The default XDG_DATA_HOME of the pane: removed with the session.
+    private let dataHome: URL
     /// The pane the program runs in (e.g. `%0`).
     public private(set) var paneID = ""
     private var isKilled = false
 
     /// Starts `command` (program and arguments) in a `width`×`height` pane; the pane stays after the program
-    /// exits so its status can be read. `environment` is added to the pane's (LANG defaults to C.UTF-8).
+    /// exits so its status can be read. `environment` is added to the pane's (LANG defaults to C.UTF-8, and
+    /// XDG_DATA_HOME to the session's own temporary folder, so a stackterm run there never touches the user's store).
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         precondition(!command.isEmpty, "TmuxSession needs a command")
         socketName = "stackterm-test-\(UUID().uuidString.prefix(8).lowercased())"
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).status")
-        let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName)-data")
+        let variables = ["LANG": "C.UTF-8", "XDG_DATA_HOME": dataHome.path].merging(environment) { $1 }
         var arguments = ["start-server", ";", "set-option", "-wg", "remain-on-exit", "on", ";",
                          "set-option", "-g", "default-terminal", "tmux-256color", ";",
                          "set-option", "-g", "history-limit", "0", ";",
@@ -146,6 +150,7 @@ public final class TmuxSession {
         isKilled = true
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
+        try? FileManager.default.removeItem(at: dataHome)
     }
 
     // MARK: running tmux

@@ -7,8 +7,8 @@ final class PTYProcess {
     private let process = Process()
     private var output = Data()
 
-    /// Starts `executable` with `arguments` on a new pty of `columns`×`rows`.
-    init(executable: URL, arguments: [String], columns: UInt16, rows: UInt16) throws {
+    /// Starts `executable` with `arguments` on a new pty of `columns`×`rows`, with `extra` added to its environment.
+    init(executable: URL, arguments: [String], columns: UInt16, rows: UInt16, environment extra: [String: String] = [:]) throws {
         var path = [CChar](repeating: 0, count: 256)
         master = stackterm_open_pty(rows, columns, &path, Int32(path.count))
         guard master >= 0 else { throw BenchError.pty("cannot open a pseudo-terminal (errno \(errno))") }
@@ -20,6 +20,9 @@ final class PTYProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
+        // Never the user's own store: a run starts from an empty one unless `extra` names one.
+        environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-data-\(getpid())").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardInput = handle
         process.standardOutput = handle

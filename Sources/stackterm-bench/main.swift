@@ -39,6 +39,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("dumpread", { try DumpBenchmarks.readPosts() }),
     ("highlight", { try HighlightBenchmarks.highlight() }),
     ("store", { try StoreBenchmarks.all() }),
+    ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

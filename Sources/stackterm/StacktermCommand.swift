@@ -6,6 +6,7 @@ import Foundation
 import PrintMode
 import StackAPI
 import StackRetrieval
+import StackStore
 import TerminalUI
 
 /// `stackterm`: the browser (the default command) and its `print`, `import` and `store` subcommands; parses and hands over,
@@ -30,8 +31,11 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @Flag(help: "Make no network request: lists (activity, creation, votes), questions and search come from the local store.")
+    var offline = false
+
     func run() throws {
-        try BrowserStart.run(options, .list)
+        try BrowserStart.run(options, .list, offline: offline)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).

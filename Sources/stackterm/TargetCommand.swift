@@ -5,6 +5,7 @@ import Foundation
 import PrintMode
 import StackAPI
 import StackRetrieval
+import StackStore
 
 /// `stackterm URL` and `stackterm search WORDS`: the browser started on a question or on search results. Its own
 /// command because a positional argument beside subcommands would swallow `print`, `import` and `store`.
@@ -18,6 +19,9 @@ struct TargetCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Start on the search results for these words (titles and bodies).", valueName: "words"))
     var search: String?
+
+    @Flag(help: "Make no network request: lists (activity, creation, votes), questions and search come from the local store.")
+    var offline = false
 
     @Argument(help: ArgumentHelp(
         "A question or answer URL of any Stack Exchange site (…/questions/ID, …/q/ID, …/a/ID), or `search WORDS…`.",
@@ -50,7 +54,7 @@ struct TargetCommand: ParsableCommand {
     }
 
     func run() throws {
-        try BrowserStart.run(options, start())
+        try BrowserStart.run(options, start(), offline: offline)
     }
 }
 
@@ -77,13 +81,22 @@ enum BrowserStart: Equatable {
     }
 
     /// Starts the browser on `start` with `options` (needs a terminal; exit 2 without one).
-    static func run(_ options: SharedOptions, _ start: BrowserStart) throws {
+    static func run(_ options: SharedOptions, _ start: BrowserStart, offline: Bool) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             StacktermCommand.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
                 + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
             throw ExitCode(PrintExitCode.usage)
         }
         let (loaded, settings) = options.resolve()
+        var storeNotice: String?
+        var local: LocalDataManager?
+        do {
+            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576)
+            storeNotice = store.notice
+            local = LocalDataManager(store: store)
+        } catch {
+            storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
+        }
         var browse = BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
                                     pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil)
         if case .search(let words) = start { browse.searchQuery = words }
@@ -94,9 +107,11 @@ enum BrowserStart: Equatable {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, SitesCache.notice()].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            startupMessage: [loaded.startupMessage, SitesCache.notice(), storeNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
             theme: settings.theme,
-            maxTextWidth: settings.maxWidth)
+            maxTextWidth: settings.maxWidth,
+            local: local,
+            offline: offline)
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse

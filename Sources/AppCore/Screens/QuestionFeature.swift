@@ -45,7 +45,8 @@ enum QuestionFeature {
         var thread = ThreadState(questionID: id, summary: summary)
         thread.pending = PendingLoad(token: token, page: 1)
         thread.focusAnswerID = focus
-        return (thread, Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token))
+        let mark = summary.map { markRead($0, &shared) } ?? []
+        return (thread, Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token) + mark)
     }
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
@@ -125,18 +126,28 @@ enum QuestionFeature {
                        _ shared: inout SharedState) -> [Effect] {
         guard thread.pending?.token == token else { return [] }
         thread.pending = nil
+        var effects: [Effect] = []
         switch result {
         case .success(let value):
             thread.thread = value
             thread.error = nil
             shared.noteQuota(value.quotaRemaining, value.quotaMax)
             if shared.status.isError { shared.clearStatus() }
+            effects = markRead(value.question, &shared)
         case .failure(let error):
             if error.isUserVisible { thread.error = error }
             shared.report(error)
         }
-        if thread.showComments && thread.comments == nil && thread.thread != nil { return requestComments(&thread, &shared) }
-        return []
+        if thread.showComments && thread.comments == nil && thread.thread != nil { return effects + requestComments(&thread, &shared) }
+        return effects
+    }
+
+    /// Opening `question` marks it read with its answer count and last activity as known now.
+    private static func markRead(_ question: Question, _ shared: inout SharedState) -> [Effect] {
+        let mark = ReadState(question)
+        guard shared.readMarks.byQuestion[question.questionID] != mark else { return [] }
+        shared.readMarks.byQuestion[question.questionID] = mark
+        return [.markRead(site: shared.site, [question.questionID: mark])]
     }
 
     /// The layout step's measurements: the first time the focused answer is laid out, scroll to it; otherwise

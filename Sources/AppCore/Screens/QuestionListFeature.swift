@@ -1,9 +1,12 @@
+import Foundation
 import StackAPI
 
 /// A question list: the site's questions, search results, or a tag-filtered list, each with its own settings.
 public struct QuestionListState: Hashable, Sendable {
     public var settings: BrowseSettings
     public var rows = PagedList<Question>()
+    /// When the local store got the rows shown, while they are its copy and the network's page is on its way.
+    public var cachedAt: Date?
 
     public init(settings: BrowseSettings) {
         self.settings = settings
@@ -39,6 +42,10 @@ enum QuestionListFeature {
             return Outcome(effects + start(&list, &shared))
         case .toggleAnswersFeed:
             return Outcome([], [.openAnswersFeed])
+        case .nextUnread:
+            return Outcome(nextUnread(&list, &shared))
+        case .markScreenRead:
+            return Outcome(markScreenRead(list, &shared))
         case .openInBrowser, .copyLink:
             let url = list.rows.selectedItem.map { SiteLinks.question($0, site: list.settings.site) }
             return Outcome(Reducer.linkCommand(command, url: url, &shared))
@@ -47,9 +54,41 @@ enum QuestionListFeature {
         }
     }
 
+    /// Moves the cursor to the next question below it that was never read or changed since; says so when none is loaded.
+    private static func nextUnread(_ list: inout QuestionListState, _ shared: inout SharedState) -> [Effect] {
+        let items = list.rows.items
+        guard let index = items.indices.first(where: { $0 > list.rows.selection && shared.readMarks.isUnreadOrUpdated(items[$0]) })
+        else {
+            shared.setStatus("No unread question below" + (list.rows.end == nil ? " yet (more load as you scroll)" : ""), isError: false)
+            return []
+        }
+        shared.clearStatus()
+        return list.rows.select(index, &shared, loader(list.settings))
+    }
+
+    /// Marks every question on screen read, as they are now.
+    private static func markScreenRead(_ list: QuestionListState, _ shared: inout SharedState) -> [Effect] {
+        let rows = list.rows
+        let shown = rows.items.dropFirst(rows.scrollOffset).prefix(shared.viewport.listRows)
+        var marks: [Int: ReadState] = [:]
+        for question in shown where shared.readMarks.isUnreadOrUpdated(question) { marks[question.questionID] = ReadState(question) }
+        shared.setStatus(marks.isEmpty ? "Nothing new on screen" : "Marked \(marks.count) read", isError: false)
+        guard !marks.isEmpty else { return [] }
+        shared.readMarks.byQuestion.merge(marks) { _, new in new }
+        return [.markRead(site: shared.site, marks)]
+    }
+
     static func loaded(_ token: LoadToken, _ result: Result<Page<Question>, APIError>, _ list: inout QuestionListState,
                        _ shared: inout SharedState) -> [Effect] {
-        list.rows.pageLoaded(token, result, noun: "questions", &shared, loader(list.settings))
+        if list.rows.pending?.token == token, case .success = result { list.cachedAt = nil }
+        return list.rows.pageLoaded(token, result, noun: "questions", &shared, loader(list.settings))
+    }
+
+    /// The store's copy of page 1 paints at once while the network loads it; the network's page then replaces it,
+    /// the cursor staying on the same question.
+    static func cachedLoaded(_ token: LoadToken, _ questions: [Question], fetchedAt: Date, _ list: inout QuestionListState,
+                             _ shared: SharedState) {
+        if list.rows.showCached(token, questions, rows: shared.viewport.listRows) { list.cachedAt = fetchedAt }
     }
 
     /// `/questions`, or `/search/advanced` when the settings carry a search.

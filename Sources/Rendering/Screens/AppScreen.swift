@@ -26,7 +26,8 @@ public enum AppScreen {
         }
         var layout: ThreadDocument.Layout?
         switch state.top {
-        case .questions(let list): QuestionListScreen.draw(list, rows: state.viewport.contentRows, now: now, into: &buffer)
+        case .questions(let list):
+            QuestionListScreen.draw(list, marks: state.shared.readMarks, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .question(let thread):
             layout = threadLayout
@@ -37,7 +38,7 @@ public enum AppScreen {
         case .links(let picker):
             LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, rows: state.viewport.contentRows, into: &buffer)
         }
-        StatusLine.draw(state, threadLayout: layout, into: &buffer)
+        StatusLine.draw(state, threadLayout: layout, now: now, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }
         return (buffer, layout)
     }

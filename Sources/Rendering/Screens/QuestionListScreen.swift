@@ -9,7 +9,9 @@ public enum QuestionListScreen {
     static let columnHeaderStyle = CellStyle(.underline, color: .muted)
 
     /// Draws `screen` (header, column header, `rows - 1` rows of questions, end row) into `buffer`.
-    public static func draw(_ screen: QuestionListState, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+    /// Titles show the read marks: unread in bold, read dimmed, updated since read with `+N` (new answers) or `*`.
+    public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), rows: Int, now: Date,
+                            into buffer: inout ScreenBuffer) {
         let list = screen.rows
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
 
@@ -18,7 +20,9 @@ public enum QuestionListScreen {
         var y = 2
         var index = list.scrollOffset
         while y <= rows, index < list.items.count {
-            drawRow(list.items[index], selected: index == list.selection, columns: columns, now: now, y: y, into: &buffer)
+            let question = list.items[index]
+            drawRow(question, selected: index == list.selection, status: marks.status(of: question), columns: columns, now: now,
+                    y: y, into: &buffer)
             y += 1
             index += 1
         }
@@ -36,7 +40,14 @@ public enum QuestionListScreen {
         return parts.joined(separator: " · ")
     }
 
-    static func drawRow(_ question: Question, selected: Bool, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+    /// `+2 ` before the title of a question with two answers since it was read, `* ` when only its activity is newer.
+    static func badge(_ status: ReadStatus) -> String? {
+        guard case .updated(let added) = status else { return nil }
+        return added > 0 ? "+\(added) " : "* "
+    }
+
+    static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, columns: QuestionListColumns, now: Date,
+                        y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
@@ -50,8 +61,18 @@ public enum QuestionListScreen {
         buffer.write(TextWidth.fit(answerText, to: columns.answers), x: x, y: y, style: answerStyle)
         x += columns.answers + 1
 
-        let title = TextWidth.truncate(TerminalSafety.sanitize(question.title), to: columns.title)
-        buffer.write(title, x: x, y: y, style: base)
+        var titleX = x
+        if let badge = badge(status) {
+            buffer.write(badge, x: x, y: y, style: CellStyle(base.attributes.union(.bold), color: .success))
+            titleX += TextWidth.of(badge)
+        }
+        let titleStyle = switch status {
+        case .unread: CellStyle(base.attributes.union(.bold))
+        case .read: CellStyle(base.attributes, color: .muted)
+        case .updated: base
+        }
+        let room = max(0, columns.title - (titleX - x))
+        buffer.write(TextWidth.truncate(TerminalSafety.sanitize(question.title), to: room), x: titleX, y: y, style: titleStyle)
         x += columns.title + 1
 
         if columns.tags > 0 {

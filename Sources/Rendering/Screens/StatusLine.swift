@@ -1,16 +1,23 @@
 import AppCore
+import Foundation
 
 /// The one place that composes the status line: the top screen's own words (counts, loading, position) unless a
 /// message is showing, and on the right the quota and key hints named from the effective keymap.
 public enum StatusLine {
     /// The status line's left text, right text and whether it reports an error.
-    public static func compose(_ state: AppState, threadLayout: ThreadDocument.Layout?) -> (left: String, right: String, isError: Bool) {
+    public static func compose(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date = Date())
+        -> (left: String, right: String, isError: Bool) {
         let shared = state.shared
         var left: String
         var hints: [String]
         switch state.top {
         case .questions(let list):
-            left = Plural.count(list.rows.items.count, "question") + loading(list.rows.pending)
+            if let cachedAt = list.cachedAt {
+                // The store's copy is showing while the network's page loads.
+                left = Plural.count(list.rows.items.count, "question") + " · cached \(RelativeAge.long(cachedAt, now: now))"
+            } else {
+                left = Plural.count(list.rows.items.count, "question") + loading(list.rows.pending)
+            }
             hints = [hint(.help, "help", shared)]
         case .answersFeed(let feed):
             left = Plural.count(feed.rows.items.count, "answer") + loading(feed.rows.pending)
@@ -32,7 +39,8 @@ public enum StatusLine {
             hints = [hint(.open, "open", shared), hint(.copyLink, "copy", shared), hint(.cancelOrBack, "back", shared)]
         }
         if let message = shared.status.message { left = message }
-        let quota = Chrome.quotaText(shared.status)
+        // "offline" leads the right side: loads are answered by the local store, and quota figures are old.
+        let quota = shared.isOffline ? "offline" : Chrome.quotaText(shared.status)
         if let notice = shared.status.notice {
             // The notice stays beside the latest message, with the room the key hints had.
             return (shared.status.message.map { $0 + " · " + notice } ?? notice, quota, shared.status.isError)
@@ -52,8 +60,8 @@ public enum StatusLine {
     }
 
     /// Draws the status line of `state` on the buffer's last row.
-    static func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, into buffer: inout ScreenBuffer) {
-        let line = compose(state, threadLayout: threadLayout)
+    static func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        let line = compose(state, threadLayout: threadLayout, now: now)
         Chrome.drawStatus(left: line.left, right: line.right, isError: line.isError, into: &buffer)
     }
 

@@ -1,0 +1,162 @@
+import Foundation
+import StackAPI
+import StackStore
+
+/// The local store as the app sees it: what the network brought is kept, and lists, threads, comments, search and
+/// read marks are answered from it when offline.
+///
+/// Reads run as operations on the manager's own queue and deliver on the main queue like network results (a
+/// `RetrievalHandle` cancels them); writes go, one transaction per response, to a serial background queue, in
+/// the order they were asked for. Nothing here runs on the caller's thread.
+public final class LocalDataManager: Sendable {
+    /// The store; reads and writes to it happen only off the main thread.
+    public let store: Store
+    private let reads: OperationQueue
+    private let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
+
+    /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
+    public init(store: Store) {
+        self.store = store
+        reads = OperationQueue()
+        reads.name = "stackterm.store.reads"
+        reads.maxConcurrentOperationCount = 2
+        reads.qualityOfService = .userInitiated
+    }
+
+    // MARK: Keeping what was seen
+
+    /// Keeps questions fetched from the API (with their answers and comments when they came nested).
+    public func keep(questions: [Question], site: String) {
+        guard !questions.isEmpty else { return }
+        write { try $0.save(questions: questions, site: site) }
+    }
+
+    /// Keeps a question thread as the question view loaded it.
+    public func keep(thread: QuestionThread, site: String) {
+        write { try $0.save(thread: thread, site: site) }
+    }
+
+    /// Keeps answers (the latest-answers feed).
+    public func keep(answers: [Answer], site: String) {
+        guard !answers.isEmpty else { return }
+        write { try $0.save(answers: answers, site: site) }
+    }
+
+    /// Keeps comments, by post.
+    public func keep(comments: [Int: [Comment]], site: String) {
+        let all = comments.values.flatMap { $0 }
+        guard !all.isEmpty else { return }
+        write { try $0.save(comments: all, site: site) }
+    }
+
+    /// Remembers that these questions were read, with what was known of them then.
+    public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
+        guard !marks.isEmpty else { return }
+        write { try $0.markRead(site: site, marks: marks) }
+    }
+
+    /// Remembers that the list named `key` was fetched now (for "cached 3 h ago").
+    public func recordFetch(key: String) {
+        write { try $0.recordFetch(key: key) }
+    }
+
+    /// Waits until every write asked for so far is done (tests, and before quitting).
+    public func flush() {
+        writes.sync {}
+    }
+
+    private func write(_ body: @escaping @Sendable (Store) throws -> Void) {
+        writes.async { [store] in
+            // A failed write loses only the cached copy; the app keeps working from the network.
+            try? body(store)
+        }
+    }
+
+    // MARK: Reading
+
+    /// One page of `site`'s questions in `sort` (activity, creation or votes), optionally tagged, with the time the
+    /// oldest of them was fetched; fails with `.offline` when the store cannot sort that way or holds none of them.
+    @discardableResult
+    public func questions(
+        site: String, sort: QuestionSort, tagged: [String], page: Int, pageSize: Int,
+        completion: @escaping RetrievalCompletion<LocalPage>
+    ) -> RetrievalHandle {
+        read(completion) { store in
+            guard let order = StoreSort(sort) else {
+                return .failure(.offline(detail: "the local store cannot sort by \(sort.rawValue); press s for another sort"))
+            }
+            let limit = max(1, pageSize)
+            let stored = try store.questions(site: site, sort: order, tag: tagged.first, offset: (page - 1) * limit, limit: limit + 1)
+            let wanted = stored.filter { question in tagged.allSatisfy(question.question.tags.contains) }
+            if page == 1 && wanted.isEmpty {
+                let filter = tagged.isEmpty ? "" : " tagged [\(tagged.joined(separator: ";"))]"
+                return .failure(.offline(detail: "no questions of \(site)\(filter) in the local store (browse them online or run stackterm import)"))
+            }
+            return .success(LocalPage(stored: Array(wanted.prefix(limit)), hasMore: stored.count > limit, page: page))
+        }
+    }
+
+    /// One page of a local full-text search of `site` (`tag:` words and `tagged` filter by tag), best first.
+    @discardableResult
+    public func search(
+        site: String, query: String, tagged: [String], page: Int, pageSize: Int,
+        completion: @escaping RetrievalCompletion<LocalPage>
+    ) -> RetrievalHandle {
+        read(completion) { store in
+            let limit = max(1, pageSize)
+            let text = ([query] + tagged.map { "tag:" + $0 }).joined(separator: " ")
+            let hits = try store.search(text, site: site, offset: (page - 1) * limit, limit: limit + 1)
+            let stored = try store.questions(site: site, ids: hits.prefix(limit).map(\.questionID))
+            return .success(LocalPage(stored: stored, hasMore: hits.count > limit, page: page))
+        }
+    }
+
+    /// A question with its answers and comments, as the store holds it; `.offline` when it holds none.
+    @discardableResult
+    public func thread(questionID: Int, site: String, completion: @escaping RetrievalCompletion<QuestionThread>) -> RetrievalHandle {
+        read(completion) { store in
+            guard let stored = try store.thread(site: site, questionID: questionID) else {
+                return .failure(.offline(detail: "question \(questionID) is not in the local store"))
+            }
+            return .success(stored.thread)
+        }
+    }
+
+    /// Comments the store holds on these posts, by post id.
+    @discardableResult
+    public func comments(postIDs: [Int], site: String, completion: @escaping RetrievalCompletion<[Int: [Comment]]>) -> RetrievalHandle {
+        read(completion) { store in .success(try store.comments(site: site, postIDs: postIDs)) }
+    }
+
+    /// Read marks of those of these questions that were opened, by question id.
+    @discardableResult
+    public func readMarks(site: String, ids: [Int], completion: @escaping RetrievalCompletion<[Int: ReadMark]>) -> RetrievalHandle {
+        read(completion) { store in .success(try store.readMarks(site: site, ids: ids)) }
+    }
+
+    private func read<Value: Sendable>(
+        _ completion: @escaping RetrievalCompletion<Value>,
+        _ body: @escaping @Sendable (Store) throws -> Result<Value, APIError>
+    ) -> RetrievalHandle {
+        let operation = StoreReadOperation(delivery: .mainQueue(completion)) { [store] in
+            do { return try body(store) } catch { return .failure(.offline(detail: "the local store failed: \(error)")) }
+        }
+        reads.addOperation(operation)
+        return RetrievalHandle(operation: operation)
+    }
+}
+
+/// A page read from the local store: the questions, whether more follow, and when the oldest was fetched.
+public struct LocalPage: Sendable {
+    /// The questions with their origin, age and read marks.
+    public var stored: [StoredQuestion]
+    /// Whether the store holds more after this page.
+    public var hasMore: Bool
+    /// The page number (1-based).
+    public var page: Int
+
+    /// The page as the list takes it.
+    public var questionPage: Page<Question> { Page(items: stored.map(\.question), hasMore: hasMore, page: page) }
+    /// When the oldest question on the page was fetched (nil for an empty page).
+    public var fetchedAt: Date? { stored.map(\.fetchedAt).min() }
+}

@@ -1,0 +1,87 @@
+import XCTest
+import Foundation
+import AppCore
+import StackAPI
+import TestSupport
+
+/// Read marks in the reducer: opening marks read, the store's marks merge in, `U` and `A`, the offline flag.
+final class ReadMarksTests: XCTestCase {
+    private func loadedState(count: Int = 30) throws -> AppState {
+        var state = AppState(settings: BrowseSettings(site: "cardano", pageSize: 30), viewport: Viewport(columns: 80, rows: 12))
+        let effects = Reducer.reduce(&state, .start)
+        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { throw XCTSkip("no load") }
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: count, firstID: 1, hasMore: false))))
+        return state
+    }
+
+    func testOpeningAQuestionMarksItReadWithWhatTheListKnew() throws {
+        var state = try loadedState()
+        let question = state.list.questions[0]
+        let effects = Reducer.reduce(&state, .command(.open))
+        let mark = ReadState(answerCount: question.answerCount ?? 0, lastActivity: question.lastActivityDate)
+        XCTAssertTrue(effects.contains(.markRead(site: "cardano", [question.questionID: mark])), "\(effects)")
+        XCTAssertEqual(state.shared.readMarks.status(of: question), .read)
+    }
+
+    func testTheLoadedThreadRefreshesTheMarkWithItsAnswers() throws {
+        var state = try loadedState()
+        let effects = Reducer.reduce(&state, .command(.open))
+        guard let token = effects.compactMap({ effect -> LoadToken? in
+            if case let .loadThread(token, _, _, _) = effect { return token }
+            return nil
+        }).first else { return XCTFail("no thread load") }
+        var question = state.list.questions[0]
+        question.answerCount = 3
+        let thread = QuestionThread(question: question, answers: [])
+        let after = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
+        XCTAssertTrue(after.contains(.markRead(site: "cardano", [question.questionID: ReadState(question)])), "\(after)")
+    }
+
+    func testMarksFromTheStoreShowUpdatesAndNeverOverrideThisSessionsMarks() throws {
+        var state = try loadedState()
+        let first = state.list.questions[0], second = state.list.questions[1]
+        _ = Reducer.reduce(&state, .command(.open))
+        _ = Reducer.reduce(&state, .command(.backOrQuit))
+        let old = ReadState(answerCount: (second.answerCount ?? 0) - 2, lastActivity: second.lastActivityDate)
+        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", [first.questionID: old, second.questionID: old]))
+        XCTAssertEqual(state.shared.readMarks.status(of: first), .read, "the session's mark stays")
+        XCTAssertEqual(state.shared.readMarks.status(of: second), .updated(newAnswers: 2))
+        _ = Reducer.reduce(&state, .readMarksLoaded(site: "beer", [state.list.questions[2].questionID: old]))
+        XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[2]), .unread, "another site's marks are ignored")
+    }
+
+    func testNextUnreadSkipsReadQuestionsAndSaysWhenNoneIsLeft() throws {
+        var state = try loadedState(count: 4)
+        let marks = Dictionary(uniqueKeysWithValues: state.list.questions[1...2].map { ($0.questionID, ReadState($0)) })
+        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", marks))
+        _ = Reducer.reduce(&state, .key(.character("U")))
+        XCTAssertEqual(state.list.selection, 3)
+        _ = Reducer.reduce(&state, .key(.character("U")))
+        XCTAssertEqual(state.list.selection, 3)
+        XCTAssertEqual(state.status.message, "No unread question below")
+    }
+
+    func testMarkScreenReadMarksOnlyTheRowsShown() throws {
+        var state = try loadedState()
+        let effects = Reducer.reduce(&state, .key(.character("A")))
+        let shown = state.viewport.listRows
+        guard case let .markRead(site, marks)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(site, "cardano")
+        XCTAssertEqual(Set(marks.keys), Set(state.list.questions.prefix(shown).map(\.questionID)))
+        XCTAssertEqual(state.status.message, "Marked \(shown) read")
+        XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[shown]), .unread)
+        XCTAssertEqual(Reducer.reduce(&state, .key(.character("A"))), [])
+        XCTAssertEqual(state.status.message, "Nothing new on screen")
+    }
+
+    func testReadKeysWorkOnlyOnAQuestionListAndOfflineIsAFlag() throws {
+        var state = try loadedState()
+        _ = Reducer.reduce(&state, .command(.open))
+        XCTAssertEqual(Reducer.reduce(&state, .key(.character("U"))), [])
+        XCTAssertEqual(state.status.message, "U works only on a question list")
+        _ = Reducer.reduce(&state, .offlineChanged(true))
+        XCTAssertTrue(state.shared.isOffline)
+        _ = Reducer.reduce(&state, .offlineChanged(false))
+        XCTAssertFalse(state.shared.isOffline)
+    }
+}

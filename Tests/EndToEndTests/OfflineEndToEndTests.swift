@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `stackterm import` of a real dump, then `--offline` browsing of it in tmux: lists, a question with its answers,
+/// local search, read marks; and not one request reaches the API.
+final class OfflineEndToEndTests: StacktermTestCase {
+    private var dataHome: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-offline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
+    }
+
+    /// Imports `folder` into the test's store with the real binary.
+    private func importDump(_ folder: URL) throws {
+        let process = Process()
+        process.executableURL = BuildProducts.executable("stackterm")
+        process.arguments = ["import", folder.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "stackterm import \(folder.path) failed")
+    }
+
+    func testAnImportedSiteBrowsesOfflineWithoutOneRequest() throws {
+        guard let folder = SharedData.path("dumps/cardano") else { throw XCTSkip("SKIPPED: no shared data") }
+        try importDump(folder)
+        try double.clearRequestLog()
+        let tmux = try launch(["--offline", "--sort", "votes"], environment: ["XDG_DATA_HOME": dataHome.path])
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            screen.last?.contains("offline") == true && screen.last?.contains("questions") == true
+        }, "the list never showed from the store:\n\(tmux.screenDump())")
+        let list = try tmux.capture()
+        XCTAssertTrue(list[0].contains("cardano · votes"), list[0])
+        let firstTitle = list[2].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)
+        let secondTitle = list[3].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)
+
+        // The top-voted question opens with its answers, from the store.
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
+        XCTAssertTrue(try tmux.capture()[1].contains(firstTitle), tmux.screenDump())
+
+        // Back at the top of the list, the first question is read: U moves on to the next unread one, the second.
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · votes") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("U"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 1 && $0[1].contains(secondTitle) }, tmux.screenDump())
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · votes") == true }, tmux.screenDump())
+
+        // Search runs on the local full-text index.
+        try tmux.sendKeys(.text("/"), .text("staking"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { screen in
+            screen.first?.contains("search “staking”") == true && screen.last?.contains("questions") == true
+                && screen.last?.trimmingCharacters(in: .whitespaces).hasPrefix("0 questions") == false
+        }, tmux.screenDump())
+
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        XCTAssertEqual(try double.requestLog(), [], "--offline sent requests")
+    }
+
+    func testWhenTheNetworkGoesTheReaderKeepsReadingWhatWasSeen() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        let title = try tmux.capture()[2].dropFirst(11).prefix(20).trimmingCharacters(in: .whitespaces)
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, tmux.screenDump())
+
+        double.stop()
+        // A reload cannot reach the API: the list comes from the store, marked offline.
+        try tmux.sendKeys(.text("r"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            screen.last?.contains("offline") == true && screen.count > 2 && screen[2].contains(title)
+        }, tmux.screenDump())
+        // The question read before opens again, answers and all.
+        try tmux.sendKeys(.key("Home"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            screen.count > 1 && screen[1].contains(title)
+                && screen.joined().contains("Answer 1/") || screen.joined().contains("No answers yet")
+        }, tmux.screenDump())
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+    }
+}

@@ -1,0 +1,47 @@
+import XCTest
+import AppCore
+import Rendering
+import StackAPI
+import TestSupport
+
+/// Read marks and the offline mark as a person sees them: `+N` before an updated title, bold unread titles,
+/// dimmed read ones, and `offline` on the status line.
+final class ReadMarkRowsTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_600_000_000 + 3 * 86_400)
+
+    private func state() -> AppState {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 12))
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        let questions = [
+            Fixtures.question(id: 1, title: "Unread question", answers: 1),
+            Fixtures.question(id: 2, title: "Read question", answers: 1),
+            Fixtures.question(id: 3, title: "Updated question", answers: 4),
+        ]
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1, quotaRemaining: 287))))
+        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", [
+            2: ReadState(questions[1]), 3: ReadState(answerCount: 2, lastActivity: questions[2].lastActivityDate),
+        ]))
+        return state
+    }
+
+    func testRowsShowWhatIsNewSinceRead() {
+        let buffer = AppScreen.render(state(), cache: ThreadLayoutCache(), now: now).buffer
+        let lines = buffer.lines
+        XCTAssertTrue(lines[2].contains(" Unread question"), lines[2])
+        XCTAssertTrue(lines[3].contains(" Read question"), lines[3])
+        XCTAssertTrue(lines[4].contains(" +2 Updated question"), lines[4])
+        let titleX = 11
+        XCTAssertTrue(buffer[titleX, 2].style.attributes.contains(.bold), "unread titles are bold")
+        XCTAssertEqual(buffer[titleX, 3].style.color, .muted, "read titles are dimmed")
+        XCTAssertEqual(buffer[titleX, 4].style.color, .success, "the +N badge stands out")
+        XCTAssertTrue(lines[11].contains("quota 287"), lines[11])
+    }
+
+    func testTheStatusLineSaysOffline() {
+        var offline = state()
+        _ = Reducer.reduce(&offline, .offlineChanged(true))
+        let lines = AppScreen.render(offline, cache: ThreadLayoutCache(), now: now).buffer.lines
+        XCTAssertTrue(lines[11].contains("offline"), lines[11])
+        XCTAssertFalse(lines[11].contains("quota"), lines[11])
+    }
+}
