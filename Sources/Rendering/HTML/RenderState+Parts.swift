@@ -133,6 +133,23 @@ extension RenderState {
 }
 
 extension String {
+    /// The string with each run of white space made one space, and none at either end (ASCII text from its bytes).
+    var collapsingWhitespace: String {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var spaceDue = false
+        for byte in utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                spaceDue = !bytes.isEmpty
+            } else {
+                if spaceDue { bytes.append(0x20); spaceDue = false }
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The string without leading and trailing whitespace.
     func trimmingSpaces() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),

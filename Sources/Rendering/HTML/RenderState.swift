@@ -59,7 +59,7 @@ struct RenderState {
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
-                                linkTexts: linkTexts.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") },
+                                linkTexts: linkTexts.map(\.collapsingWhitespace),
                                 codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)
     }
 
