@@ -1,10 +1,11 @@
 import Foundation
+import Spawning
 
 /// Runs a program in the foreground on the terminal (a terminal browser such as `w3m`) and waits for it.
 ///
-/// The caller hands the terminal over first (curses suspended) and takes it back after. The child gets the
-/// terminal's input as stdin and its output as stdout and stderr, no other descriptor of ours, default signal
-/// dispositions and an empty signal mask, and stays in our process group so it may read the terminal. A stop
+/// The caller hands the terminal over first (curses suspended) and takes it back after. The child is spawned by
+/// `ChildSpawn` with the terminal's input as stdin and its output as stdout and stderr, and stays in our process
+/// group so it may read the terminal. A stop
 /// (Ctrl-Z typed at it) is answered with SIGCONT: the terminal is the program's until it exits.
 enum ForegroundProcess {
     /// How the program ended.
@@ -19,8 +20,8 @@ enum ForegroundProcess {
     /// it to end; the `posix_spawn` error when it could not start.
     static func run(executable: String, arguments: [String], environment: [String: String],
                     input: Int32, output: Int32) -> Result<Ending, POSIXError> {
-        let started = DetachedProcess.spawn(executable: executable, arguments: arguments, environment: environment,
-                                            ownProcessGroup: false) { actions in
+        let started = ChildSpawn.spawn(executable: executable, arguments: arguments, environment: environment,
+                                       ownProcessGroup: false) { actions in
             posix_spawn_file_actions_adddup2(&actions, input, 0)
             posix_spawn_file_actions_adddup2(&actions, output, 1)
             posix_spawn_file_actions_adddup2(&actions, output, 2)

@@ -17,7 +17,7 @@ extension APIRequest {
     /// `/questions`: a page of a site's questions, optionally tagged (all tags must match) and within dates;
     /// with bodies when `withBody` is true.
     public static func questions(
-        site: String, sort: QuestionSort = .activity, order: SortOrder = .desc, tagged: [String] = [],
+        site: String, sort: QuestionSort = .activity, order: SortDirection = .desc, tagged: [String] = [],
         page: Int = 1, pageSize: Int? = nil, fromDate: Date? = nil, toDate: Date? = nil, withBody: Bool = false
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
@@ -39,7 +39,7 @@ extension APIRequest {
 
     /// `/questions/{ids}/answers`: the answers of questions, with bodies unless `withBody` is false.
     public static func answersOfQuestions(
-        _ ids: [Int], site: String, sort: AnswerSort = .votes, order: SortOrder = .desc,
+        _ ids: [Int], site: String, sort: AnswerSort = .votes, order: SortDirection = .desc,
         page: Int = 1, pageSize: Int? = nil, withBody: Bool = true
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
@@ -58,7 +58,7 @@ extension APIRequest {
 
     /// `/answers`: the latest answers on a site, with bodies so a screen can show one at once.
     public static func latestAnswers(
-        site: String, sort: AnswerSort = .activity, order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil
+        site: String, sort: AnswerSort = .activity, order: SortDirection = .desc, page: Int = 1, pageSize: Int? = nil
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
         query.add("sort", sort.rawValue)
@@ -69,7 +69,7 @@ extension APIRequest {
 
     /// `/posts/{ids}/comments`: comments on questions or answers, with bodies, oldest first by default.
     public static func commentsOfPosts(
-        _ ids: [Int], site: String, sort: CommentSort = .creation, order: SortOrder = .asc,
+        _ ids: [Int], site: String, sort: CommentSort = .creation, order: SortDirection = .asc,
         page: Int = 1, pageSize: Int? = maximumPageSize
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
@@ -83,7 +83,7 @@ extension APIRequest {
     /// with bodies when `withBody` is true.
     public static func searchAdvanced(
         site: String, query text: String, tagged: [String] = [], sort: SearchSort = .relevance,
-        order: SortOrder = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBody: Bool = false
+        order: SortDirection = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBody: Bool = false
     ) -> APIRequest {
         var query = Query(site: site, page: page, pageSize: pageSize)
         query.add("q", text)

@@ -44,8 +44,8 @@ public enum SearchSort: String, CaseIterable, Hashable, Sendable {
     case relevance
 }
 
-/// Sort direction.
-public enum SortOrder: String, CaseIterable, Hashable, Sendable {
+/// The API's `order` parameter (named so as not to clash with Foundation's `SortOrder`).
+public enum SortDirection: String, CaseIterable, Hashable, Sendable {
     /// Largest (newest, highest) first.
     case desc
     /// Smallest (oldest, lowest) first.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// What one run of the double serves and how it misbehaves.
 public struct DoubleConfiguration: Sendable {
@@ -28,13 +29,13 @@ public struct DoubleConfiguration: Sendable {
 final class QuotaBook: Sendable {
     static let anonymousMax = 300
     static let keyedMax = 10_000
-    private let remaining = Locked<[String: Int]>([:])
+    private let remaining = NIOLockedValueBox<[String: Int]>([:])
 
     /// Spends one request for the client; nil when the quota was already used up.
     func spend(key: String?) -> (max: Int, remaining: Int)? {
         let client = key.map { "key:\($0)" } ?? "anonymous"
         let max = key == nil ? Self.anonymousMax : Self.keyedMax
-        return remaining.withLock { book in
+        return remaining.withLockedValue { book in
             let left = book[client] ?? max
             guard left > 0 else { return nil }
             book[client] = left - 1
@@ -51,8 +52,8 @@ final class QuotaBook: Sendable {
 
 /// The API requests served so far, in memory and optionally appended to a file.
 final class RequestLog: Sendable {
-    private let lines = Locked<[String]>([])
-    private let file: Locked<FileHandle?>
+    private let lines = NIOLockedValueBox<[String]>([])
+    private let file: NIOLockedValueBox<FileHandle?>
 
     init(file: URL?) {
         var handle: FileHandle?
@@ -63,17 +64,17 @@ final class RequestLog: Sendable {
             handle = try? FileHandle(forWritingTo: file)
             _ = try? handle?.seekToEnd()
         }
-        self.file = Locked(handle)
+        self.file = NIOLockedValueBox(handle)
     }
 
     func append(_ line: String) {
-        lines.withLock { $0.append(line) }
-        file.withLock { handle in
+        lines.withLockedValue { $0.append(line) }
+        file.withLockedValue { handle in
             handle?.write(Data("\(ISO8601DateFormatter().string(from: Date())) \(line)\n".utf8))
         }
     }
 
-    var all: [String] { lines.withLock { $0 } }
+    var all: [String] { lines.withLockedValue { $0 } }
 
-    func clear() { lines.withLock { $0.removeAll() } }
+    func clear() { lines.withLockedValue { $0.removeAll() } }
 }

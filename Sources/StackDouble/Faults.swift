@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Fault injection for API requests, set by command-line flags or `GET /_double/faults?…`.
 public struct Faults: Sendable, Equatable {
@@ -127,23 +128,23 @@ public struct Faults: Sendable, Equatable {
 
 /// The faults in force, shared between connections; `take(for:)` spends one of a `count`.
 final class FaultBoard: Sendable {
-    private let current: Locked<Faults>
+    private let current: NIOLockedValueBox<Faults>
 
     init(_ faults: Faults) {
-        current = Locked(faults)
+        current = NIOLockedValueBox(faults)
     }
 
     /// Replaces every fault.
     func set(_ faults: Faults) {
-        current.withLock { $0 = faults }
+        current.withLockedValue { $0 = faults }
     }
 
     /// The faults now in force.
-    var faults: Faults { current.withLock { $0 } }
+    var faults: Faults { current.withLockedValue { $0 } }
 
     /// The faults for one API request (empty when they do not apply), counting it against `count`.
     func take(for apiPath: String) -> Faults {
-        current.withLock { faults in
+        current.withLockedValue { faults in
             guard !faults.isEmpty, faults.applies(to: apiPath) else { return Faults() }
             if let count = faults.remainingCount {
                 faults.remainingCount = count - 1

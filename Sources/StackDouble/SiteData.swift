@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackDump
 
 /// One dump folder loaded into memory and indexed for the API routes.
@@ -22,7 +23,7 @@ final class SiteData: Sendable {
     /// The oldest creation date of any post: the site's launch date.
     let oldestDate: Date
     /// Question id → lowercased title and body text, built on the first search.
-    private let searchTexts = Locked<[Int: (title: String, body: String)]?>(nil)
+    private let searchTexts = NIOLockedValueBox<[Int: (title: String, body: String)]?>(nil)
 
     /// Reads Posts.xml (required), Users.xml and Comments.xml (optional) of `folder`.
     init(name: String, folder: URL, copies: Int = 1) throws {
@@ -72,7 +73,7 @@ final class SiteData: Sendable {
 
     /// Lowercased title and visible body text of every question, for `/search/advanced`.
     func searchableQuestions() -> [Int: (title: String, body: String)] {
-        searchTexts.withLock { cache in
+        searchTexts.withLockedValue { cache in
             if let cache { return cache }
             let built = Dictionary(questions.map { question in
                 (question.id, (title: (question.title ?? "").lowercased(), body: HTMLText.searchableText(question.body)))
@@ -92,7 +93,7 @@ final class SiteData: Sendable {
 final class SiteCatalog: Sendable {
     /// Folder name → folder.
     let folders: [String: URL]
-    private let loaded = Locked<[String: SiteSlot]>([:])
+    private let loaded = NIOLockedValueBox<[String: SiteSlot]>([:])
 
     /// How many times each dump's posts are served.
     let copies: Int
@@ -127,7 +128,7 @@ final class SiteCatalog: Sendable {
     /// The loaded data of a site, reading its folder on first use.
     func site(_ name: String) throws -> SiteData {
         guard let folder = folders[name] else { throw APIFailure.noSite(name) }
-        let slot = loaded.withLock { slots in
+        let slot = loaded.withLockedValue { slots in
             if let slot = slots[name] { return slot }
             let slot = SiteSlot()
             slots[name] = slot
@@ -139,10 +140,10 @@ final class SiteCatalog: Sendable {
 
 /// Holds one site's data, loaded at most once even when requests race for it.
 private final class SiteSlot: Sendable {
-    private let state = Locked<Result<SiteData, Error>?>(nil)
+    private let state = NIOLockedValueBox<Result<SiteData, Error>?>(nil)
 
     func value(load: () throws -> SiteData) throws -> SiteData {
-        try state.withLock { state in
+        try state.withLockedValue { state in
             if let state { return try state.get() }
             let result = Result { try load() }
             state = result

@@ -8,7 +8,7 @@ public struct PresentReport: Equatable, Sendable {
     public var changedRows: [Int]
     /// Cells drawn (a wide character counts once).
     public var drawnCells: Int
-    /// True when every cell was drawn (first frame, after a resize or `invalidate()`, or a new buffer size).
+    /// True when every cell was drawn (first frame, after a resize, or a new buffer size).
     public var wasFullRepaint: Bool
 
     /// A report of `changedRows` and `drawnCells`.

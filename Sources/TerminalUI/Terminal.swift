@@ -177,13 +177,6 @@ public final class Terminal {
         presented = nil
     }
 
-    /// Forgets what is on screen so the next `present` repaints every cell (e.g. for Ctrl-L).
-    public func invalidate() {
-        guard isStarted, let window = stackterm_stdscr() else { return }
-        clearok(window, true)
-        presented = nil
-    }
-
     /// Drains every pending input without waiting: keys in order, and whether the size changed.
     public func readInput() -> InputBatch {
         guard isStarted, let window = stackterm_stdscr() else { return InputBatch() }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,16 +16,11 @@ public enum LoopbackHTTP {
         public var body: Data
     }
 
-    private final class Box: @unchecked Sendable {
-        let lock = NSLock()
-        var result: Result<Reply, Error>?
-    }
-
     /// GETs `url` and waits up to `timeout` seconds.
     public static func get(_ url: URL, timeout: TimeInterval = 30) throws -> Reply {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("stackterm-tests", forHTTPHeaderField: "User-Agent")
-        let box = Box()
+        let box = NIOLockedValueBox<Result<Reply, Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let session = URLSession(configuration: .ephemeral)
         let task = session.dataTask(with: request) { data, response, error in
@@ -40,9 +36,7 @@ public enum LoopbackHTTP {
             } else {
                 result = .failure(URLError(.badServerResponse))
             }
-            box.lock.lock()
-            box.result = result
-            box.lock.unlock()
+            box.withLockedValue { $0 = result }
             done.signal()
         }
         task.resume()
@@ -52,8 +46,7 @@ public enum LoopbackHTTP {
             throw URLError(.timedOut)
         }
         session.finishTasksAndInvalidate()
-        box.lock.lock()
-        defer { box.lock.unlock() }
-        return try box.result!.get()
+        guard let result = box.withLockedValue({ $0 }) else { throw URLError(.unknown) }
+        return try result.get()
     }
 }

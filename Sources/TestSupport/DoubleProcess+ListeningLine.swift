@@ -1,14 +1,14 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Reads a child's stdout on a background queue until it prints `listening on 127.0.0.1:PORT`.
-final class ListeningLine: @unchecked Sendable {
-    enum Outcome {
+final class ListeningLine: Sendable {
+    enum Outcome: Sendable {
         case port(Int)
         case failed(String)
     }
 
-    private let lock = NSLock()
-    private var outcome: Outcome?
+    private let outcome = NIOLockedValueBox<Outcome?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
@@ -30,9 +30,9 @@ final class ListeningLine: @unchecked Sendable {
     }
 
     private func finish(_ result: Outcome) {
-        lock.lock()
-        if outcome == nil { outcome = result }
-        lock.unlock()
+        outcome.withLockedValue { outcome in
+            if outcome == nil { outcome = result }
+        }
         ready.signal()
     }
 
@@ -41,8 +41,6 @@ final class ListeningLine: @unchecked Sendable {
         if ready.wait(timeout: .now() + timeout) == .timedOut {
             finish(.failed("no \"listening on\" line within \(Int(timeout)) s"))
         }
-        lock.lock()
-        defer { lock.unlock() }
-        return outcome!
+        return outcome.withLockedValue { $0 } ?? .failed("no outcome recorded")
     }
 }

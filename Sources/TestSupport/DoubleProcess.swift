@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,13 +29,13 @@ public enum DoubleProcessError: Error, CustomStringConvertible {
 /// The local API double (`stackexchange-double`) running as a child process on 127.0.0.1.
 ///
 /// Thread-safe: control calls may come from any thread; `stop()` may be called more than once.
+/// `@unchecked Sendable`: `Process` is not Sendable; it is only read after `init`, and `stop()` is guarded.
 public final class DoubleProcess: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
     private let process: Process
     private let stderrFile: URL
-    private let stateLock = NSLock()
-    private var stopped = false
+    private let stopped = NIOLockedValueBox(false)
 
     /// Seconds to wait for the `listening on` line.
     public static let startTimeout: TimeInterval = 20
@@ -121,10 +122,10 @@ public final class DoubleProcess: @unchecked Sendable {
 
     /// Terminates the process and waits for it.
     public func stop() {
-        stateLock.lock()
-        let alreadyStopped = stopped
-        stopped = true
-        stateLock.unlock()
+        let alreadyStopped = stopped.withLockedValue { stopped in
+            defer { stopped = true }
+            return stopped
+        }
         guard !alreadyStopped else { return }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()

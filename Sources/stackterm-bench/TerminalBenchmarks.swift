@@ -53,7 +53,7 @@ enum TerminalBenchmarks {
 
     /// Resident memory after 25 pages of 100 questions (a double serving cardano three times over, 3,126 questions).
     static func memoryAfterPaging() throws {
-        let double = try DoubleProcess(arguments: ["--copies", "3"])
+        let double = try DoubleFixture.dedicated(arguments: ["--copies", "3"])
         defer { double.stop() }
         let app = try stackterm(double, ["--page-size", "100"])
         guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }

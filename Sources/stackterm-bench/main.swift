@@ -4,38 +4,22 @@ import TestSupport
 // stackterm-bench: prints the figures BENCHMARKS.md records. Build and run in release:
 //   swift build -c release && .build/release/stackterm-bench [name …]
 // With names (e.g. `keyframe body`), only those benchmarks run.
-/// The double, started on first use (the pure benchmarks do not need it).
-@MainActor
-enum SharedDouble {
-    private static var started: DoubleProcess?
-
-    static var instance: DoubleProcess {
-        get throws {
-            if let started { return started }
-            let double = try DoubleProcess()
-            started = double
-            return double
-        }
-    }
-
-    static func stop() { started?.stop() }
-}
 let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
-    ("decode", { try RetrievalBenchmarks.decodePage(double: SharedDouble.instance) }),
-    ("cancel", { try RetrievalBenchmarks.cancelAll(double: SharedDouble.instance) }),
-    ("requests", { try RetrievalBenchmarks.requestsPerPage(double: SharedDouble.instance) }),
+    ("decode", { try RetrievalBenchmarks.decodePage(double: DoubleFixture.shared()) }),
+    ("cancel", { try RetrievalBenchmarks.cancelAll(double: DoubleFixture.shared()) }),
+    ("requests", { try RetrievalBenchmarks.requestsPerPage(double: DoubleFixture.shared()) }),
     ("body", { try RenderBenchmarks.longestBody() }),
     ("keyframe", { try RenderBenchmarks.keyToFrame() }),
     ("openbody", { try OpenBodyBenchmarks.openLongBody() }),
-    ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: SharedDouble.instance) }),
-    ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: SharedDouble.instance) }),
+    ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: DoubleFixture.shared()) }),
+    ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: DoubleFixture.shared()) }),
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
-    ("search", { try TerminalBenchmarks.searchToResults(double: SharedDouble.instance) }),
-    ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: SharedDouble.instance) }),
-    ("waitcpu", { try TrustBenchmarks.cpuWhileWaiting(double: SharedDouble.instance) }),
-    ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: SharedDouble.instance) }),
-    ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: SharedDouble.instance) }),
-    ("deepbody", { try LayoutBenchmarks.deepBody(double: SharedDouble.instance) }),
+    ("search", { try TerminalBenchmarks.searchToResults(double: DoubleFixture.shared()) }),
+    ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: DoubleFixture.shared()) }),
+    ("waitcpu", { try TrustBenchmarks.cpuWhileWaiting(double: DoubleFixture.shared()) }),
+    ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: DoubleFixture.shared()) }),
+    ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: DoubleFixture.shared()) }),
+    ("deepbody", { try LayoutBenchmarks.deepBody(double: DoubleFixture.shared()) }),
     ("dumpread", { try DumpBenchmarks.readPosts() }),
     ("highlight", { try HighlightBenchmarks.highlight() }),
     ("store", { try StoreBenchmarks.all() }),
@@ -57,5 +41,5 @@ for benchmark in benchmarks where chosen.isEmpty || chosen.contains(benchmark.na
         failed = true
     }
 }
-SharedDouble.stop()
+DoubleFixture.stopShared()
 exit(failed ? 1 : 0)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOConcurrencyHelpers
 import StackStore
 
 /// `stackterm import PATH`: loads a site's data dump (a .7z archive or an extracted folder) into the local store.
@@ -73,20 +74,20 @@ struct ImportCommand: ParsableCommand {
 }
 
 /// Set once SIGINT arrives (then the import stops after its current batch); read from the import's reading thread.
+/// `@unchecked Sendable`: the signal source (not Sendable) is made in `init` and never touched again.
 final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
+    private let interrupted = NIOLockedValueBox(false)
     private let source: any DispatchSourceSignal
 
     init() {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [unowned self] in
-            lock.withLock { set = true }
+            interrupted.withLockedValue { $0 = true }
             StacktermCommand.standardError("import: interrupted, finishing the rows being written…")
         }
         source.resume()
     }
 
-    var isSet: Bool { lock.withLock { set } }
+    var isSet: Bool { interrupted.withLockedValue { $0 } }
 }

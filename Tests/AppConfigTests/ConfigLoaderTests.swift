@@ -1,5 +1,6 @@
 import AppConfig
 import AppCore
+import NIOConcurrencyHelpers
 import Rendering
 import XCTest
 
@@ -89,15 +90,16 @@ final class ConfigLoaderTests: XCTestCase {
     func testAFIFOAtTheConfigPathIsRefusedWithoutOpeningIt() throws {
         XCTAssertEqual(mkfifo(defaultPath.path, 0o600), 0, "mkfifo")
         // Nobody ever writes to the FIFO: a reader that opened it would wait for ever, so load on another thread.
-        let result = Locked<LoadedConfig?>(nil)
+        let result = NIOLockedValueBox<LoadedConfig?>(nil)
         let done = DispatchSemaphore(value: 0)
         let environment = ["XDG_CONFIG_HOME": directory.path, "HOME": "/nonexistent"]
         DispatchQueue.global().async {
-            result.set(ConfigLoader.load(explicitPath: nil, environment: environment))
+            let loaded = ConfigLoader.load(explicitPath: nil, environment: environment)
+            result.withLockedValue { $0 = loaded }
             done.signal()
         }
         guard done.wait(timeout: .now() + 60) == .success else { return XCTFail("loading a FIFO config blocked") }
-        XCTAssertEqual(result.value?.startupMessage,
+        XCTAssertEqual(result.withLockedValue { $0 }?.startupMessage,
                        "config.toml: is a FIFO (named pipe), not a regular file — config ignored, using the defaults")
         XCTAssertEqual(ConfigFileReader.problem(atPath: defaultPath.path), "is a FIFO (named pipe), not a regular file")
     }
@@ -163,13 +165,4 @@ final class ConfigLoaderTests: XCTestCase {
         let builtIn = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile())
         XCTAssertEqual(fromExample, builtIn, "the example's values are the real defaults")
     }
-}
-
-/// A value shared with a background thread.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
 }

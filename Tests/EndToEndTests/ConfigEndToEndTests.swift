@@ -10,8 +10,8 @@ final class ConfigEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
-        double = try DoubleProcess()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.dedicated()
         configHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-xdg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: configHome.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
     }

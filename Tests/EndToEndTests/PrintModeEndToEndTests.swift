@@ -8,8 +8,8 @@ final class PrintModeEndToEndTests: XCTestCase {
     private var configHome: URL!
 
     override func setUpWithError() throws {
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
-        double = try DoubleProcess()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.dedicated()
         configHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-print-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: configHome.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
     }

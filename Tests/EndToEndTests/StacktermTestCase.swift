@@ -8,8 +8,8 @@ class StacktermTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent") }
-        double = try DoubleProcess()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.dedicated()
     }
 
     override func tearDown() {

@@ -10,8 +10,8 @@ final class QuestionCollectorTests: XCTestCase {
     private var double: DoubleProcess!
 
     override func setUpWithError() throws {
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent (set STACKTERM_DATA)") }
-        double = try DoubleProcess()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.dedicated()
     }
 
     override func tearDown() {

@@ -26,7 +26,7 @@ final class RequestFactoryTests: XCTestCase {
     func testEveryQuestionSortUsesTheAPIName() {
         XCTAssertEqual(QuestionSort.allCases.map(\.rawValue), ["activity", "creation", "votes", "hot", "week", "month"])
         XCTAssertEqual(SearchSort.relevance.rawValue, "relevance")
-        XCTAssertEqual(SortOrder.allCases.map(\.rawValue), ["desc", "asc"])
+        XCTAssertEqual(SortDirection.allCases.map(\.rawValue), ["desc", "asc"])
     }
 
     func testQuestionsByIDAsksForBodies() {

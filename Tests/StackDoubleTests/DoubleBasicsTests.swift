@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// Wire format, paging, sites, errors and quota of the double over loopback HTTP.
-final class DoubleBasicsTests: DoubleTestCase {
+final class DoubleBasicsTests: DoubleHTTPTestCase {
     func testResponsesAreGzipCompressedOnTheWire() throws {
         let raw = try RawHTTP.get(port: double.port, pathAndQuery: "/2.3/questions?site=conlang.meta&pagesize=3")
         XCTAssertTrue(raw.head.contains("HTTP/1.1 200"), raw.head)
@@ -103,7 +103,7 @@ final class DoubleBasicsTests: DoubleTestCase {
         let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("double-log-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: logFile) }
         double.stop()
-        double = try DoubleProcess(arguments: ["--log", logFile.path])
+        double = try DoubleFixture.dedicated(arguments: ["--log", logFile.path])
         _ = try get("/2.3/sites?pagesize=2")
         _ = try get("/_double/log")
         _ = try get("/2.3/info?site=coffee")
@@ -115,9 +115,9 @@ final class DoubleBasicsTests: DoubleTestCase {
     }
 
     func testBadArgumentsStopTheDoubleWithAClearError() {
-        XCTAssertThrowsError(try DoubleProcess(arguments: ["--dumps", "/nonexistent/dumps"])) { error in
+        XCTAssertThrowsError(try DoubleFixture.dedicated(arguments: ["--dumps", "/nonexistent/dumps"])) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent/dumps not found"), "\(error)")
         }
-        XCTAssertThrowsError(try DoubleProcess(arguments: ["--throttle", "soon"]))
+        XCTAssertThrowsError(try DoubleFixture.dedicated(arguments: ["--throttle", "soon"]))
     }
 }

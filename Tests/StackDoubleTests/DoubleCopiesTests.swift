@@ -4,8 +4,8 @@ import TestSupport
 /// `--copies N` serves each dump N times over, for benchmarks that need more pages than a small dump has.
 final class DoubleCopiesTests: XCTestCase {
     func testCopiesMultiplyTheQuestionsWithDistinctIDs() throws {
-        guard SharedData.root != nil else { throw XCTSkip("shared data absent") }
-        let double = try DoubleProcess(arguments: ["--copies", "3"])
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        let double = try DoubleFixture.dedicated(arguments: ["--copies", "3"])
         defer { double.stop() }
         var ids: [Int] = []
         var page = 1

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackDouble
 import TestSupport
 import XCTest
@@ -7,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Every injected fault, its `count`/`path` scoping, and the request log.
-final class DoubleFaultTests: DoubleTestCase {
+final class DoubleFaultTests: DoubleHTTPTestCase {
     private let questions = "/2.3/questions?site=conlang.meta&pagesize=5"
 
     func testMalformedJSONDoesNotParse() throws {
@@ -102,18 +103,18 @@ final class DoubleFaultTests: DoubleTestCase {
 
     func testDelayDoesNotBlockOtherConnections() throws {
         try double.setFaults("delay_ms=3000&path=/questions")
-        let slowDone = Flag()
+        let slowDone = NIOLockedValueBox(false)
         let slow = Thread { [double] in
             _ = try? LoopbackHTTP.get(double!.url("/2.3/questions?site=conlang.meta&pagesize=1"))
-            slowDone.set()
+            slowDone.withLockedValue { $0 = true }
         }
         slow.start()
         // The undelayed request is answered while the delayed one is still sleeping.
         XCTAssertEqual(try get("/2.3/info?site=conlang.meta").status, 200)
-        XCTAssertFalse(slowDone.value, "the delayed request finished before the undelayed one")
+        XCTAssertFalse(slowDone.withLockedValue { $0 }, "the delayed request finished before the undelayed one")
         let deadline = Date().addingTimeInterval(30)
-        while !slowDone.value, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertTrue(slowDone.value)
+        while !slowDone.withLockedValue({ $0 }), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(slowDone.withLockedValue { $0 })
     }
 
     func testCountScopesFaultsToTheNextRequests() throws {
@@ -137,7 +138,7 @@ final class DoubleFaultTests: DoubleTestCase {
 
     func testFaultsFromTheCommandLine() throws {
         double.stop()
-        double = try DoubleProcess(arguments: ["--status", "503", "--count", "1"])
+        double = try DoubleFixture.dedicated(arguments: ["--status", "503", "--count", "1"])
         XCTAssertEqual(try get(questions).status, 503)
         XCTAssertEqual(try get(questions).status, 200)
     }
@@ -153,12 +154,4 @@ final class DoubleFaultTests: DoubleTestCase {
         try double.clearRequestLog()
         XCTAssertEqual(try double.requestLog(), [])
     }
-}
-
-/// A thread-safe boolean for the delay test.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
-    func set() { lock.lock(); isSet = true; lock.unlock() }
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return isSet }
 }

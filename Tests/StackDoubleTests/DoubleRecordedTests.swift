@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Replay of recorded responses, by request and by path.
-final class DoubleRecordedTests: DoubleTestCase {
+final class DoubleRecordedTests: DoubleHTTPTestCase {
     private func recordedFile(_ relative: String) throws -> Data {
         try Data(contentsOf: try XCTUnwrap(SharedData.path("api/\(relative)")))
     }

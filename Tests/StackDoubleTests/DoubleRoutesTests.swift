@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// Sorts, filters and the content of each route, checked against the dump read directly.
-final class DoubleRoutesTests: DoubleTestCase {
+final class DoubleRoutesTests: DoubleHTTPTestCase {
     private func isOrdered(_ values: [Int], descending: Bool) -> Bool {
         zip(values, values.dropFirst()).allSatisfy { descending ? $0 >= $1 : $0 <= $1 }
     }

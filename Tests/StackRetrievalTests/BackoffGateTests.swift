@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackRetrieval
 import XCTest
@@ -113,15 +114,14 @@ final class BackoffGateTests: XCTestCase {
 }
 
 /// Outcomes of gate waits, from any thread.
-private final class OutcomeLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [BackoffGate.Outcome] = []
+private final class OutcomeLog: Sendable {
+    private let outcomes = NIOLockedValueBox<[BackoffGate.Outcome]>([])
 
     var names: [String] {
-        lock.withLock { outcomes.map { $0 == .proceed ? "proceed" : "cancelled" } }
+        outcomes.withLockedValue { $0.map { $0 == .proceed ? "proceed" : "cancelled" } }
     }
 
     func append(_ outcome: BackoffGate.Outcome) {
-        lock.withLock { outcomes.append(outcome) }
+        outcomes.withLockedValue { $0.append(outcome) }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 
 /// Hostile responses over real HTTP are refused at the transport's limits with a clear error, and silence
 /// costs nothing but a timer: gzip bombs, oversized pages, endless item lists, silent servers.
-final class BoundedResponseTests: DoubleTestCase {
+final class BoundedResponseTests: RetrievalTestCase {
     private func firstPage(
         pageSize: Int? = nil, with retrieval: Retrieval? = nil, waiting seconds: TimeInterval = 60
     ) -> Result<Page<Question>, APIError>? {

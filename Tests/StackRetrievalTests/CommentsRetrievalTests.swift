@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// Comments of a question and its answers over real HTTP against the double (cardano dump).
-final class CommentsRetrievalTests: DoubleTestCase {
+final class CommentsRetrievalTests: RetrievalTestCase {
     private func retrieveComments(
         _ postIDs: [Int], site: String? = nil, cachePolicy: CachePolicy = .useCache, on retrieval: Retrieval? = nil
     ) -> Result<PostComments, APIError>? {

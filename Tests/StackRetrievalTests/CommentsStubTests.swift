@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackRetrieval
 import XCTest
@@ -55,10 +56,9 @@ final class CommentsStubTests: XCTestCase {
     }
 
     func testPagingStopsAtTheBoundAndSaysTheListIsIncomplete() throws {
-        let counter = NSLock()
-        nonisolated(unsafe) var next = 0
+        let next = NIOLockedValueBox(0)
         let transport = StubTransport { _ in
-            let id = counter.withLock { next += 1; return next }
+            let id = next.withLockedValue { $0 += 1; return $0 }
             return .json(status: 200, StubBody.comments([(id: id, postID: 7)], hasMore: true))
         }
         let comments = try load([7], from: transport)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 @testable import StackRetrieval
 import XCTest
@@ -111,19 +112,17 @@ final class ConcurrentOperationTests: XCTestCase {
 }
 
 /// Collects `.direct` deliveries from any thread.
-private final class DirectBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [Int] = []
-    private var onMain = false
+private final class DirectBox: Sendable {
+    private let state = NIOLockedValueBox((collected: [Int](), onMain: false))
 
-    var values: [Int] { lock.withLock { collected } }
-    var ranOnMain: Bool { lock.withLock { onMain } }
+    var values: [Int] { state.withLockedValue { $0.collected } }
+    var ranOnMain: Bool { state.withLockedValue { $0.onMain } }
 
     func record(_ result: Result<Int, APIError>) {
         let isMain = Thread.isMainThread
-        lock.withLock {
-            collected.append((try? result.get()) ?? -1)
-            onMain = onMain || isMain
+        state.withLockedValue {
+            $0.collected.append((try? result.get()) ?? -1)
+            $0.onMain = $0.onMain || isMain
         }
     }
 }

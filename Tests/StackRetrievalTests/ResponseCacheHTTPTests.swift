@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// Requests a cache or an earlier response could answer are not sent: checked in the double's request log.
-final class ResponseCacheHTTPTests: DoubleTestCase {
+final class ResponseCacheHTTPTests: RetrievalTestCase {
     private let clock = ManualClock()
 
     override func setUp() async throws {

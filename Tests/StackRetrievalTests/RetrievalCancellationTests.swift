@@ -4,14 +4,14 @@ import StackRetrieval
 import TestSupport
 import XCTest
 
-/// Cancellation over real HTTP: before start, while running, all at once, races with delivery, superseding.
-final class RetrievalCancellationTests: DoubleTestCase {
+/// Cancellation over real HTTP: before start, while running, all at once, races with delivery.
+final class RetrievalCancellationTests: RetrievalTestCase {
     func testCancelBeforeStartSendsNothingAndDeliversNothing() throws {
         retrieval = makeRetrieval(queues: QueueManager(userInitiatedWidth: 1))
-        try double.setFaults("delay_ms=30000&path=/info")
-        let blocker = Deliveries<Info>()
-        let blocking = retrieval.site.retrieveInfo(site: site, completion: blocker.completion)
-        waitUntil("the blocker is at the double") { (try? logged("/info"))?.count == 1 }
+        try double.setFaults("delay_ms=30000&path=/answers")
+        let blocker = Deliveries<Page<Answer>>()
+        let blocking = retrieval.answers.retrieveLatestAnswers(site: site, completion: blocker.completion)
+        waitUntil("the blocker is at the double") { (try? logged("/answers"))?.count == 1 }
         let deliveries = Deliveries<Page<Question>>()
         let queued = retrieval.questions.retrieveQuestions(site: site, page: 7, completion: deliveries.completion)
         queued.cancel()
@@ -72,22 +72,5 @@ final class RetrievalCancellationTests: DoubleTestCase {
         XCTAssertTrue(handle.isCancelled, "cancel() after finish is still recorded")
         drainMainQueue()
         XCTAssertEqual(deliveries.count, 0, "the block already on main checked the cancelled flag")
-    }
-
-    func testSupersededLoadNeverDelivers() throws {
-        try double.setFaults("delay_ms=400&count=1")
-        let old = Deliveries<Page<Question>>()
-        let new = Deliveries<Page<Question>>()
-        let first = retrieval.questions.retrieveQuestions(site: site, page: 1, completion: old.completion)
-        waitUntil("first request at the double") { (try? logged("/questions"))?.count == 1 }
-        let second = retrieval.questions.retrieveQuestions(
-            site: site, page: 2, replacing: first, completion: new.completion)
-        waitUntil("the new load delivered") { new.count == 1 }
-        waitUntil("queues empty") { retrieval.operationCount == 0 }
-        drainMainQueue(for: 0.6)
-        XCTAssertTrue(first.isCancelled)
-        XCTAssertFalse(second.isCancelled)
-        XCTAssertEqual(old.count, 0, "the superseded load must not deliver")
-        XCTAssertEqual(try XCTUnwrap(new.last).get().page, 2)
     }
 }

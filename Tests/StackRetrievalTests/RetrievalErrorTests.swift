@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// Broken responses and unreachable hosts become clear `APIError`s, never crashes.
-final class RetrievalErrorTests: DoubleTestCase {
+final class RetrievalErrorTests: RetrievalTestCase {
     private func firstPageError() -> APIError? {
         let deliveries = Deliveries<Page<Question>>()
         retrieval.questions.retrieveQuestions(site: site, completion: deliveries.completion)

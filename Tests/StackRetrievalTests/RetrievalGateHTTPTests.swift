@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// The backoff gate over real HTTP: `backoff` and throttle violations hold one method, not the others.
-final class RetrievalGateHTTPTests: DoubleTestCase {
+final class RetrievalGateHTTPTests: RetrievalTestCase {
     func testBackoffHoldsTheSameMethodButNotOthers() throws {
         try double.setFaults("backoff=1&count=1")
         let first = Deliveries<Page<Question>>()
@@ -13,19 +13,19 @@ final class RetrievalGateHTTPTests: DoubleTestCase {
         waitUntil("first page") { first.count == 1 }
         XCTAssertEqual(try XCTUnwrap(first.last).get().backoff, 1)
         XCTAssertGreaterThan(retrieval.remainingWait(for: .questions), 0, "the gate holds /questions")
-        XCTAssertEqual(retrieval.remainingWait(for: .info), 0, "other methods are free")
+        XCTAssertEqual(retrieval.remainingWait(for: .answers), 0, "other methods are free")
 
         let held = Deliveries<Page<Question>>()
-        let free = Deliveries<Info>()
+        let free = Deliveries<Page<Answer>>()
         retrieval.questions.retrieveQuestions(site: site, page: 2, completion: held.completion)
-        retrieval.site.retrieveInfo(site: site, completion: free.completion)
+        retrieval.answers.retrieveLatestAnswers(site: site, completion: free.completion)
         waitUntil("both delivered") { held.count == 1 && free.count == 1 }
         XCTAssertEqual(try XCTUnwrap(held.last).get().page, 2)
 
         let order = try double.requestLog().map { line in
-            line.contains("/info") ? "info" : line.contains("page=2") ? "page2" : "page1"
+            line.contains("/answers") ? "answers" : line.contains("page=2") ? "page2" : "page1"
         }
-        XCTAssertEqual(order, ["page1", "info", "page2"], "the held method left last, after its backoff")
+        XCTAssertEqual(order, ["page1", "answers", "page2"], "the held method left last, after its backoff")
     }
 
     func testThrottleViolationIsDeliveredAndTheMethodWaits() throws {

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// The site picker's list over real HTTP against the double, through a disk cache in a temporary folder.
-final class SitesRetrievalTests: DoubleTestCase {
+final class SitesRetrievalTests: RetrievalTestCase {
     private let clock = ManualWallClock()
     private var directory: TemporaryDirectory!
 

@@ -16,7 +16,7 @@ public struct CommentsDataManager: Sendable {
     @discardableResult
     public func retrieveComments(
         postIDs: [Int], site: String, cachePolicy: CachePolicy = .useCache,
-        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        priority: RetrievalPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<PostComments>
     ) -> RetrievalHandle {
         let ids = Set(postIDs).sorted() // one canonical request per set of posts, so the cache recognises it
@@ -32,6 +32,6 @@ public struct CommentsDataManager: Sendable {
                                  quotaRemaining: collected.quotaRemaining)
                 })
             })
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        return launcher.launch(operation, priority: priority)
     }
 }

@@ -6,9 +6,8 @@ struct OperationLauncher: Sendable {
     let environment: RequestEnvironment
     let queues: QueueManager
 
-    /// Cancels `previous` (a superseded load never delivers), queues `operation` and hands back its handle.
-    func launch(_ operation: Operation, priority: RetrievalPriority, replacing previous: RetrievalHandle?) -> RetrievalHandle {
-        previous?.cancel()
+    /// Queues `operation` and hands back its handle.
+    func launch(_ operation: Operation, priority: RetrievalPriority) -> RetrievalHandle {
         queues.add(operation, priority: priority)
         return RetrievalHandle(operation: operation)
     }
@@ -16,10 +15,10 @@ struct OperationLauncher: Sendable {
     /// Launches one API request as an `APIRequestOperation` whose page reaches `completion` on the main queue.
     func load<Item: Decodable & Sendable>(
         _ request: APIRequest, as item: Item.Type, cachePolicy: CachePolicy, priority: RetrievalPriority,
-        replacing previous: RetrievalHandle?, completion: @escaping RetrievalCompletion<Page<Item>>
+        completion: @escaping RetrievalCompletion<Page<Item>>
     ) -> RetrievalHandle {
         let operation = APIRequestOperation<Item>(
             request: request, environment: environment, cachePolicy: cachePolicy, delivery: .mainQueue(completion))
-        return launch(operation, priority: priority, replacing: previous)
+        return launch(operation, priority: priority)
     }
 }

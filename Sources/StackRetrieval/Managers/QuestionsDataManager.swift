@@ -9,29 +9,29 @@ public struct QuestionsDataManager: Sendable {
     let launcher: OperationLauncher
 
     /// Loads one page of `site`'s questions, with bodies when `withBodies` is true (then opening one of them
-    /// needs only its answers). Passing `replacing` cancels that earlier load first.
+    /// needs only its answers).
     @discardableResult
     public func retrieveQuestions(
-        site: String, sort: QuestionSort = .activity, order: StackAPI.SortOrder = .desc, tagged: [String] = [],
+        site: String, sort: QuestionSort = .activity, order: SortDirection = .desc, tagged: [String] = [],
         page: Int = 1, pageSize: Int? = nil, withBodies: Bool = false, cachePolicy: CachePolicy = .useCache,
-        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        priority: RetrievalPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(
             .questions(site: site, sort: sort, order: order, tagged: tagged, page: page, pageSize: pageSize,
                        withBody: withBodies),
-            as: Question.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
+            as: Question.self, cachePolicy: cachePolicy, priority: priority, completion: completion)
     }
 
     /// Loads questions by id, with bodies.
     @discardableResult
     public func retrieveQuestions(
         ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
-        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Question>>
+        completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(
             .questionsByID(ids, site: site, withBody: true), as: Question.self,
-            cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
+            cachePolicy: cachePolicy, priority: priority, completion: completion)
     }
 
     /// Opens a question: its body and its first 100 answers by votes, fetched in parallel, as one thread.
@@ -40,11 +40,11 @@ public struct QuestionsDataManager: Sendable {
     @discardableResult
     public func retrieveThread(
         questionID: Int, site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
-        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<QuestionThread>
+        completion: @escaping RetrievalCompletion<QuestionThread>
     ) -> RetrievalHandle {
         let operation = QuestionThreadOperation(
             questionID: questionID, site: site, cachePolicy: cachePolicy, environment: launcher.environment,
             delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        return launcher.launch(operation, priority: priority)
     }
 }

@@ -37,12 +37,10 @@ public final class Retrieval: Sendable {
 
     /// Questions: pages, by id, whole threads.
     public var questions: QuestionsDataManager { QuestionsDataManager(launcher: launcher) }
-    /// Answers: the latest-answers feed and a question's answers.
+    /// Answers: the latest-answers feed and answers by id.
     public var answers: AnswersDataManager { AnswersDataManager(launcher: launcher) }
     /// Search.
     public var search: SearchDataManager { SearchDataManager(launcher: launcher) }
-    /// Site facts.
-    public var site: SiteDataManager { SiteDataManager(launcher: launcher) }
     /// The list of every site, cached on disk.
     public var sites: SitesDataManager { SitesDataManager(launcher: launcher, cache: sitesCache) }
     /// Comments of questions and answers.

@@ -13,11 +13,11 @@ public struct SearchDataManager: Sendable {
         site: String, query: String, tagged: [String] = [], sort: SearchSort = .relevance,
         page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBodies: Bool = false,
         cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
-        replacing previous: RetrievalHandle? = nil, completion: @escaping RetrievalCompletion<Page<Question>>
+        completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(
             .searchAdvanced(site: site, query: query, tagged: tagged, sort: sort, page: page, pageSize: pageSize,
                             accepted: accepted, withBody: withBodies),
-            as: Question.self, cachePolicy: cachePolicy, priority: priority, replacing: previous, completion: completion)
+            as: Question.self, cachePolicy: cachePolicy, priority: priority, completion: completion)
     }
 }

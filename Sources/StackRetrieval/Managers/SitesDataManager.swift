@@ -13,12 +13,12 @@ public struct SitesDataManager: Sendable {
     @discardableResult
     public func retrieveSites(
         cachePolicy: CachePolicy = .useCache, pageSize: Int = APIRequest.maximumPageSize,
-        priority: RetrievalPriority = .userInitiated, replacing previous: RetrievalHandle? = nil,
+        priority: RetrievalPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<SiteList>
     ) -> RetrievalHandle {
         let operation = SitesOperation(
             cache: cache, cachePolicy: cachePolicy, pageSize: pageSize, environment: launcher.environment,
             delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority, replacing: previous)
+        return launcher.launch(operation, priority: priority)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// One API request as an operation: waits at the backoff gate, sends through the transport, decodes off main,
@@ -18,11 +19,15 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
     public let cachePolicy: CachePolicy
 
     private let environment: RequestEnvironment
-    private let workLock = NSLock()
-    private var stopped = false
-    private var responded = false
-    private var gateTicket: GateTicket?
-    private var transportTask: TransportTask?
+    private let work = NIOLockedValueBox(Work())
+
+    /// Where the request stands: the wait or the transfer to end on cancel.
+    private struct Work {
+        var stopped = false
+        var responded = false
+        var gateTicket: GateTicket?
+        var transportTask: TransportTask?
+    }
 
     /// Creates the operation for `request`.
     public init(
@@ -52,10 +57,10 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
 
     /// Ends the wait at the gate or cancels the request in flight.
     open override func didCancel() {
-        let (ticket, task): (GateTicket?, TransportTask?) = workLock.withLock {
-            stopped = true
-            defer { gateTicket = nil; transportTask = nil }
-            return (gateTicket, transportTask)
+        let (ticket, task): (GateTicket?, TransportTask?) = work.withLockedValue { work in
+            work.stopped = true
+            defer { work.gateTicket = nil; work.transportTask = nil }
+            return (work.gateTicket, work.transportTask)
         }
         ticket?.cancel()
         task?.cancel()
@@ -63,9 +68,9 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
     }
 
     private func keep(ticket: GateTicket) {
-        let alreadyStopped: Bool = workLock.withLock {
-            if !stopped { gateTicket = ticket }
-            return stopped
+        let alreadyStopped: Bool = work.withLockedValue { work in
+            if !work.stopped { work.gateTicket = ticket }
+            return work.stopped
         }
         if alreadyStopped { ticket.cancel() }
     }
@@ -76,18 +81,18 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
             handle(outcome)
         }
         // The response may already have arrived (and even been delivered) on another thread.
-        let cancelledMeanwhile: Bool = workLock.withLock {
-            guard !responded else { return false }
-            if !stopped { transportTask = task }
-            return stopped
+        let cancelledMeanwhile: Bool = work.withLockedValue { work in
+            guard !work.responded else { return false }
+            if !work.stopped { work.transportTask = task }
+            return work.stopped
         }
         if cancelledMeanwhile { task.cancel() }
     }
 
     private func handle(_ outcome: Result<HTTPReply, TransportError>) {
-        workLock.withLock {
-            responded = true
-            transportTask = nil
+        work.withLockedValue { work in
+            work.responded = true
+            work.transportTask = nil
         }
         switch outcome {
         case .failure(let transportError):

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Abstract base for asynchronous operations: owns the ready → executing → finished state machine.
 ///
@@ -6,36 +7,40 @@ import Foundation
 /// `cancel()` on an executing operation finishes it at once; subclasses stop their work in `didCancel()`.
 /// State lives under a lock; the change notifications the queue relies on (`didChangeValue(forKey:)`
 /// for `isExecuting` / `isFinished`) are sent outside it, as corelibs Foundation requires.
+/// `@unchecked Sendable`: `Operation` is, and every subclass must say so again.
 open class ConcurrentOperation: Operation, @unchecked Sendable {
-    private enum State {
+    private enum Phase {
         case ready
         case executing
         case finishing
         case finished
     }
 
-    private let stateLock = NSLock()
-    private var state: State = .ready
-    private var stopRequested = false
-    private var cancelRequested = false
+    private struct State {
+        var phase: Phase = .ready
+        var stopRequested = false
+        var cancelRequested = false
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     /// Always true: the operation finishes when its asynchronous work ends, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
 
     /// True between `start()` and `finish()`.
     open override var isExecuting: Bool {
-        stateLock.withLock { state == .executing || state == .finishing }
+        state.withLockedValue { $0.phase == .executing || $0.phase == .finishing }
     }
 
     /// True once `finish()` has run; never goes back.
     open override var isFinished: Bool {
-        stateLock.withLock { state == .finished }
+        state.withLockedValue { $0.phase == .finished }
     }
 
     /// True once `cancel()` was called, even when the operation had already finished
     /// (corelibs' `Operation.cancel()` ignores a finished operation; a result queued on main must still see it).
     open override var isCancelled: Bool {
-        stateLock.withLock { cancelRequested } || super.isCancelled
+        state.withLockedValue { $0.cancelRequested } || super.isCancelled
     }
 
     /// Starts the operation: a cancelled operation finishes without running `execute()`.
@@ -44,9 +49,9 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
             finish()
             return
         }
-        let began: Bool = stateLock.withLock {
-            guard state == .ready else { return false }
-            state = .executing
+        let began: Bool = state.withLockedValue {
+            guard $0.phase == .ready else { return false }
+            $0.phase = .executing
             return true
         }
         guard began else { return }
@@ -69,22 +74,22 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
 
     /// Marks the operation finished. Only the first call counts; later calls do nothing.
     public final func finish() {
-        let wasExecuting: Bool? = stateLock.withLock {
-            switch state {
+        let wasExecuting: Bool? = state.withLockedValue {
+            switch $0.phase {
             case .finishing, .finished:
                 return nil
             case .ready:
-                state = .finishing
+                $0.phase = .finishing
                 return false
             case .executing:
-                state = .finishing
+                $0.phase = .finishing
                 return true
             }
         }
         guard let wasExecuting else { return }
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
         willChangeValue(forKey: "isFinished")
-        stateLock.withLock { state = .finished }
+        state.withLockedValue { $0.phase = .finished }
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
     }
@@ -92,11 +97,11 @@ open class ConcurrentOperation: Operation, @unchecked Sendable {
     /// Cancels the operation; an executing operation stops its work (`didCancel()`) and finishes at once.
     /// An operation not yet started finishes when its queue starts it.
     open override func cancel() {
-        stateLock.withLock { cancelRequested = true }
+        state.withLockedValue { $0.cancelRequested = true }
         super.cancel()
-        let mustStop: Bool = stateLock.withLock {
-            guard state == .executing, !stopRequested else { return false }
-            stopRequested = true
+        let mustStop: Bool = state.withLockedValue {
+            guard $0.phase == .executing, !$0.stopRequested else { return false }
+            $0.stopRequested = true
             return true
         }
         guard mustStop else { return }

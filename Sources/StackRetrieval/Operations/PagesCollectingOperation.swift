@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// Every item several paged requests returned, and what the last response said about quota.
@@ -36,8 +37,7 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
 
     private let environment: RequestEnvironment
     private let cachePolicy: CachePolicy
-    private let lock = NSLock()
-    private var collected = CollectedPages<Item>()
+    private let collected = NIOLockedValueBox(CollectedPages<Item>())
 
     /// Creates the load; `requests` should each ask for their first page.
     public init(
@@ -54,7 +54,7 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
     /// Sends the first request (delivers an empty collection when there is none).
     public override func execute() {
         guard let first = requests.first else {
-            complete(with: .success(collected))
+            complete(with: .success(collected.withLockedValue { $0 }))
             return
         }
         fetch(first, requestIndex: 0, pagesSoFar: 0)
@@ -81,7 +81,7 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
             page = received
         }
         let mayFollow = pagesSoFar < maximumPages
-        let soFar: CollectedPages<Item> = lock.withLock {
+        let soFar: CollectedPages<Item> = collected.withLockedValue { collected in
             collected.items += page.items
             collected.quotaRemaining = page.quotaRemaining ?? collected.quotaRemaining
             collected.quotaMax = page.quotaMax ?? collected.quotaMax

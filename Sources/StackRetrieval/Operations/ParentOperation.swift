@@ -1,18 +1,18 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// A `ResultOperation` that does its work through child operations started inside its own queue slot
 /// (not queued, so a full queue of parents cannot wait on itself). Cancelling the parent cancels the children.
 open class ParentOperation<Value: Sendable>: ResultOperation<Value>, @unchecked Sendable {
-    private let childLock = NSLock()
-    private var stopped = false
-    private var children: [Operation] = []
+    /// The children started so far, or nil once the parent was stopped (no child starts after that).
+    private let children = NIOLockedValueBox<[Operation]?>([])
 
     /// Starts `operations` (replacing the children held so far) unless the parent was stopped already.
     /// A child may finish, and even complete the parent, before this returns.
     public final func startChildren(_ operations: [Operation]) {
-        let mayStart: Bool = childLock.withLock {
-            guard !stopped else { return false }
+        let mayStart: Bool = children.withLockedValue { children in
+            guard children != nil else { return false }
             children = operations
             return true
         }
@@ -23,10 +23,9 @@ open class ParentOperation<Value: Sendable>: ResultOperation<Value>, @unchecked 
     /// Marks the parent stopped (no child starts after this) and hands back the children held, to cancel them.
     @discardableResult
     public final func stopChildren() -> [Operation] {
-        childLock.withLock {
-            stopped = true
-            defer { children = [] }
-            return children
+        children.withLockedValue { children in
+            defer { children = nil }
+            return children ?? []
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// Opens a question: fetches the question with its body and its answers with bodies **in parallel**
@@ -21,8 +22,7 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
     private let answersRequest: APIRequest
     private let environment: RequestEnvironment
     private let cachePolicy: CachePolicy
-    private let partsLock = NSLock()
-    private var parts = Parts()
+    private let parts = NIOLockedValueBox(Parts())
 
     /// The two halves of the thread, as they arrive.
     private struct Parts {
@@ -60,7 +60,7 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
                 arrived(result) { parts, page in parts.answersPage = page }
             })
         if let knownQuestion {
-            partsLock.withLock { parts.questionPage = Page(items: [knownQuestion], hasMore: false, page: 1) }
+            parts.withLockedValue { $0.questionPage = Page(items: [knownQuestion], hasMore: false, page: 1) }
         }
         startChildren([question as Operation?, answers].compactMap { $0 })
     }
@@ -74,7 +74,7 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
             for child in stopChildren() { child.cancel() }
             complete(with: .failure(error))
         case .success(let page):
-            let both: (Page<Question>, Page<Answer>)? = partsLock.withLock {
+            let both: (Page<Question>, Page<Answer>)? = parts.withLockedValue { parts in
                 store(&parts, page)
                 guard let questionPage = parts.questionPage, let answersPage = parts.answersPage else { return nil }
                 return (questionPage, answersPage)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// A `ConcurrentOperation` that produces one `Result<Value, APIError>`.
@@ -8,19 +9,19 @@ import StackAPI
 /// because cancelling cannot recall a block already queued there. Cancel from the main queue (as the UI does)
 /// and the completion is guaranteed not to run afterwards.
 open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sendable {
-    private let deliveryLock = NSLock()
-    private var delivery: ResultDelivery<Value>?
+    /// How the result is handed over; nil once delivered or dropped.
+    private let delivery: NIOLockedValueBox<ResultDelivery<Value>?>
 
     /// Creates the operation with the way its result is handed over.
     public init(delivery: ResultDelivery<Value>) {
-        self.delivery = delivery
+        self.delivery = NIOLockedValueBox(delivery)
         super.init()
     }
 
     /// Finishes the operation and hands over the result (unless cancelled or already delivered).
     /// The operation is finished by the time the completion runs.
     public final func complete(with result: Result<Value, APIError>) {
-        let pending: ResultDelivery<Value>? = deliveryLock.withLock {
+        let pending = delivery.withLockedValue { delivery in
             defer { delivery = nil }
             return delivery
         }
@@ -32,7 +33,7 @@ open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sen
 
     /// Drops the completion so nothing it captured outlives the cancelled operation.
     open override func didCancel() {
-        deliveryLock.withLock { delivery = nil }
+        delivery.withLockedValue { $0 = nil }
         super.didCancel()
     }
 

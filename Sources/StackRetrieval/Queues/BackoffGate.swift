@@ -1,11 +1,12 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 
 /// Per-method gate: after `backoff: N` (or a throttle violation asking for N seconds) no request
 /// to that same `APIMethod` leaves before N seconds have passed. Other methods are not delayed.
 ///
 /// Waiting requests hold no thread: they are woken by a timer, and stay cancellable.
-public final class BackoffGate: @unchecked Sendable {
+public final class BackoffGate: Sendable {
     /// How a wait at the gate ended.
     public enum Outcome: Sendable {
         /// The method may be called now.
@@ -14,18 +15,27 @@ public final class BackoffGate: @unchecked Sendable {
         case cancelled
     }
 
+    /// A request waiting for its method's turn. Its timer is not kept: a timer that fires for a waiter gone (woken
+    /// or cancelled) finds nothing to do.
     private struct Waiter {
         let method: APIMethod
         let wake: @Sendable (Outcome) -> Void
-        var timer: DispatchWorkItem?
     }
 
     private let clock: GateClock
     private let timerQueue = DispatchQueue(label: "stackterm.backoff-gate", qos: .utility)
-    private let lock = NSLock()
-    private var notBefore: [APIMethod: TimeInterval] = [:]
-    private var waiters: [Int: Waiter] = [:]
-    private var nextTicketID = 0
+    private let state = NIOLockedValueBox(State())
+
+    /// Holds and waiters, behind the lock.
+    private struct State {
+        var notBefore: [APIMethod: TimeInterval] = [:]
+        var waiters: [Int: Waiter] = [:]
+        var nextTicketID = 0
+
+        func remainingWait(for method: APIMethod, now: TimeInterval) -> TimeInterval {
+            max(0, (notBefore[method] ?? 0) - now)
+        }
+    }
 
     /// Creates a gate reading time from `clock`.
     public init(clock: GateClock = MonotonicClock()) {
@@ -36,22 +46,22 @@ public final class BackoffGate: @unchecked Sendable {
     public func hold(_ method: APIMethod, for seconds: TimeInterval) {
         guard seconds > 0, seconds.isFinite else { return }
         let until = clock.now + seconds
-        lock.withLock { notBefore[method] = max(notBefore[method] ?? 0, until) }
+        state.withLockedValue { $0.notBefore[method] = max($0.notBefore[method] ?? 0, until) }
     }
 
     /// Seconds until `method` may be called again; 0 when it may be called now.
     public func remainingWait(for method: APIMethod) -> TimeInterval {
         let now = clock.now
-        return lock.withLock { remainingWait(for: method, now: now) }
+        return state.withLockedValue { $0.remainingWait(for: method, now: now) }
     }
 
     /// The methods requests are waiting on now, with the seconds left before they may leave.
     public func pausedMethods() -> [APIMethod: TimeInterval] {
         let now = clock.now
-        return lock.withLock {
+        return state.withLockedValue { state in
             var paused: [APIMethod: TimeInterval] = [:]
-            for waiter in waiters.values {
-                let left = remainingWait(for: waiter.method, now: now)
+            for waiter in state.waiters.values {
+                let left = state.remainingWait(for: waiter.method, now: now)
                 if left > 0 { paused[waiter.method] = left }
             }
             return paused
@@ -60,7 +70,7 @@ public final class BackoffGate: @unchecked Sendable {
 
     /// Number of requests waiting at the gate.
     public var waitingCount: Int {
-        lock.withLock { waiters.count }
+        state.withLockedValue { $0.waiters.count }
     }
 
     /// Calls `wake(.proceed)` once `method` may be called: at once (on this thread) when it is free,
@@ -68,12 +78,12 @@ public final class BackoffGate: @unchecked Sendable {
     @discardableResult
     public func waitForTurn(of method: APIMethod, wake: @escaping @Sendable (Outcome) -> Void) -> GateTicket {
         let now = clock.now
-        let decision: (id: Int, delay: TimeInterval)? = lock.withLock {
-            let delay = remainingWait(for: method, now: now)
+        let decision: (id: Int, delay: TimeInterval)? = state.withLockedValue { state in
+            let delay = state.remainingWait(for: method, now: now)
             guard delay > 0 else { return nil }
-            nextTicketID += 1
-            waiters[nextTicketID] = Waiter(method: method, wake: wake, timer: nil)
-            return (nextTicketID, delay)
+            state.nextTicketID += 1
+            state.waiters[state.nextTicketID] = Waiter(method: method, wake: wake)
+            return (state.nextTicketID, delay)
         }
         guard let decision else {
             wake(.proceed)
@@ -85,45 +95,32 @@ public final class BackoffGate: @unchecked Sendable {
 
     /// Ends every wait at the gate with `.cancelled`. Recorded holds stay in force.
     public func cancelAll() {
-        let ended: [Waiter] = lock.withLock {
-            defer { waiters.removeAll() }
-            return Array(waiters.values)
+        let ended: [Waiter] = state.withLockedValue { state in
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
         for waiter in ended {
-            waiter.timer?.cancel()
             waiter.wake(.cancelled)
         }
     }
 
     func cancelWait(_ id: Int) {
-        guard let waiter = lock.withLock({ waiters.removeValue(forKey: id) }) else { return }
-        waiter.timer?.cancel()
+        guard let waiter = state.withLockedValue({ $0.waiters.removeValue(forKey: id) }) else { return }
         waiter.wake(.cancelled)
     }
 
-    private func remainingWait(for method: APIMethod, now: TimeInterval) -> TimeInterval {
-        max(0, (notBefore[method] ?? 0) - now)
-    }
-
     private func schedule(_ id: Int, after delay: TimeInterval) {
-        let timer = DispatchWorkItem { [weak self] in self?.timerFired(id) }
-        let stillWaiting: Bool = lock.withLock {
-            guard waiters[id] != nil else { return false }
-            waiters[id]?.timer = timer
-            return true
-        }
-        guard stillWaiting else { return }
-        timerQueue.asyncAfter(deadline: .now() + delay, execute: timer)
+        timerQueue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.timerFired(id) }
     }
 
     /// Wakes the waiter, or sleeps again when a newer hold extended its method's wait meanwhile.
     private func timerFired(_ id: Int) {
         let now = clock.now
-        let next: (waiter: Waiter?, delay: TimeInterval) = lock.withLock {
-            guard let waiter = waiters[id] else { return (nil, 0) }
-            let delay = remainingWait(for: waiter.method, now: now)
+        let next: (waiter: Waiter?, delay: TimeInterval) = state.withLockedValue { state in
+            guard let waiter = state.waiters[id] else { return (nil, 0) }
+            let delay = state.remainingWait(for: waiter.method, now: now)
             if delay > 0 { return (nil, delay) }
-            waiters[id] = nil
+            state.waiters[id] = nil
             return (waiter, 0)
         }
         if let waiter = next.waiter {

@@ -1,7 +1,8 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Owns the operation queues (user-initiated and background/prefetch) and the per-method backoff gate.
-public final class QueueManager: @unchecked Sendable {
+public final class QueueManager: Sendable {
     /// The gate every request waits at before it leaves.
     public let gate: BackoffGate
 
@@ -9,8 +10,7 @@ public final class QueueManager: @unchecked Sendable {
     private let backgroundQueue: OperationQueue
     /// Every operation added that is still alive: a finished one whose result is still queued on main is kept
     /// alive by that block, and `cancelAll()` must reach it too (the queues have already let it go).
-    private let trackingLock = NSLock()
-    private var added: [WeakOperation] = []
+    private let added = NIOLockedValueBox<[WeakOperation]>([])
 
     /// Creates the queues: `userInitiatedWidth` concurrent loads at `.userInitiated`,
     /// `backgroundWidth` at `.utility`.
@@ -23,7 +23,7 @@ public final class QueueManager: @unchecked Sendable {
 
     /// Runs `operation` on the queue for `priority`.
     public func add(_ operation: Operation, priority: RetrievalPriority) {
-        trackingLock.withLock {
+        added.withLockedValue { added in
             added.removeAll { $0.operation == nil }
             added.append(WeakOperation(operation: operation))
         }
@@ -40,7 +40,7 @@ public final class QueueManager: @unchecked Sendable {
         let queues = [userInitiatedQueue, backgroundQueue]
         for queue in queues { queue.isSuspended = true }
         for queue in queues { queue.cancelAllOperations() }
-        let alive = trackingLock.withLock {
+        let alive = added.withLockedValue { added in
             defer { added.removeAll() }
             return added.compactMap(\.operation)
         }

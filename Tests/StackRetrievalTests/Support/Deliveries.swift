@@ -1,13 +1,13 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackRetrieval
 
 /// Records every result an operation delivers, asserting each arrives on the main queue.
-final class Deliveries<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [Result<Value, APIError>] = []
+final class Deliveries<Value: Sendable>: Sendable {
+    private let recorded = NIOLockedValueBox<[Result<Value, APIError>]>([])
 
-    var results: [Result<Value, APIError>] { lock.withLock { recorded } }
+    var results: [Result<Value, APIError>] { recorded.withLockedValue { $0 } }
     var count: Int { results.count }
     var last: Result<Value, APIError>? { results.last }
 
@@ -21,7 +21,7 @@ final class Deliveries<Value: Sendable>: @unchecked Sendable {
     var completion: @MainActor @Sendable (Result<Value, APIError>) -> Void {
         { [self] result in
             dispatchPrecondition(condition: .onQueue(.main))
-            lock.withLock { recorded.append(result) }
+            recorded.withLockedValue { $0.append(result) }
         }
     }
 

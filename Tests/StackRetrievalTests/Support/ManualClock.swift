@@ -1,14 +1,14 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackRetrieval
 
 /// A gate clock that moves only when the test says so.
-final class ManualClock: GateClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var seconds: TimeInterval = 1_000
+final class ManualClock: GateClock {
+    private let seconds = NIOLockedValueBox<TimeInterval>(1_000)
 
-    var now: TimeInterval { lock.withLock { seconds } }
+    var now: TimeInterval { seconds.withLockedValue { $0 } }
 
     func advance(by interval: TimeInterval) {
-        lock.withLock { seconds += interval }
+        seconds.withLockedValue { $0 += interval }
     }
 }

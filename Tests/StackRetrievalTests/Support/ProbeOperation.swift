@@ -1,12 +1,11 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackRetrieval
 
 /// A `ResultOperation` whose work is done by the test: it counts `execute()` and `didCancel()` calls.
 final class ProbeOperation: ResultOperation<Int>, @unchecked Sendable {
-    private let lock = NSLock()
-    private var executions = 0
-    private var cancellations = 0
+    private let counts = NIOLockedValueBox((executions: 0, cancellations: 0))
     private let completesAt: Int?
 
     /// With a `value`, `execute()` delivers it soon after from a background thread; without, the test completes it.
@@ -15,18 +14,18 @@ final class ProbeOperation: ResultOperation<Int>, @unchecked Sendable {
         super.init(delivery: delivery)
     }
 
-    var executeCount: Int { lock.withLock { executions } }
-    var didCancelCount: Int { lock.withLock { cancellations } }
+    var executeCount: Int { counts.withLockedValue { $0.executions } }
+    var didCancelCount: Int { counts.withLockedValue { $0.cancellations } }
 
     override func execute() {
-        lock.withLock { executions += 1 }
+        counts.withLockedValue { $0.executions += 1 }
         if let completesAt {
             DispatchQueue.global().async { self.complete(with: .success(completesAt)) }
         }
     }
 
     override func didCancel() {
-        lock.withLock { cancellations += 1 }
+        counts.withLockedValue { $0.cancellations += 1 }
         super.didCancel()
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackRetrieval
 
 /// A `Transport` answering from a table instead of the network, for tests of the operations' own logic.
-final class StubTransport: Transport, @unchecked Sendable {
+final class StubTransport: Transport {
     /// What the stub does with a request.
-    enum Reply {
+    enum Reply: Sendable {
         /// Answers at once (from a background thread) with this status and JSON body.
         case json(status: Int, String)
         /// Fails at once with this transport error.
@@ -14,27 +15,25 @@ final class StubTransport: Transport, @unchecked Sendable {
         case hang
     }
 
-    private let lock = NSLock()
     private let reply: @Sendable (HTTPGet) -> Reply
-    private var sentURLs: [String] = []
-    private var cancelledURLs: [String] = []
+    private let log = NIOLockedValueBox((sent: [String](), cancelled: [String]()))
 
     init(reply: @escaping @Sendable (HTTPGet) -> Reply) {
         self.reply = reply
     }
 
     /// URLs sent, in order.
-    var sent: [String] { lock.withLock { sentURLs } }
+    var sent: [String] { log.withLockedValue { $0.sent } }
     /// URLs whose task was cancelled, in order.
-    var cancelled: [String] { lock.withLock { cancelledURLs } }
+    var cancelled: [String] { log.withLockedValue { $0.cancelled } }
 
     func send(
         _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask {
         let url = request.url
-        lock.withLock { sentURLs.append(url.absoluteString) }
+        log.withLockedValue { $0.sent.append(url.absoluteString) }
         let task = StubTask { [self] in
-            lock.withLock { cancelledURLs.append(url.absoluteString) }
+            log.withLockedValue { $0.cancelled.append(url.absoluteString) }
             completion(.failure(.cancelled))
         }
         switch reply(request) {
@@ -50,16 +49,15 @@ final class StubTransport: Transport, @unchecked Sendable {
 }
 
 /// A stub task that runs its cancel action once.
-private final class StubTask: TransportTask, @unchecked Sendable {
-    private let lock = NSLock()
-    private var onCancel: (@Sendable () -> Void)?
+private final class StubTask: TransportTask {
+    private let onCancel: NIOLockedValueBox<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = onCancel
+        self.onCancel = NIOLockedValueBox(onCancel)
     }
 
     func cancel() {
-        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+        let action = onCancel.withLockedValue { onCancel in
             defer { onCancel = nil }
             return onCancel
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
 struct TemporaryDirectory {
@@ -21,16 +22,15 @@ struct TemporaryDirectory {
 }
 
 /// A wall clock that moves only when the test says so (for the sites cache's expiry).
-final class ManualWallClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date = Date(timeIntervalSince1970: 1_700_000_000)
+final class ManualWallClock: Sendable {
+    private let date = NIOLockedValueBox(Date(timeIntervalSince1970: 1_700_000_000))
 
-    var now: Date { lock.withLock { date } }
+    var now: Date { date.withLockedValue { $0 } }
 
     /// `now` as the closure `SitesCache` takes.
     var reader: @Sendable () -> Date { { [self] in now } }
 
     func advance(by interval: TimeInterval) {
-        lock.withLock { date += interval }
+        date.withLockedValue { $0 += interval }
     }
 }

@@ -2,6 +2,7 @@ import AppCore
 import CTermGuard
 import Foundation
 import TerminalUI
+import TestSupport
 import XCTest
 
 /// A started terminal reading keys from a pipe, and an event loop recording what it delivers.

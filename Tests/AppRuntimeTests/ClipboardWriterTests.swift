@@ -1,6 +1,7 @@
 import AppCore
 import AppRuntime
 import Foundation
+import NIOConcurrencyHelpers
 import TestSupport
 import XCTest
 
@@ -27,17 +28,17 @@ final class ClipboardWriterTests: XCTestCase {
         let (reader, writer) = try makePipe()
         defer { close(reader) }
         // The pipe holds 64 kB; read concurrently so a larger write could not block forever.
-        let received = LockedData()
+        let received = NIOLockedValueBox<[UInt8]>([])
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while case let count = read(reader, &buffer, buffer.count), count > 0 { received.append(buffer[..<count]) }
+            while case let count = read(reader, &buffer, buffer.count), count > 0 { let chunk = buffer[..<count]; received.withLockedValue { $0 += chunk } }
             drained.signal()
         }
         XCTAssertNoThrow(try ClipboardWriter.write(text, to: writer).get())
         close(writer)
         drained.wait()
-        XCTAssertEqual(received.bytes, ClipboardWriter.sequence(for: text))
+        XCTAssertEqual(received.withLockedValue { $0 }, ClipboardWriter.sequence(for: text))
     }
 
     func testWriteToABadDescriptorFailsClearly() {
@@ -99,7 +100,7 @@ final class ClipboardWriterTests: XCTestCase {
         let status = folder.appendingPathComponent("status").path
         let script = """
             read go
-            '\(binary)' EndToEndTests.ClipboardWriterTests/testClipboardChild 2> '\(status).stderr'
+            '\(binary)' AppRuntimeTests.ClipboardWriterTests/testClipboardChild 2> '\(status).stderr'
             echo $? > '\(status).tmp'; mv '\(status).tmp' '\(status)'
             read done
             """
@@ -132,16 +133,4 @@ final class ClipboardWriterTests: XCTestCase {
         guard pipe(&descriptors) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         return (descriptors[0], descriptors[1])
     }
-}
-
-/// Bytes appended from one thread and read from another.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [UInt8] = []
-
-    func append(_ bytes: ArraySlice<UInt8>) {
-        lock.withLock { storage += bytes }
-    }
-
-    var bytes: [UInt8] { lock.withLock { storage } }
 }

@@ -5,13 +5,14 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Base for tests that talk to a freshly started `stackexchange-double` over loopback HTTP.
-class DoubleTestCase: XCTestCase {
+/// Base for tests that talk HTTP to a `stackexchange-double` of their own (started fresh for each test, so quota and
+/// caches start from scratch).
+class DoubleHTTPTestCase: XCTestCase {
     var double: DoubleProcess!
 
     override func setUpWithError() throws {
-        guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data not found (set STACKTERM_DATA)") }
-        double = try DoubleProcess()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.dedicated()
     }
 
     override func tearDown() {

@@ -4,11 +4,9 @@ import StackRetrieval
 import TestSupport
 import XCTest
 
-/// Base for tests over real loopback HTTP: one double per test class (faults and log cleared before each test),
-/// and a fresh `Retrieval` pointed at it per test.
-class DoubleTestCase: XCTestCase {
-    private static let shared = SharedDouble()
-
+/// Base for tests over real loopback HTTP: the shared double (`DoubleFixture`, clean before each test, stopped
+/// after each test class), and a fresh `Retrieval` pointed at it per test.
+class RetrievalTestCase: XCTestCase {
     /// The running double.
     private(set) var double: DoubleProcess!
     /// The retrieval layer under test, talking to the double.
@@ -17,9 +15,8 @@ class DoubleTestCase: XCTestCase {
     let site = "cardano"
 
     override func setUp() async throws {
-        double = try Self.shared.running()
-        try double.clearFaults()
-        try double.clearRequestLog()
+        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
+        double = try DoubleFixture.shared()
         retrieval = makeRetrieval()
     }
 
@@ -30,7 +27,7 @@ class DoubleTestCase: XCTestCase {
     }
 
     override class func tearDown() {
-        shared.stop()
+        DoubleFixture.stopShared()
         super.tearDown()
     }
 
@@ -56,31 +53,5 @@ class DoubleTestCase: XCTestCase {
         waitUntil("top questions") { deliveries.count == 1 }
         let questions = try XCTUnwrap(deliveries.last).get().items
         return try XCTUnwrap(questions.first { (minimumAnswers...100).contains($0.answerCount ?? -1) })
-    }
-}
-
-/// The double shared by one test class, started on first use.
-private final class SharedDouble: @unchecked Sendable {
-    private let lock = NSLock()
-    private var process: DoubleProcess?
-
-    func running() throws -> DoubleProcess {
-        try lock.withLock {
-            if let process { return process }
-            guard SharedData.root != nil else {
-                throw XCTSkip("SKIPPED: shared data not found (set STACKTERM_DATA or put ../shared/data beside the package)")
-            }
-            let started = try DoubleProcess()
-            process = started
-            return started
-        }
-    }
-
-    func stop() {
-        let stopping = lock.withLock { () -> DoubleProcess? in
-            defer { process = nil }
-            return process
-        }
-        stopping?.stop()
     }
 }

@@ -1,24 +1,23 @@
 import Foundation
-import XCTest
 
 /// A fake browser for launcher tests: a `/bin/sh` script in a temporary folder that records each launch's
 /// argv (after the program name) in a file of its own, `launch-PID`, each element followed by a NUL byte
 /// (so spaces, quotes and newlines in an argument survive exactly). The file appears whole (written under
 /// another name, then moved). `before` runs first (probes), `after` last (e.g. `exec /bin/sleep 5`).
-struct FakeBrowser {
+public struct FakeBrowser {
     /// The temporary folder holding the script and what it records.
-    let folder: URL
+    public let folder: URL
     /// The script's full path.
-    let path: String
+    public let path: String
 
     /// One recorded launch.
-    struct Launch {
-        let pid: pid_t
-        let arguments: [String]
+    public struct Launch {
+        public let pid: pid_t
+        public let arguments: [String]
     }
 
     /// Writes the script as `name` into a new temporary folder.
-    init(name: String = "fake-browser", before: String = "", after: String = "") throws {
+    public init(name: String = "fake-browser", before: String = "", after: String = "") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent(name).path
@@ -35,12 +34,12 @@ struct FakeBrowser {
     }
 
     /// A path inside the folder (for marker files the script must never create).
-    func file(_ name: String) -> String {
+    public func file(_ name: String) -> String {
         folder.appendingPathComponent(name).path
     }
 
     /// The launches recorded so far.
-    func launches() -> [Launch] {
+    public func launches() -> [Launch] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name -> Launch? in
             guard name.hasPrefix("launch-"), let pid = pid_t(name.dropFirst("launch-".count)),
@@ -52,7 +51,7 @@ struct FakeBrowser {
     }
 
     /// Waits (10 s at most) until `count` launches are recorded and returns them; nil if they never came.
-    func waitForLaunches(_ count: Int) -> [Launch]? {
+    public func waitForLaunches(_ count: Int) -> [Launch]? {
         let deadline = Date().addingTimeInterval(10)
         repeat {
             let recorded = launches()
@@ -63,22 +62,22 @@ struct FakeBrowser {
     }
 
     /// Deletes the folder.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 }
 
 /// Process states read from `/proc`, to tell a running child from a zombie or a reaped one.
-enum ProcessProbe {
+public enum ProcessProbe {
     /// The state letter of `pid` (`R`, `S`, `Z`…), nil once the process is gone (reaped).
-    static func state(of pid: pid_t) -> Character? {
+    public static func state(of pid: pid_t) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
         return stat[close...].dropFirst(2).first
     }
 
     /// Waits (10 s at most) until `pid` no longer exists, i.e. it exited and was reaped.
-    static func waitUntilGone(_ pid: pid_t) -> Bool {
+    public static func waitUntilGone(_ pid: pid_t) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         repeat {
             if state(of: pid) == nil { return true }

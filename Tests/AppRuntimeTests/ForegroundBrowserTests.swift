@@ -3,6 +3,7 @@ import AppRuntime
 import Foundation
 import Rendering
 import TerminalUI
+import TestSupport
 import XCTest
 
 /// A terminal browser (`w3m`, `lynx`, `elinks`, `links`, or any with `browser_in_terminal`) runs in the foreground

@@ -2,6 +2,7 @@ import AppCore
 import AppRuntime
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 import Rendering
 import StackAPI
 import TestSupport
@@ -14,18 +15,17 @@ final class CodeColourLayoutTests: XCTestCase {
     private static let keyword = CellStyle(.bold, color: .codeKeyword)
 
     /// Answers `.notReady` when asked for cached colours; a full request waits until the test opens the gate.
-    private final class GatedStyler: CodeStyler, @unchecked Sendable {
+    private final class GatedStyler: CodeStyler {
         private let gate = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var fullRequests = 0
+        private let fullRequests = NIOLockedValueBox(0)
 
-        var requests: Int { lock.withLock { fullRequests } }
+        var requests: Int { fullRequests.withLockedValue { $0 } }
 
         func open() { gate.signal() }
 
         func styling(code: String, classes: String, tags: [String], cachedOnly: Bool) -> CodeStyling {
             if cachedOnly { return .notReady }
-            lock.withLock { fullRequests += 1 }
+            fullRequests.withLockedValue { $0 += 1 }
             gate.wait()
             return .styled([StyledLine(code, style: CodeColourLayoutTests.keyword)])
         }

@@ -1,6 +1,7 @@
 import AppCore
 import AppRuntime
 import Foundation
+import TestSupport
 import XCTest
 
 /// "Open in browser": the launcher finds the program, hands it the URL as one untouched argument, returns

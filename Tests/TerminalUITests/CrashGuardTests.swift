@@ -60,7 +60,7 @@ final class CrashGuardTests: XCTestCase {
         let dir = folder.path
         let script = """
             stty -g > '\(dir)/before'
-            '\(binary)' EndToEndTests.CrashGuardTests/testCrashChild 2> '\(dir)/stderr'
+            '\(binary)' TerminalUITests.CrashGuardTests/testCrashChild 2> '\(dir)/stderr'
             echo $? > '\(dir)/status.tmp'; stty -g > '\(dir)/after'; mv '\(dir)/status.tmp' '\(dir)/status'
             read x
             """
