@@ -21,17 +21,15 @@ final class ThreadLayouterTests: XCTestCase {
     func testAResultThatArrivesAfterANewerRequestIsDropped() throws {
         let now = Self.now
         try onMain {
-            let queue = DispatchQueue(label: "test.layout")
-            let layouter = ThreadLayouter(queue: queue, grace: 0)
-            var redraws = 0
-            layouter.onReady = { redraws += 1 }
+            let probe = LayoutProbe()
+            let (queue, layouter) = (probe.queue, probe.layouter)
             let thread = Self.thread("<p>hello</p>")
             XCTAssertNil(layouter.layout(for: thread, width: 80, now: now))
             queue.sync {} // the width-80 job is done; its hop to the main queue waits behind this test
             XCTAssertNil(layouter.layout(for: thread, width: 60, now: now), "a new width starts a new job")
-            XCTAssertTrue(spinMain { redraws > 0 })
+            XCTAssertTrue(spinMain { probe.redraws > 0 })
             RunLoop.main.run(until: Date().addingTimeInterval(0.05))
-            XCTAssertEqual(redraws, 1, "only the newest job asks for a redraw")
+            XCTAssertEqual(probe.redraws, 1, "only the newest job asks for a redraw")
             let layout = try XCTUnwrap(layouter.layout(for: thread, width: 60, now: now))
             XCTAssertTrue(layout.lines.contains { $0.text == "hello" })
             XCTAssertFalse(layouter.isLayingOut)
@@ -43,35 +41,44 @@ final class ThreadLayouterTests: XCTestCase {
     func testASupersededJobStopsAndOnlyTheNewestIsDelivered() throws {
         let now = Self.now
         try onMain {
-            let queue = DispatchQueue(label: "test.layout")
-            let layouter = ThreadLayouter(queue: queue, grace: 0)
-            var redraws = 0
-            layouter.onReady = { redraws += 1 }
+            let probe = LayoutProbe()
+            let (queue, layouter) = (probe.queue, probe.layouter)
             let deep = Self.thread(String(repeating: "<blockquote><p>x</p>", count: 100_000))
             queue.suspend()
             XCTAssertNil(layouter.layout(for: deep, width: 80, now: now))
             XCTAssertNil(layouter.layout(for: deep, width: 70, now: now))
             queue.resume()
-            XCTAssertTrue(spinMain { redraws > 0 })
+            XCTAssertTrue(spinMain { probe.redraws > 0 })
             let layout = try XCTUnwrap(layouter.layout(for: deep, width: 70, now: now))
             XCTAssertEqual(layout.lines.first { $0.text.hasPrefix("(nested") }?.text, RenderLimits.depthNotice)
-            XCTAssertEqual(redraws, 1)
+            XCTAssertEqual(probe.redraws, 1)
         }
     }
 
     func testCancelAbandonsTheJobWithoutARedraw() {
         let now = Self.now
         onMain {
-            let queue = DispatchQueue(label: "test.layout")
-            let layouter = ThreadLayouter(queue: queue, grace: 0)
-            var redraws = 0
-            layouter.onReady = { redraws += 1 }
+            let probe = LayoutProbe()
+            let (queue, layouter) = (probe.queue, probe.layouter)
             XCTAssertNil(layouter.layout(for: Self.thread(String(repeating: "<blockquote><p>x</p>", count: 100_000)), width: 80, now: now))
             layouter.cancel()
             XCTAssertFalse(layouter.isLayingOut)
             queue.sync {}
             RunLoop.main.run(until: Date().addingTimeInterval(0.05))
-            XCTAssertEqual(redraws, 0)
+            XCTAssertEqual(probe.redraws, 0)
         }
+    }
+}
+
+/// A layouter on a queue of the test's own, counting the redraws it asks for.
+@MainActor
+private final class LayoutProbe {
+    let queue = DispatchQueue(label: "test.layout")
+    let layouter: ThreadLayouter
+    private(set) var redraws = 0
+
+    init() {
+        layouter = ThreadLayouter(queue: queue, grace: 0)
+        layouter.onReady = { [weak self] in self?.redraws += 1 }
     }
 }
