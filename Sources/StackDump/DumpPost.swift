@@ -16,7 +16,6 @@ public struct DumpPost: Hashable, Sendable {
     public var viewCount: Int?
     /// Number of answers (questions only).
     public var answerCount: Int?
-    /// Number of comments.
     public var commentCount: Int?
     /// Title as plain text (XML entities decoded once; no HTML escaping).
     public var title: String?
@@ -67,7 +66,6 @@ public struct DumpPost: Hashable, Sendable {
 }
 
 extension DumpPost {
-    /// Reads a post from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"),

@@ -4,9 +4,7 @@ import Foundation
 public struct DumpUser: Hashable, Sendable {
     /// The user id (`-1` is the Community bot).
     public var id: Int
-    /// The public name.
     public var displayName: String
-    /// Reputation points.
     public var reputation: Int
     /// When the account was created (UTC).
     public var creationDate: Date
@@ -47,9 +45,7 @@ public struct DumpUser: Hashable, Sendable {
 
 /// One `<row>` of Comments.xml.
 public struct DumpComment: Hashable, Sendable {
-    /// The comment id.
     public var id: Int
-    /// The post the comment is on.
     public var postID: Int
     /// Up votes.
     public var score: Int
@@ -82,14 +78,12 @@ public struct DumpComment: Hashable, Sendable {
 
 /// One `<row>` of Tags.xml.
 public struct DumpTag: Hashable, Sendable {
-    /// The tag id.
     public var id: Int
     /// The tag name, e.g. `cardano-node`.
     public var name: String
     /// Number of questions carrying the tag.
     public var count: Int
 
-    /// Creates a tag.
     public init(id: Int, name: String, count: Int) {
         self.id = id
         self.name = name
@@ -98,7 +92,6 @@ public struct DumpTag: Hashable, Sendable {
 }
 
 extension DumpUser {
-    /// Reads a user from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"), displayName: row.text("DisplayName") ?? "",
@@ -110,7 +103,6 @@ extension DumpUser {
 }
 
 extension DumpComment {
-    /// Reads a comment from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"), postID: try row.requiredInt("PostId"), score: try row.int("Score") ?? 0,
@@ -121,7 +113,6 @@ extension DumpComment {
 }
 
 extension DumpTag {
-    /// Reads a tag from one row's attributes.
     init(row: DumpRow) throws {
         self.init(id: try row.requiredInt("Id"), name: try row.requiredText("TagName"), count: try row.int("Count") ?? 0)
     }
