@@ -33,7 +33,6 @@ public struct Site: Codable, Hashable, Sendable, Identifiable {
     public var relatedSites: [RelatedSite]?
     public var twitterAccount: String?
 
-    /// Creates a site; optional fields default to nil.
     public init(
         name: String, apiSiteParameter: String, siteURL: String, siteType: String? = nil, audience: String? = nil,
         siteState: String? = nil, logoURL: String? = nil, iconURL: String? = nil, faviconURL: String? = nil,

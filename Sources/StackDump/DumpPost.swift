@@ -34,7 +34,6 @@ public struct DumpPost: Hashable, Sendable {
     /// The content licence, e.g. `CC BY-SA 4.0` (newer dumps only).
     public var contentLicense: String?
 
-    /// Creates a post; optional fields default to nil.
     public init(
         id: Int, postTypeID: Int, parentID: Int? = nil, acceptedAnswerID: Int? = nil, score: Int = 0,
         viewCount: Int? = nil, answerCount: Int? = nil, commentCount: Int? = nil, title: String? = nil,

@@ -23,7 +23,6 @@ public struct DumpUser: Hashable, Sendable {
     /// The network-wide account id.
     public var accountID: Int?
 
-    /// Creates a user; optional fields default to nil.
     public init(
         id: Int, displayName: String, reputation: Int = 1, creationDate: Date, lastAccessDate: Date? = nil,
         location: String? = nil, aboutMe: String? = nil, views: Int? = nil, upVotes: Int? = nil,
@@ -60,7 +59,6 @@ public struct DumpComment: Hashable, Sendable {
     /// The content licence, e.g. `CC BY-SA 4.0` (newer dumps only).
     public var contentLicense: String?
 
-    /// Creates a comment; optional fields default to nil.
     public init(
         id: Int, postID: Int, score: Int = 0, text: String, creationDate: Date, userID: Int? = nil,
         userDisplayName: String? = nil, contentLicense: String? = nil
