@@ -20,7 +20,6 @@ public struct PrintRequest: Equatable, Sendable {
     /// The API's largest page.
     public static let maximumPageSize = 100
 
-    /// A request from its parts.
     public init(site: String, sort: QuestionSort? = nil, query: String? = nil, tagged: [String] = [],
                 limit: Int = PrintRequest.defaultLimit, pageSize: Int? = nil) {
         self.site = site

@@ -15,7 +15,6 @@ public final class QuestionCollector {
     private var onQuestions: (@MainActor ([Question]) -> Void)?
     private var completion: (@MainActor (PrintOutcome) -> Void)?
 
-    /// A collector for `request` over `retrieval`.
     public init(retrieval: Retrieval, request: PrintRequest) {
         self.retrieval = retrieval
         self.request = request

@@ -12,7 +12,6 @@ public final class ThreadLoader {
         /// The answer the link named (nil for a plain question id or a search).
         public var answerID: Int?
 
-        /// What was loaded, from its parts.
         public init(thread: QuestionThread, answerID: Int?) {
             self.thread = thread
             self.answerID = answerID
@@ -21,7 +20,6 @@ public final class ThreadLoader {
 
     /// Why nothing could be printed.
     public enum Failure: Error, Equatable, Sendable {
-        /// The API failed.
         case api(APIError)
         /// Nothing matched: the message says what.
         case notFound(String)
@@ -30,7 +28,6 @@ public final class ThreadLoader {
     private let retrieval: Retrieval
     private let request: ThreadRequest
 
-    /// A loader for `request` over `retrieval`.
     public init(retrieval: Retrieval, request: ThreadRequest) {
         self.retrieval = retrieval
         self.request = request

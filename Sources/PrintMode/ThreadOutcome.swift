@@ -7,7 +7,6 @@ public struct ThreadOutcome: Equatable, Sendable {
     /// The line for stderr, or nil when the thread was printed.
     public let message: String?
 
-    /// The outcome of a load.
     public init(_ result: Result<ThreadLoader.Loaded, ThreadLoader.Failure>) {
         switch result {
         case .success:

@@ -14,7 +14,6 @@ public struct ThreadRequest: Equatable, Sendable {
 
     /// The site's API parameter.
     public var site: String
-    /// Where the thread comes from.
     public var source: Source
     /// Print only one answer: the one the link named, else the accepted one, else the highest scored.
     public var topAnswerOnly: Bool
@@ -26,7 +25,6 @@ public struct ThreadRequest: Equatable, Sendable {
     /// The widths `--width` accepts.
     public static let widths = 20...1000
 
-    /// A request from its parts.
     public init(site: String, source: Source, topAnswerOnly: Bool = false, width: Int = ThreadRequest.defaultWidth) {
         self.site = site
         self.source = source

@@ -53,7 +53,7 @@ public struct APIRequest: Hashable, Sendable {
         self.query = query
     }
 
-    /// The page number this request asks for, if any.
+    /// The `page` query parameter, when there is one and it is a number.
     public var page: Int? {
         query.first { $0.name == "page" }?.value.flatMap(Int.init)
     }

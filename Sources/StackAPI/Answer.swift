@@ -2,15 +2,12 @@ import Foundation
 
 /// An answer, with its body when the request asked for one (`filter=withbody`).
 public struct Answer: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `answerID`.
     public var id: Int { answerID }
     /// The answer id on its site.
     public var answerID: Int
-    /// The question it answers.
     public var questionID: Int
     /// Score (0 when omitted; nil when the API sent an impossible number).
     public var score: Int?
-    /// Whether the asker accepted it.
     public var isAccepted: Bool
     /// The author; nil when the API omits it.
     public var owner: ShallowUser?

@@ -2,7 +2,6 @@ import Foundation
 
 /// A comment on a question or answer; `body` is HTML when the request asked for it (`filter=withbody`).
 public struct Comment: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `commentID`.
     public var id: Int { commentID }
     /// The comment id on its site.
     public var commentID: Int
@@ -16,7 +15,6 @@ public struct Comment: Codable, Hashable, Sendable, Identifiable {
     public var creationDate: Date?
     /// The body as HTML (not entity-decoded: it is rendered as HTML).
     public var body: String?
-    /// Whether it was edited.
     public var edited: Bool
     /// The user it replies to (`@name`), if any.
     public var replyToUser: ShallowUser?

@@ -10,7 +10,6 @@ public struct HTTPGet: Sendable, Hashable {
     /// Seconds the whole exchange may take, connection to last byte.
     public var timeout: TimeInterval
 
-    /// Creates the request.
     public init(url: URL, headers: [HTTPHeader] = [], timeout: TimeInterval = 30) {
         self.url = url
         self.headers = headers
@@ -28,7 +27,6 @@ public struct HTTPHeader: Sendable, Hashable {
     public var name: String
     public var value: String
 
-    /// Creates the field.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -40,7 +38,6 @@ public struct HTTPReply: Sendable, Hashable {
     public var status: Int
     public var body: Data
 
-    /// Creates the reply.
     public init(status: Int, body: Data) {
         self.status = status
         self.body = body

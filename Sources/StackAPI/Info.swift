@@ -1,26 +1,20 @@
 /// A site's totals and rates (`/info`); a nil count or rate is one the API sent as an impossible number.
 public struct Info: Codable, Hashable, Sendable {
-    /// Questions on the site.
     public var totalQuestions: Int?
     /// Questions without an upvoted or accepted answer.
     public var totalUnanswered: Int?
     /// Questions with an accepted answer.
     public var totalAccepted: Int?
-    /// Answers on the site.
     public var totalAnswers: Int?
     /// Questions asked per minute, recently.
     public var questionsPerMinute: Double?
     /// Answers posted per minute, recently.
     public var answersPerMinute: Double?
-    /// Comments on the site.
     public var totalComments: Int?
-    /// Votes cast on the site.
     public var totalVotes: Int?
-    /// Badges awarded on the site.
     public var totalBadges: Int?
     /// Badges awarded per minute, recently.
     public var badgesPerMinute: Double?
-    /// Registered users.
     public var totalUsers: Int?
     /// Users active for the first time recently.
     public var newActiveUsers: Int?

@@ -1,19 +1,14 @@
 /// Any JSON value: the item type for responses we have no model for (badges, timelines, notifications…).
 public enum JSONValue: Codable, Hashable, Sendable {
-    /// `null`.
     case null
-    /// `true` or `false`.
     case bool(Bool)
     /// Any number (JSON does not tell integers apart).
     case number(Double)
     /// A string, as sent (not entity-decoded).
     case string(String)
-    /// An array.
     case array([JSONValue])
-    /// An object.
     case object([String: JSONValue])
 
-    /// Decodes whatever JSON value comes next.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -31,7 +26,6 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
-    /// Encodes the value as the same JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

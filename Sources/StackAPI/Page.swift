@@ -4,7 +4,6 @@ import Foundation
 public struct Page<Item: Sendable>: Sendable {
     /// The items on this page, in the order the API sent them.
     public var items: [Item]
-    /// Whether a further page exists.
     public var hasMore: Bool
     /// The page number (1-based).
     public var page: Int
@@ -15,7 +14,6 @@ public struct Page<Item: Sendable>: Sendable {
     /// Seconds the API asked us not to call this method again, when it did.
     public var backoff: TimeInterval?
 
-    /// Creates a page from its parts.
     public init(
         items: [Item], hasMore: Bool, page: Int,
         quotaRemaining: Int? = nil, quotaMax: Int? = nil, backoff: TimeInterval? = nil

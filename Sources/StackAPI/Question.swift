@@ -2,7 +2,6 @@ import Foundation
 
 /// A question, with its body when the request asked for one (`filter=withbody`).
 public struct Question: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `questionID`.
     public var id: Int { questionID }
     /// The question id on its site.
     public var questionID: Int
@@ -20,7 +19,6 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
     public var answerCount: Int?
     /// Score (0 when omitted; nil when the API sent an impossible number).
     public var score: Int?
-    /// The accepted answer, if any.
     public var acceptedAnswerID: Int?
     /// When it was asked; nil when the API sent no plausible date.
     public var creationDate: Date?
@@ -44,7 +42,7 @@ public struct Question: Codable, Hashable, Sendable, Identifiable {
     public var contentLicense: String?
     /// The body as Markdown, when the filter includes it.
     public var bodyMarkdown: String?
-    /// Open bounty amount, if any.
+    /// Reputation offered by the open bounty, if any.
     public var bountyAmount: Int?
     /// When the open bounty closes.
     public var bountyClosesDate: Date?

@@ -8,10 +8,8 @@ public struct QuestionLink: Hashable, Sendable {
     public var site: String
     /// The question, when the link names it (an `/a/ID` link names only the answer).
     public var questionID: Int?
-    /// The answer the link points at, if any.
     public var answerID: Int?
 
-    /// A link from its parts.
     public init(site: String, questionID: Int?, answerID: Int?) {
         self.site = site
         self.questionID = questionID

@@ -11,7 +11,6 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// The API root requests are appended to; may carry a path such as `/2.3`.
     public let baseURL: URL
-    /// The User-Agent header sent with every request.
     public let userAgent: String
     /// Seconds before a request times out.
     public let timeout: TimeInterval

@@ -1,10 +1,7 @@
 /// Sorts of `/questions` (raw values are the API's).
 public enum QuestionSort: String, CaseIterable, Hashable, Sendable {
-    /// Last activity date.
     case activity
-    /// Creation date.
     case creation
-    /// Score.
     case votes
     /// The site's "hot" formula.
     case hot
@@ -16,29 +13,21 @@ public enum QuestionSort: String, CaseIterable, Hashable, Sendable {
 
 /// Sorts of answer lists (`/answers`, `/questions/{ids}/answers`).
 public enum AnswerSort: String, CaseIterable, Hashable, Sendable {
-    /// Last activity date.
     case activity
-    /// Creation date.
     case creation
-    /// Score.
     case votes
 }
 
 /// Sorts of comment lists (`/posts/{ids}/comments`).
 public enum CommentSort: String, CaseIterable, Hashable, Sendable {
-    /// Creation date.
     case creation
-    /// Score.
     case votes
 }
 
 /// Sorts of `/search/advanced`.
 public enum SearchSort: String, CaseIterable, Hashable, Sendable {
-    /// Last activity date.
     case activity
-    /// Creation date.
     case creation
-    /// Score.
     case votes
     /// How well the question matches the query.
     case relevance

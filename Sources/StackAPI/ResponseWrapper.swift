@@ -4,7 +4,6 @@ import Foundation
 public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     /// The page of results; empty in an error body, which has no `items`.
     public var items: [Item]
-    /// Whether another page exists.
     public var hasMore: Bool
     /// Requests allowed per day (300 without a key, 10,000 with one).
     ///

@@ -6,7 +6,6 @@ public struct ShallowUser: Codable, Hashable, Sendable {
     public var userID: Int?
     /// The display name, entity-decoded.
     public var displayName: String?
-    /// Reputation on the site.
     public var reputation: Int?
     /// `registered`, `unregistered`, `moderator`, `team_admin`, `does_not_exist`…
     public var userType: String?
@@ -75,7 +74,6 @@ public struct BadgeCounts: Codable, Hashable, Sendable {
     /// Bronze badges; nil when the API sent an impossible number.
     public var bronze: Int?
 
-    /// Creates badge counts.
     public init(gold: Int? = 0, silver: Int? = 0, bronze: Int? = 0) {
         self.gold = gold
         self.silver = silver

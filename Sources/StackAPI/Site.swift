@@ -2,7 +2,6 @@ import Foundation
 
 /// A site of the network (`/sites`, `info.site`, `migrated_from.other_site`).
 public struct Site: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `apiSiteParameter`.
     public var id: String { apiSiteParameter }
     /// The site's name, entity-decoded, e.g. `Stack Overflow`.
     public var name: String
@@ -16,15 +15,10 @@ public struct Site: Codable, Hashable, Sendable, Identifiable {
     public var audience: String?
     /// `normal`, `closed_beta`, `open_beta` or `linked_meta`.
     public var siteState: String?
-    /// Logo image URL.
     public var logoURL: String?
-    /// Icon image URL.
     public var iconURL: String?
-    /// Favicon URL.
     public var faviconURL: String?
-    /// High-resolution icon URL.
     public var highResolutionIconURL: String?
-    /// When the site launched.
     public var launchDate: Date?
     /// When the public beta opened.
     public var openBetaDate: Date?
@@ -34,14 +28,11 @@ public struct Site: Codable, Hashable, Sendable, Identifiable {
     public var aliases: [String]?
     /// Markdown extensions the site enables (e.g. `MathJax`, `Prettify`).
     public var markdownExtensions: [String]?
-    /// The site's colours.
     public var styling: SiteStyling?
     /// Meta and chat sites belonging to it.
     public var relatedSites: [RelatedSite]?
-    /// The site's Twitter account.
     public var twitterAccount: String?
 
-    /// Creates a site; optional fields default to nil.
     public init(
         name: String, apiSiteParameter: String, siteURL: String, siteType: String? = nil, audience: String? = nil,
         siteState: String? = nil, logoURL: String? = nil, iconURL: String? = nil, faviconURL: String? = nil,

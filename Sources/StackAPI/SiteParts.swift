@@ -2,12 +2,9 @@
 public struct SiteStyling: Codable, Hashable, Sendable {
     /// Link colour, e.g. `#0077CC`.
     public var linkColor: String?
-    /// Tag text colour.
     public var tagForegroundColor: String?
-    /// Tag background colour.
     public var tagBackgroundColor: String?
 
-    /// Creates a styling.
     public init(linkColor: String? = nil, tagForegroundColor: String? = nil, tagBackgroundColor: String? = nil) {
         self.linkColor = linkColor
         self.tagForegroundColor = tagForegroundColor
@@ -24,14 +21,12 @@ public struct SiteStyling: Codable, Hashable, Sendable {
 public struct RelatedSite: Codable, Hashable, Sendable {
     /// The related site's name, entity-decoded.
     public var name: String
-    /// Its URL.
     public var siteURL: String
     /// `parent`, `meta` or `chat`.
     public var relation: String?
     /// Its `site=` value; absent for chat.
     public var apiSiteParameter: String?
 
-    /// Creates a related site.
     public init(name: String, siteURL: String, relation: String? = nil, apiSiteParameter: String? = nil) {
         self.name = name
         self.siteURL = siteURL

@@ -2,15 +2,12 @@ import Foundation
 
 /// A tag on a site (`/tags`, `/users/{ids}/tags`).
 public struct Tag: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `name`.
     public var id: String { name }
     /// The tag name, entity-decoded.
     public var name: String
     /// Questions carrying the tag (0 when omitted; nil when the API sent an impossible number).
     public var count: Int?
-    /// Whether the tag has synonyms.
     public var hasSynonyms: Bool
-    /// Whether only moderators may use it.
     public var isModeratorOnly: Bool
     /// Whether every question must carry it (or another required tag).
     public var isRequired: Bool

@@ -2,7 +2,6 @@ import Foundation
 
 /// A user on one site (`/users`), or one of an account's site profiles (`/users/{ids}/associated`).
 public struct User: Codable, Hashable, Sendable, Identifiable {
-    /// Same as `userID`.
     public var id: Int { userID }
     /// Site-specific user id.
     public var userID: Int
@@ -18,7 +17,6 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
     public var link: String?
     /// Avatar URL.
     public var profileImage: String?
-    /// The user's website.
     public var websiteURL: String?
     /// Where the user says they are, entity-decoded.
     public var location: String?
@@ -32,7 +30,6 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
     public var lastAccessDate: Date?
     /// When the profile last changed.
     public var lastModifiedDate: Date?
-    /// Gold, silver and bronze badge counts.
     public var badgeCounts: BadgeCounts?
     /// Reputation gained this week, when the filter includes it.
     public var reputationChangeWeek: Int?

@@ -26,7 +26,6 @@ struct APIFailure: Error, Equatable {
             message: "too many requests from this IP, more requests available in \(seconds) seconds")
     }
 
-    /// The JSON body.
     var json: Data {
         let body: [String: Any] = ["error_id": id, "error_message": message, "error_name": name]
         return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()

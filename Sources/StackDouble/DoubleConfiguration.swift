@@ -15,7 +15,6 @@ public struct DoubleConfiguration: Sendable {
     /// Only for load and memory benchmarks that need more pages than a small dump has.
     public var copies: Int
 
-    /// Creates a configuration.
     public init(dumps: URL?, recorded: URL?, logFile: URL? = nil, faults: Faults = Faults(), copies: Int = 1) {
         self.dumps = dumps
         self.copies = max(1, copies)

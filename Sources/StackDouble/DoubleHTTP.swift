@@ -9,7 +9,6 @@ public struct DoubleRequest: Sendable {
     /// The query string, percent-encoded as received, without `?` (may be empty).
     public var query: String
 
-    /// Creates a request.
     public init(method: String = "GET", path: String, query: String = "") {
         self.method = method
         self.path = path
@@ -27,14 +26,11 @@ public struct DoubleRequest: Sendable {
 
 /// An HTTP response as the double produces it.
 public struct DoubleResponse: Sendable {
-    /// The HTTP status code.
     public var status: Int
-    /// Header fields.
     public var headers: [String: String]
     /// The body bytes exactly as sent (gzip-compressed for API responses).
     public var body: Data
 
-    /// Creates a response.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers

@@ -139,7 +139,6 @@ final class FaultBoard: Sendable {
         current.withLockedValue { $0 = faults }
     }
 
-    /// The faults now in force.
     var faults: Faults { current.withLockedValue { $0 } }
 
     /// The faults for one API request (empty when they do not apply), counting it against `count`.

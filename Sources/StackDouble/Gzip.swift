@@ -12,7 +12,6 @@ public enum Gzip {
         /// The input ended before the gzip stream did.
         case truncated
 
-        /// A one-line description.
         public var description: String {
             switch self {
             case .initializationFailed(let code): return "zlib could not start (code \(code))"

@@ -41,7 +41,6 @@ final class RecordedResponses: Sendable {
         self.sites = sites
     }
 
-    /// The number of indexed recordings.
     var count: Int { recordings.count }
 
     /// The recording answering this request, if any.

@@ -16,7 +16,6 @@ public struct DumpPost: Hashable, Sendable {
     public var viewCount: Int?
     /// Number of answers (questions only).
     public var answerCount: Int?
-    /// Number of comments.
     public var commentCount: Int?
     /// Title as plain text (XML entities decoded once; no HTML escaping).
     public var title: String?
@@ -35,7 +34,6 @@ public struct DumpPost: Hashable, Sendable {
     /// The content licence, e.g. `CC BY-SA 4.0` (newer dumps only).
     public var contentLicense: String?
 
-    /// Creates a post; optional fields default to nil.
     public init(
         id: Int, postTypeID: Int, parentID: Int? = nil, acceptedAnswerID: Int? = nil, score: Int = 0,
         viewCount: Int? = nil, answerCount: Int? = nil, commentCount: Int? = nil, title: String? = nil,
@@ -67,7 +65,6 @@ public struct DumpPost: Hashable, Sendable {
 }
 
 extension DumpPost {
-    /// Reads a post from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"),

@@ -7,14 +7,12 @@ public struct DumpPostLink: Hashable, Sendable {
     /// `LinkTypeId`: 1 linked (related), 3 duplicate.
     public var type: Int
 
-    /// A link from its parts.
     public init(postID: Int, relatedPostID: Int, type: Int) {
         self.postID = postID
         self.relatedPostID = relatedPostID
         self.type = type
     }
 
-    /// Reads a link from one row's attributes.
     init(row: DumpRow) throws {
         self.init(postID: try row.requiredInt("PostId"), relatedPostID: try row.requiredInt("RelatedPostId"),
                   type: try row.requiredInt("LinkTypeId"))

@@ -4,9 +4,7 @@ import Foundation
 public struct DumpUser: Hashable, Sendable {
     /// The user id (`-1` is the Community bot).
     public var id: Int
-    /// The public name.
     public var displayName: String
-    /// Reputation points.
     public var reputation: Int
     /// When the account was created (UTC).
     public var creationDate: Date
@@ -25,7 +23,6 @@ public struct DumpUser: Hashable, Sendable {
     /// The network-wide account id.
     public var accountID: Int?
 
-    /// Creates a user; optional fields default to nil.
     public init(
         id: Int, displayName: String, reputation: Int = 1, creationDate: Date, lastAccessDate: Date? = nil,
         location: String? = nil, aboutMe: String? = nil, views: Int? = nil, upVotes: Int? = nil,
@@ -47,9 +44,7 @@ public struct DumpUser: Hashable, Sendable {
 
 /// One `<row>` of Comments.xml.
 public struct DumpComment: Hashable, Sendable {
-    /// The comment id.
     public var id: Int
-    /// The post the comment is on.
     public var postID: Int
     /// Up votes.
     public var score: Int
@@ -64,7 +59,6 @@ public struct DumpComment: Hashable, Sendable {
     /// The content licence, e.g. `CC BY-SA 4.0` (newer dumps only).
     public var contentLicense: String?
 
-    /// Creates a comment; optional fields default to nil.
     public init(
         id: Int, postID: Int, score: Int = 0, text: String, creationDate: Date, userID: Int? = nil,
         userDisplayName: String? = nil, contentLicense: String? = nil
@@ -82,14 +76,12 @@ public struct DumpComment: Hashable, Sendable {
 
 /// One `<row>` of Tags.xml.
 public struct DumpTag: Hashable, Sendable {
-    /// The tag id.
     public var id: Int
     /// The tag name, e.g. `cardano-node`.
     public var name: String
     /// Number of questions carrying the tag.
     public var count: Int
 
-    /// Creates a tag.
     public init(id: Int, name: String, count: Int) {
         self.id = id
         self.name = name
@@ -98,7 +90,6 @@ public struct DumpTag: Hashable, Sendable {
 }
 
 extension DumpUser {
-    /// Reads a user from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"), displayName: row.text("DisplayName") ?? "",
@@ -110,7 +101,6 @@ extension DumpUser {
 }
 
 extension DumpComment {
-    /// Reads a comment from one row's attributes.
     init(row: DumpRow) throws {
         self.init(
             id: try row.requiredInt("Id"), postID: try row.requiredInt("PostId"), score: try row.int("Score") ?? 0,
@@ -121,7 +111,6 @@ extension DumpComment {
 }
 
 extension DumpTag {
-    /// Reads a tag from one row's attributes.
     init(row: DumpRow) throws {
         self.init(id: try row.requiredInt("Id"), name: try row.requiredText("TagName"), count: try row.int("Count") ?? 0)
     }

@@ -20,7 +20,6 @@ public struct InputBatch: Equatable, Sendable {
     /// True when curses reported `KEY_RESIZE` (the screen size changed).
     public var sawResize: Bool
 
-    /// A batch of `keys`, with or without a resize.
     public init(keys: [Key] = [], sawResize: Bool = false) {
         self.keys = keys
         self.sawResize = sawResize

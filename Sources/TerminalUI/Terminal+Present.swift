@@ -11,7 +11,6 @@ public struct PresentReport: Equatable, Sendable {
     /// True when every cell was drawn (first frame, after a resize, or a new buffer size).
     public var wasFullRepaint: Bool
 
-    /// A report of `changedRows` and `drawnCells`.
     public init(changedRows: [Int] = [], drawnCells: Int = 0, wasFullRepaint: Bool = false) {
         self.changedRows = changedRows
         self.drawnCells = drawnCells

@@ -6,7 +6,6 @@ import Rendering
 public struct ScreenCell: Equatable, Sendable {
     /// The character(s) in the cell.
     public var text: String
-    /// The attributes curses has for it.
     public var attributes: CellStyle.Attributes
     /// The curses colour pair (0 is the default colours).
     public var colorPair: Int

@@ -10,7 +10,6 @@ import Rendering
 public final class Terminal {
     /// The descriptor keys are read from (watch it for readability; do not read it yourself).
     public let inputDescriptor: Int32
-    /// The descriptor curses writes to.
     public let outputDescriptor: Int32
     /// The terminfo type curses uses; nil means `$TERM`.
     public let terminalType: String?

@@ -8,7 +8,6 @@ import FoundationNetworking
 public enum LoopbackHTTP {
     /// The answer to one request.
     public struct Reply: Sendable {
-        /// HTTP status code.
         public var status: Int
         /// Header fields as received (names as the server wrote them).
         public var headers: [String: String]

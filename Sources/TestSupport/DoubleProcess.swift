@@ -12,10 +12,8 @@ public enum DoubleProcessError: Error, CustomStringConvertible {
     case noSharedData
     /// It did not print `listening on 127.0.0.1:PORT` in time, or exited first.
     case didNotStart(reason: String, stderr: String)
-    /// A control request failed.
     case controlFailed(request: String, reason: String)
 
-    /// A one-line description.
     public var description: String {
         switch self {
         case .notBuilt(let path): return "stackexchange-double not built at \(path) (run swift build)"
@@ -31,7 +29,6 @@ public enum DoubleProcessError: Error, CustomStringConvertible {
 /// Thread-safe: control calls may come from any thread; `stop()` may be called more than once.
 /// `@unchecked Sendable`: `Process` is not Sendable; it is only read after `init`, and `stop()` is guarded.
 public final class DoubleProcess: @unchecked Sendable {
-    /// The port it listens on.
     public let port: Int
     private let process: Process
     private let stderrFile: URL
@@ -96,7 +93,6 @@ public final class DoubleProcess: @unchecked Sendable {
         _ = try control("/_double/faults?\(query)")
     }
 
-    /// Removes every fault.
     public func clearFaults() throws {
         _ = try control("/_double/faults/clear")
     }
@@ -110,7 +106,6 @@ public final class DoubleProcess: @unchecked Sendable {
         return lines
     }
 
-    /// Forgets the requests logged so far.
     public func clearRequestLog() throws {
         _ = try control("/_double/log/clear")
     }

@@ -51,7 +51,6 @@ public enum RealThreads {
                  contentLicense: "CC BY-SA")
     }
 
-    /// An answer built from a dump row.
     public static func answer(from post: DumpPost, site: String, acceptedID: Int?) -> Answer {
         Answer(answerID: post.id, questionID: post.parentID ?? 0, score: post.score, isAccepted: post.id == acceptedID,
                owner: ShallowUser(userID: post.ownerUserID, displayName: post.ownerDisplayName ?? "user\(post.ownerUserID ?? 0)"),

@@ -24,8 +24,6 @@ public enum SevenZip {
 
 /// A `7zz` run that failed.
 public struct SevenZipError: Error, CustomStringConvertible {
-    /// What went wrong.
     public let message: String
-    /// Same as `message`.
     public var description: String { message }
 }

@@ -12,7 +12,6 @@ public enum TmuxInput: Equatable, Sendable {
 public struct TmuxError: Error, CustomStringConvertible {
     /// The tmux arguments that failed.
     public let arguments: [String]
-    /// tmux's exit status.
     public let status: Int32
     /// What tmux printed on stderr.
     public let message: String

@@ -33,7 +33,7 @@ class DoubleHTTPTestCase: XCTestCase {
         return try XCTUnwrap(object as? [String: Any], "JSON object from \(pathAndQuery)", file: file, line: line)
     }
 
-    /// The `items` of a JSON response.
+    /// GETs `pathAndQuery`, expecting 200, and returns its `items` (fails the test when there are none).
     func items(_ pathAndQuery: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
         let object = try json(pathAndQuery, file: file, line: line)
         return try XCTUnwrap(object["items"] as? [[String: Any]], "items of \(pathAndQuery)", file: file, line: line)

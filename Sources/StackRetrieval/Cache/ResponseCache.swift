@@ -48,7 +48,6 @@ public final class ResponseCache: Sendable {
         }
     }
 
-    /// Creates an empty cache.
     public init(capacity: Int = defaultCapacity, timeToLive: TimeInterval = defaultTimeToLive, clock: GateClock = MonotonicClock()) {
         self.capacity = max(0, capacity)
         self.timeToLive = max(0, timeToLive)
@@ -85,12 +84,10 @@ public final class ResponseCache: Sendable {
         }
     }
 
-    /// Forgets the value under `key`.
     public func removeValue(for key: ResponseCacheKey) {
         storage.withLockedValue { $0.removeEntry(for: key) }
     }
 
-    /// Forgets everything.
     public func removeAll() {
         storage.withLockedValue { $0 = Storage() }
     }
@@ -100,7 +97,6 @@ public final class ResponseCache: Sendable {
         storage.withLockedValue { $0.entries.count }
     }
 
-    /// The total cost of the entries held.
     public var totalCost: Int {
         storage.withLockedValue { $0.heldCost }
     }

@@ -14,7 +14,6 @@ public struct SiteList: Sendable, Hashable {
     /// Requests left today, when this list came from the API just now.
     public var quotaRemaining: Int?
 
-    /// Creates a list.
     public init(
         sites: [Site], fetchedAt: Date, refreshError: APIError? = nil, isTruncated: Bool = false, quotaRemaining: Int? = nil
     ) {

@@ -10,7 +10,6 @@ public struct PostComments: Sendable, Hashable {
     /// Requests left today, when the API said.
     public var quotaRemaining: Int?
 
-    /// Creates the grouping.
     public init(byPost: [Int: [Comment]], isComplete: Bool = true, quotaRemaining: Int? = nil) {
         self.byPost = byPost
         self.isComplete = isComplete

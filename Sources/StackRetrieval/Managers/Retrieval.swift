@@ -8,7 +8,6 @@ import StackAPI
 public final class Retrieval: Sendable {
     /// Builds the URLs (base URL, key).
     public let factory: RequestFactory
-    /// Sends the requests.
     public let transport: Transport
     /// Owns the queues and the backoff gate.
     public let queues: QueueManager
@@ -39,11 +38,9 @@ public final class Retrieval: Sendable {
     public var questions: QuestionsDataManager { QuestionsDataManager(launcher: launcher) }
     /// Answers: the latest-answers feed and answers by id.
     public var answers: AnswersDataManager { AnswersDataManager(launcher: launcher) }
-    /// Search.
     public var search: SearchDataManager { SearchDataManager(launcher: launcher) }
     /// The list of every site, cached on disk.
     public var sites: SitesDataManager { SitesDataManager(launcher: launcher, cache: sitesCache) }
-    /// Comments of questions and answers.
     public var comments: CommentsDataManager { CommentsDataManager(launcher: launcher) }
 
     /// Cancels every load, queued, waiting at the backoff gate, answering from a cache or in flight.

@@ -13,7 +13,6 @@ import StackAPI
 /// An operation not cancelled always delivers exactly once; a wait ended by `BackoffGate.cancelAll()` alone
 /// delivers `.cancelled`.
 open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page<Item>>, @unchecked Sendable {
-    /// The request this operation sends.
     public let request: APIRequest
     /// Whether a cached copy may answer.
     public let cachePolicy: CachePolicy
@@ -29,7 +28,6 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
         var transportTask: TransportTask?
     }
 
-    /// Creates the operation for `request`.
     public init(
         request: APIRequest, environment: RequestEnvironment, cachePolicy: CachePolicy = .useCache,
         delivery: ResultDelivery<Page<Item>>

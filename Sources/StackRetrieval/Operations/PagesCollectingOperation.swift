@@ -13,7 +13,6 @@ public struct CollectedPages<Item: Sendable>: Sendable {
     /// The daily quota, from the last response that said.
     public var quotaMax: Int?
 
-    /// Creates the collection.
     public init(items: [Item] = [], isComplete: Bool = true, quotaRemaining: Int? = nil, quotaMax: Int? = nil) {
         self.items = items
         self.isComplete = isComplete

@@ -14,7 +14,6 @@ import StackAPI
 /// page already carried (a list loaded with bodies) is not requested again, only its answers; a thread reopened
 /// within the cache's lifetime costs no request at all.
 public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @unchecked Sendable {
-    /// The question this operation opens.
     public let questionID: Int
 
     private let site: String

@@ -6,14 +6,12 @@ import StackAPI
 public struct RequestEnvironment: Sendable {
     /// Builds the `HTTPGet` (base URL, key, filter, headers) for an `APIRequest`.
     public var factory: RequestFactory
-    /// Sends the request.
     public var transport: Transport
     /// The per-method backoff gate.
     public var gate: BackoffGate
     /// Where decoded responses are kept and looked up; nil: nothing is cached.
     public var cache: ResponseCache?
 
-    /// Creates the environment from its parts.
     public init(factory: RequestFactory, transport: Transport, gate: BackoffGate, cache: ResponseCache? = nil) {
         self.factory = factory
         self.transport = transport

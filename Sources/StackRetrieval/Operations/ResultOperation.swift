@@ -12,7 +12,6 @@ open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sen
     /// How the result is handed over; nil once delivered or dropped.
     private let delivery: NIOLockedValueBox<ResultDelivery<Value>?>
 
-    /// Creates the operation with the way its result is handed over.
     public init(delivery: ResultDelivery<Value>) {
         self.delivery = NIOLockedValueBox(delivery)
         super.init()

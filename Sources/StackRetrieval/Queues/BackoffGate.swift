@@ -37,7 +37,6 @@ public final class BackoffGate: Sendable {
         }
     }
 
-    /// Creates a gate reading time from `clock`.
     public init(clock: GateClock = MonotonicClock()) {
         self.clock = clock
     }
@@ -68,7 +67,6 @@ public final class BackoffGate: Sendable {
         }
     }
 
-    /// Number of requests waiting at the gate.
     public var waitingCount: Int {
         state.withLockedValue { $0.waiters.count }
     }

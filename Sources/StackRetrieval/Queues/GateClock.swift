@@ -8,7 +8,6 @@ public protocol GateClock: Sendable {
 
 /// The system's monotonic clock (unaffected by wall-clock changes).
 public struct MonotonicClock: GateClock {
-    /// Creates the clock.
     public init() {}
 
     /// Seconds since boot.

@@ -19,7 +19,6 @@ public final class HTTPClientTransport: Transport {
     /// The process's one client, created on first use; `shutdown()` it on quit.
     public static let shared = HTTPClientTransport()
 
-    /// The limits this transport enforces.
     public let limits: TransportLimits
     private let client: HTTPClient
 

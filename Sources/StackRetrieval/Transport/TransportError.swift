@@ -11,7 +11,6 @@ public enum TransportError: Error, Equatable, Sendable {
     case connectionLost(host: String)
     /// Connecting, a pause between bytes, or the whole exchange took longer than allowed.
     case timedOut
-    /// The request was cancelled.
     case cancelled
     /// The body (after decompression) or the decompression ratio passed the transport's limit, in bytes.
     case tooLarge(limit: Int)

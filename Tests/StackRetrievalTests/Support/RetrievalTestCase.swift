@@ -7,7 +7,6 @@ import XCTest
 /// Base for tests over real loopback HTTP: the shared double (`DoubleFixture`, clean before each test, stopped
 /// after each test class), and a fresh `Retrieval` pointed at it per test.
 class RetrievalTestCase: XCTestCase {
-    /// The running double.
     private(set) var double: DoubleProcess!
     /// The retrieval layer under test, talking to the double.
     var retrieval: Retrieval!
