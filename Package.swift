@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
         // GNU source-highlight (C++, Debian's libsource-highlight-dev) behind a C API that never throws.
         .target(name: "CSourceHighlight", path: "Sources/CSourceHighlight",
-                linkerSettings: [.linkedLibrary("source-highlight")]),
+                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]),
 
         // Wire and API: models, requests, errors, entity decoding. No queues, no screens.
         .target(name: "StackAPI"),
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI"]),
+        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI"]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [

@@ -1,0 +1,153 @@
+#include "memoizing_rule.hpp"
+
+#include <memory>
+
+#include <srchilite/highlighttoken.h>
+#include <srchilite/matchingparameters.h>
+#include <srchilite/regexpreprocessor.h>
+
+namespace stackterm {
+
+uint64_t currentLineEpoch = 1;
+
+PatternContext PatternContext::of(const std::string &pattern) {
+    PatternContext result;
+    bool afterOpenBracket = false;
+    for (size_t index = 0; index < pattern.size(); ++index) {
+        char c = pattern[index];
+        bool openBracket = false;
+        if (c == '\\' && index + 1 < pattern.size()) {
+            switch (pattern[++index]) {
+            case 'b': case 'B': case '<': case '>': result.wordBoundary = true; break;
+            case 'A': case '`': case 'G': result.searchStart = true; break;
+            case 'K': result.unsupported = true; break;
+            default: break;
+            }
+        } else if (c == '^') {
+            if (!afterOpenBracket) result.lineStart = true; // right after '[' it negates the class
+        } else if (c == '[') {
+            openBracket = true;
+        } else if (c == '(' && pattern.compare(index, 3, "(?<") == 0) {
+            result.unsupported = true;
+        }
+        afterOpenBracket = openBracket;
+    }
+    return result;
+}
+
+MemoizingRule::MemoizingRule(const std::string &name, const std::string &pattern)
+    : HighlightRule(name), expression(pattern), context(PatternContext::of(pattern)) {}
+
+MemoizingRule::MemoizingRule(const srchilite::HighlightRule &model, const std::string &pattern)
+    : HighlightRule(model), expression(pattern), context(PatternContext::of(pattern)) {}
+
+const std::string MemoizingRule::toString() const { return expression.str(); }
+
+void MemoizingRule::replaceReferences(const srchilite::ReplacementList &replacements) {
+    expression.assign(srchilite::RegexPreProcessor::replace_references(expression.str(), replacements));
+    context = PatternContext::of(expression.str());
+    epoch = 0;
+}
+
+srchilite::HighlightRule *MemoizingRule::clone() {
+    auto *copy = new MemoizingRule(*this);
+    copy->epoch = 0;
+    return copy;
+}
+
+/// RegexHighlightRule's search from `start` (or, `anchored`, its attempt at `start` alone).
+bool MemoizingRule::search(Iterator start, Iterator end, bool lineStart, bool anchored,
+                           boost::match_results<Iterator> &result) const {
+    boost::match_flag_type flags = boost::match_default;
+    if (!lineStart) flags |= boost::match_not_bol;
+    if (anchored) flags |= boost::match_continuous;
+    return boost::regex_search(start, end, result, expression, flags);
+}
+
+/// Whether a search from `start` sees at `start` what the remembered search saw there.
+bool MemoizingRule::seesTheSameAt(Iterator start, bool lineStart) const {
+    if (context.searchStart) return false;
+    if (!context.wordBoundary && !context.lineStart) return true;
+    if (start == searchedFrom) return !context.lineStart || lineStart == searchedAtLineStart;
+    auto before = static_cast<unsigned char>(*(start - 1));
+    bool printable = before >= 0x20 && before < 0x7f; // so never a line separator, never part of a multibyte letter
+    if (context.lineStart && (lineStart || !printable)) return false;
+    if (context.wordBoundary) {
+        bool word = (before >= '0' && before <= '9') || (before >= 'A' && before <= 'Z') ||
+                    (before >= 'a' && before <= 'z') || before == '_';
+        if (word || !printable) return false;
+    }
+    return true;
+}
+
+bool MemoizingRule::tryToMatch(Iterator start, Iterator end, srchilite::HighlightToken &token,
+                               const srchilite::MatchingParameters &params) {
+    bool lineStart = params.beginningOfLine;
+    bool remembered = !context.unsupported && epoch == currentLineEpoch && lineEnd == end && searchedFrom <= start &&
+                      !(found && match[0].first < start);
+    if (remembered && !seesTheSameAt(start, lineStart)) {
+        boost::match_results<Iterator> atStart;
+        if (search(start, end, lineStart, true, atStart)) {
+            match = atStart;
+            found = true;
+        } else if (found && match[0].first == start) {
+            remembered = false; // the remembered match was only there because of what the old search saw at `start`
+        }
+    }
+    if (!remembered) found = search(start, end, lineStart, false, match);
+    epoch = currentLineEpoch;
+    lineEnd = end;
+    searchedFrom = start;
+    searchedAtLineStart = lineStart;
+    if (!found) return false;
+    fill(token, start, end);
+    return true;
+}
+
+/// What RegexHighlightRule::tryToMatch puts in `token` for a search from `start` that found `match`.
+void MemoizingRule::fill(srchilite::HighlightToken &token, Iterator start, Iterator end) const {
+    static const boost::regex onlySpaces("[[:blank:]]*");
+    token.prefix.assign(start, match[0].first);
+    token.suffix.assign(match[0].second, end);
+    token.prefixOnlySpaces = boost::regex_match(token.prefix, onlySpaces);
+    if (getHasSubexpressions()) {
+        for (size_t index = 1; index < match.size(); ++index) token.matchedSubExps.push_back(match[index]);
+    }
+    const srchilite::ElemList &elements = getElemList();
+    if (elements.size() > 1) {
+        for (size_t index = 1; index < match.size() && index - 1 < elements.size(); ++index) {
+            if (match[index].matched) token.addMatched(elements[index - 1], match[index]);
+        }
+    } else if (!elements.empty()) {
+        token.addMatched(elements[0], match[0]);
+    }
+}
+
+namespace {
+/// `rule`, made by the library's factory, as a MemoizingRule with the same expression and settings.
+srchilite::HighlightRule *memoizing(srchilite::HighlightRule *rule) {
+    std::unique_ptr<srchilite::HighlightRule> made(rule);
+    return new MemoizingRule(*made, made->toString());
+}
+} // namespace
+
+srchilite::HighlightRule *MemoizingRuleFactory::createSimpleRule(const std::string &name, const std::string &s) {
+    return new MemoizingRule(name, s);
+}
+
+srchilite::HighlightRule *MemoizingRuleFactory::createWordListRule(const std::string &name,
+                                                                   const srchilite::WordList &list, bool caseSensitive) {
+    return memoizing(RegexRuleFactory::createWordListRule(name, list, caseSensitive));
+}
+
+srchilite::HighlightRule *MemoizingRuleFactory::createListRule(const std::string &name, const srchilite::WordList &list,
+                                                               bool caseSensitive) {
+    return memoizing(RegexRuleFactory::createListRule(name, list, caseSensitive));
+}
+
+srchilite::HighlightRule *MemoizingRuleFactory::createCompoundRule(const srchilite::ElemNameList &nameList,
+                                                                   const std::string &rep) {
+    return memoizing(RegexRuleFactory::createCompoundRule(nameList, rep));
+}
+
+} // namespace stackterm
