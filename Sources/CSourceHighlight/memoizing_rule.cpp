@@ -35,18 +35,26 @@ PatternContext PatternContext::of(const std::string &pattern) {
     return result;
 }
 
-MemoizingRule::MemoizingRule(const std::string &name, const std::string &pattern)
-    : HighlightRule(name), expression(pattern), context(PatternContext::of(pattern)) {}
+MemoizingRule::MemoizingRule(const std::string &name, const std::string &pattern) : HighlightRule(name) {
+    setPattern(pattern);
+}
 
-MemoizingRule::MemoizingRule(const srchilite::HighlightRule &model, const std::string &pattern)
-    : HighlightRule(model), expression(pattern), context(PatternContext::of(pattern)) {}
+MemoizingRule::MemoizingRule(const srchilite::HighlightRule &model, const std::string &pattern) : HighlightRule(model) {
+    setPattern(pattern);
+}
+
+void MemoizingRule::setPattern(const std::string &pattern) {
+    expression.assign(pattern);
+    context = PatternContext::of(pattern);
+    requirement = PatternRequirement::of(pattern);
+    literals = LiteralAlternatives::of(pattern);
+    epoch = 0;
+}
 
 const std::string MemoizingRule::toString() const { return expression.str(); }
 
 void MemoizingRule::replaceReferences(const srchilite::ReplacementList &replacements) {
-    expression.assign(srchilite::RegexPreProcessor::replace_references(expression.str(), replacements));
-    context = PatternContext::of(expression.str());
-    epoch = 0;
+    setPattern(srchilite::RegexPreProcessor::replace_references(expression.str(), replacements));
 }
 
 srchilite::HighlightRule *MemoizingRule::clone() {
@@ -55,13 +63,24 @@ srchilite::HighlightRule *MemoizingRule::clone() {
     return copy;
 }
 
-/// RegexHighlightRule's search from `start` (or, `anchored`, its attempt at `start` alone).
-bool MemoizingRule::search(Iterator start, Iterator end, bool lineStart, bool anchored,
-                           boost::match_results<Iterator> &result) const {
+/// RegexHighlightRule's search from `start` (or, `anchored`, its attempt at `start` alone): on a match, sets
+/// `matchBegin`, `matchEnd` and (unless a list of literals answered) `match`; otherwise changes none of them.
+bool MemoizingRule::search(Iterator start, Iterator end, bool lineStart, bool anchored) {
+    if (literals && !getHasSubexpressions() && getElemList().size() <= 1) {
+        Iterator begin, stop;
+        if (!literals->search(start, end, anchored, begin, stop)) return false;
+        matchBegin = begin;
+        matchEnd = stop;
+        return true;
+    }
     boost::match_flag_type flags = boost::match_default;
     if (!lineStart) flags |= boost::match_not_bol;
     if (anchored) flags |= boost::match_continuous;
-    return boost::regex_search(start, end, result, expression, flags);
+    if (!boost::regex_search(start, end, scratch, expression, flags)) return false;
+    match.swap(scratch);
+    matchBegin = match[0].first;
+    matchEnd = match[0].second;
+    return true;
 }
 
 /// Whether a search from `start` sees at `start` what the remembered search saw there.
@@ -80,35 +99,49 @@ bool MemoizingRule::seesTheSameAt(Iterator start, bool lineStart) const {
     return true;
 }
 
-bool MemoizingRule::tryToMatch(Iterator start, Iterator end, srchilite::HighlightToken &token,
-                               const srchilite::MatchingParameters &params) {
-    bool lineStart = params.beginningOfLine;
-    bool remembered = !context.unsupported && epoch == currentLineEpoch && lineEnd == end && searchedFrom <= start &&
-                      !(found && match[0].first < start);
-    if (remembered && !seesTheSameAt(start, lineStart)) {
-        boost::match_results<Iterator> atStart;
-        if (search(start, end, lineStart, true, atStart)) {
-            match = atStart;
-            found = true;
-        } else if (found && match[0].first == start) {
-            remembered = false; // the remembered match was only there because of what the old search saw at `start`
-        }
-    }
-    if (!remembered) found = search(start, end, lineStart, false, match);
+void MemoizingRule::remember(Iterator start, Iterator end, bool lineStart) {
     epoch = currentLineEpoch;
     lineEnd = end;
     searchedFrom = start;
     searchedAtLineStart = lineStart;
+}
+
+bool MemoizingRule::tryToMatch(Iterator start, Iterator end, srchilite::HighlightToken &token,
+                               const srchilite::MatchingParameters &params) {
+    bool lineStart = params.beginningOfLine;
+    bool sameLine = epoch == currentLineEpoch && lineEnd == end && searchedFrom <= start;
+    if (sameLine && absent) {
+        remember(start, end, lineStart);
+        return false;
+    }
+    bool remembered = sameLine && !context.unsupported && !(found && matchBegin < start);
+    bool checkStart = remembered && !seesTheSameAt(start, lineStart);
+    if ((!remembered || checkStart) && !requirement.mayMatch(start == end ? nullptr : &*start, static_cast<size_t>(end - start))) {
+        found = false;
+        absent = true;
+        remember(start, end, lineStart);
+        return false;
+    }
+    absent = false;
+    if (checkStart) {
+        if (search(start, end, lineStart, true)) {
+            found = true;
+        } else if (found && matchBegin == start) {
+            remembered = false; // the remembered match was only there because of what the old search saw at `start`
+        }
+    }
+    if (!remembered) found = search(start, end, lineStart, false);
+    remember(start, end, lineStart);
     if (!found) return false;
     fill(token, start, end);
     return true;
 }
 
-/// What RegexHighlightRule::tryToMatch puts in `token` for a search from `start` that found `match`.
+/// What RegexHighlightRule::tryToMatch puts in `token` for a search from `start` that found [matchBegin, matchEnd).
 void MemoizingRule::fill(srchilite::HighlightToken &token, Iterator start, Iterator end) const {
     static const boost::regex onlySpaces("[[:blank:]]*");
-    token.prefix.assign(start, match[0].first);
-    token.suffix.assign(match[0].second, end);
+    token.prefix.assign(start, matchBegin);
+    token.suffix.assign(matchEnd, end);
     token.prefixOnlySpaces = boost::regex_match(token.prefix, onlySpaces);
     if (getHasSubexpressions()) {
         for (size_t index = 1; index < match.size(); ++index) token.matchedSubExps.push_back(match[index]);
@@ -119,7 +152,7 @@ void MemoizingRule::fill(srchilite::HighlightToken &token, Iterator start, Itera
             if (match[index].matched) token.addMatched(elements[index - 1], match[index]);
         }
     } else if (!elements.empty()) {
-        token.addMatched(elements[0], match[0]);
+        token.addMatched(elements[0], std::string(matchBegin, matchEnd));
     }
 }
 

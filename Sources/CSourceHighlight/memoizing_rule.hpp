@@ -16,6 +16,10 @@
 // (no `\b \B \< \> ^ \A \` \G`, or the character before p' is printable ASCII that is not a word character
 // and the line start is not asked for) — and patterns with lookbehind, named groups or `\K` (whose match may
 // begin before where it was tried, or look before p') are searched every time, like the library does.
+//
+// Before searching at all, a rule looks for the strings its pattern cannot match without (PatternRequirement):
+// when none is left in the rest of the line, there is no match there, and none further on in that line. And a
+// pattern that is only a list of literals (symbols, keywords) is matched without boost (LiteralAlternatives).
 #ifndef STACKTERM_MEMOIZING_RULE_HPP
 #define STACKTERM_MEMOIZING_RULE_HPP
 
@@ -25,6 +29,9 @@
 #include <boost/regex.hpp>
 #include <srchilite/highlightrule.h>
 #include <srchilite/regexrulefactory.h>
+
+#include "literal_alternatives.hpp"
+#include "pattern_requirement.hpp"
 
 namespace stackterm {
 
@@ -66,17 +73,26 @@ private:
 
     boost::regex expression;
     PatternContext context;
+    PatternRequirement requirement;
+    std::optional<LiteralAlternatives> literals;
 
     // The last search on line `epoch`: from `searchedFrom` (at a line start or not) to `lineEnd`; `found` says
-    // whether `match` holds its leftmost match.
+    // whether it found its leftmost match at [matchBegin, matchEnd) (with its groups in `match`); `absent`, that
+    // none of the required strings is in the rest of the line, so no search was needed.
     uint64_t epoch = 0;
     Iterator lineEnd;
     Iterator searchedFrom;
     bool searchedAtLineStart = false;
     bool found = false;
+    bool absent = false;
+    Iterator matchBegin;
+    Iterator matchEnd;
     boost::match_results<Iterator> match;
+    boost::match_results<Iterator> scratch;
 
-    bool search(Iterator start, Iterator end, bool lineStart, bool anchored, boost::match_results<Iterator> &result) const;
+    void setPattern(const std::string &pattern);
+    void remember(Iterator start, Iterator end, bool lineStart);
+    bool search(Iterator start, Iterator end, bool lineStart, bool anchored);
     bool seesTheSameAt(Iterator start, bool lineStart) const;
     void fill(srchilite::HighlightToken &token, Iterator start, Iterator end) const;
 };

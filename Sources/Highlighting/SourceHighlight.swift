@@ -79,10 +79,11 @@ public struct SourceHighlight: Sendable {
         return stackterm_highlight_knows(dataDirectory, language) != 0
     }
 
-    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. The library's time grows with the
-    /// square of a line's length (every rule searches to the line's end for every token): measured here, a
-    /// 10 KB line of numbers took seconds, a 444-byte one a few milliseconds.
-    public static let maximumLineBytes = 512
+    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. With the library's own rules a
+    /// line's time grows with the square of its length (every rule searches to the line's end for every token:
+    /// a 10 KB line of numbers took 0.45 s, one of operators 2.1 s); the memoized rules took at most 13 ms for
+    /// the worst 16 KiB lines measured (BENCHMARKS.md, issue 9 part 6).
+    public static let maximumLineBytes = 16 * 1024
 
     /// The tokens of `text` in `language` (a source-highlight language name), or why it stays plain.
     public func highlight(_ text: String, language: String) -> Outcome {

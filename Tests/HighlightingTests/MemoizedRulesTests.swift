@@ -43,7 +43,7 @@ final class MemoizedRulesTests: XCTestCase {
 
     /// Every block in the language the app picks for it, and in the languages most blocks of these sites are
     /// written in (those of `stackterm-bench highlight`, C++ and JavaScript). Every block in every language the app
-    /// can choose (about 35: ~34,000 comparisons, ~1 minute of CPU in a debug build) with
+    /// can choose (34 that source-highlight 3.1.9 knows: 33,422 comparisons, minutes in a debug build) with
     /// STACKTERM_HIGHLIGHT_ALL_LANGUAGES=1.
     func testEveryDumpCodeBlockGetsTheLibrarysTokens() throws {
         let memoized = try SourceHighlightTests.installed()
@@ -55,18 +55,26 @@ final class MemoizedRulesTests: XCTestCase {
         let common = everyLanguage ? Self.appLanguages(memoized) : ["python", "sh", "haskell", "cpp", "javascript"]
         var compared = 0
         var tokens = 0
+        var libraryFailures: [String] = []
         for block in blocks {
             for language in Set(common + (block.language.map { [$0] } ?? [])) {
                 let expected = library.highlight(block.code, language: language)
                 compared += 1
+                if case .plain(.failed) = expected {
+                    // boost gave up on a search ("complexity … exceeded"); the memoized rules may never run that
+                    // search (scala's function pattern on a 195-byte line of quantumcomputing post 1247, which has no "(").
+                    libraryFailures.append("\(block.site) \(block.postID) \(language)")
+                    continue
+                }
                 if case .tokens(let found) = expected { tokens += found.count }
                 guard memoized.highlight(block.code, language: language) == expected else {
                     return XCTFail("\(block.site) post \(block.postID), \(language): the memoized rules' tokens differ from the library's")
                 }
             }
         }
-        XCTAssertGreaterThan(compared, blocks.count * common.count, "every block in every language asked for")
+        XCTAssertGreaterThanOrEqual(compared, blocks.count * common.count, "every block in every language asked for")
         XCTAssertGreaterThan(tokens, 50_000, "the comparison covers real tokens")
+        XCTAssertLessThanOrEqual(libraryFailures.count, 2, "\(libraryFailures)")
     }
 
     /// Lines where a search from a token's start sees something the remembered search did not: a word character or
@@ -78,6 +86,7 @@ final class MemoizedRulesTests: XCTestCase {
         "'a' 'b' \"c\\\"d\" 'e", "é if ü else 中文 if", "\tif\tx", "a1.if.b2", "  # only a comment", "",
         "x = 0x1F + 1e10 + .5 + 1.5e-3L", "if(x){y}else{z}", "<<EOF\nbody\nEOF", "/* a */ b /* c", "*/ d",
         "main :: IO ()\nmain = do\n  print 'x'", "select * from t where a = 'b' -- c", "^^ ^x ^", "x \\\n  y",
+        "a %% b % c %%% d", "éif ifé if", "x==y != z <= w", "import(x) fromimport from",
     ]
 
     func testTrickyLinesGetTheLibrarysTokensInEveryLanguageTheAppUses() throws {
