@@ -9,16 +9,6 @@ namespace stackterm {
 
 namespace {
 
-/// boost's word characters (`\w`, what `\<` and `\>` test) in the locale the rules' expressions use.
-std::array<bool, 256> wordBytes() {
-    std::array<bool, 256> result{};
-    boost::regex_traits<char> traits;
-    const char name[] = "w";
-    auto mask = traits.lookup_classname(name, name + 1);
-    for (int byte = 0; byte < 256; ++byte) result[byte] = traits.isctype(static_cast<char>(byte), mask);
-    return result;
-}
-
 bool isWord(const std::array<bool, 256> &words, char c) { return words[static_cast<unsigned char>(c)]; }
 
 /// `text` without one enclosing `(?:…)` that spans all of it, or nothing.
@@ -37,6 +27,14 @@ std::optional<std::string> withoutGroup(const std::string &text) {
 }
 
 } // namespace
+
+std::array<bool, 256> boostClassBytes(const std::string &name) {
+    std::array<bool, 256> result{};
+    boost::regex_traits<char> traits;
+    auto mask = traits.lookup_classname(name.data(), name.data() + name.size());
+    for (int byte = 0; byte < 256; ++byte) result[byte] = traits.isctype(static_cast<char>(byte), mask);
+    return result;
+}
 
 std::optional<LiteralAlternatives> LiteralAlternatives::of(const std::string &pattern) {
     std::string body = pattern;
@@ -71,7 +69,7 @@ std::optional<LiteralAlternatives> LiteralAlternatives::of(const std::string &pa
             current += c;
         }
     }
-    result.words = wordBytes();
+    result.words = boostClassBytes("w"); // what `\<` and `\>` test
     for (unsigned index = 0; index < result.alternatives.size(); ++index) {
         result.byFirstByte[static_cast<unsigned char>(result.alternatives[index][0])].push_back(index);
     }

@@ -9,6 +9,9 @@
 
 namespace stackterm {
 
+/// The bytes in boost's character class `name` ("w", "blank"…) in the locale the rules' expressions use.
+std::array<bool, 256> boostClassBytes(const std::string &name);
+
 /// A pattern of the two shapes the library's factory writes for `name = "a","b"` lists: `(?:a|b|…)` (symbols,
 /// operators) and, for keyword lists, `\<(?:a|b|…)\>` — each alternative a literal (punctuation may be escaped),
 /// with nothing else in the pattern. `search` gives what boost::regex_search gives for it with the library's

@@ -1,5 +1,7 @@
 #include "memoizing_rule.hpp"
 
+#include <algorithm>
+#include <array>
 #include <memory>
 
 #include <srchilite/highlighttoken.h>
@@ -73,6 +75,11 @@ bool MemoizingRule::search(Iterator start, Iterator end, bool lineStart, bool an
         matchEnd = stop;
         return true;
     }
+    if (anchored && !expression.can_be_null()) {
+        // What boost's own search does before trying a position: the expression's map of first bytes.
+        if (start == end) return false;
+        if ((expression.get_map()[static_cast<unsigned char>(*start)] & boost::BOOST_REGEX_DETAIL_NS::mask_any) == 0) return false;
+    }
     boost::match_flag_type flags = boost::match_default;
     if (!lineStart) flags |= boost::match_not_bol;
     if (anchored) flags |= boost::match_continuous;
@@ -139,10 +146,11 @@ bool MemoizingRule::tryToMatch(Iterator start, Iterator end, srchilite::Highligh
 
 /// What RegexHighlightRule::tryToMatch puts in `token` for a search from `start` that found [matchBegin, matchEnd).
 void MemoizingRule::fill(srchilite::HighlightToken &token, Iterator start, Iterator end) const {
-    static const boost::regex onlySpaces("[[:blank:]]*");
+    // RegexHighlightRule tests the prefix with regex_match("[[:blank:]]*")
+    static const std::array<bool, 256> blanks = boostClassBytes("blank");
     token.prefix.assign(start, matchBegin);
     token.suffix.assign(matchEnd, end);
-    token.prefixOnlySpaces = boost::regex_match(token.prefix, onlySpaces);
+    token.prefixOnlySpaces = std::all_of(start, matchBegin, [](char c) { return blanks[static_cast<unsigned char>(c)]; });
     if (getHasSubexpressions()) {
         for (size_t index = 1; index < match.size(); ++index) token.matchedSubExps.push_back(match[index]);
     }

@@ -18,8 +18,9 @@
 // begin before where it was tried, or look before p') are searched every time, like the library does.
 //
 // Before searching at all, a rule looks for the strings its pattern cannot match without (PatternRequirement):
-// when none is left in the rest of the line, there is no match there, and none further on in that line. And a
+// when none is left in the rest of the line, there is no match there, and none further on in that line. A
 // pattern that is only a list of literals (symbols, keywords) is matched without boost (LiteralAlternatives).
+// An anchored attempt is skipped when boost's own map of first bytes says no match starts with that byte.
 #ifndef STACKTERM_MEMOIZING_RULE_HPP
 #define STACKTERM_MEMOIZING_RULE_HPP
 

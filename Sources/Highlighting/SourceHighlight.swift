@@ -81,8 +81,8 @@ public struct SourceHighlight: Sendable {
 
     /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. With the library's own rules a
     /// line's time grows with the square of its length (every rule searches to the line's end for every token:
-    /// a 10 KB line of numbers took 0.45 s, one of operators 2.1 s); the memoized rules took at most 13 ms for
-    /// the worst 16 KiB lines measured (BENCHMARKS.md, issue 9 part 6).
+    /// a 10 KB line of numbers took 0.43 s, one of operators 2.0 s); with the memoized rules those took 2–4 ms
+    /// and 16 KiB lines at most 8.3 ms (`stackterm-bench highlight`, BENCHMARKS.md issue 9 part 6).
     public static let maximumLineBytes = 16 * 1024
 
     /// The tokens of `text` in `language` (a source-highlight language name), or why it stays plain.
