@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
         // GNU source-highlight (C++, Debian's libsource-highlight-dev) behind a C API that never throws.
         .target(name: "CSourceHighlight", path: "Sources/CSourceHighlight",
-                linkerSettings: [.linkedLibrary("source-highlight")]),
+                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]),
 
         // posix_spawn without a shell, inherited signals or descriptors: the app's browsers and the tests' commands.
         .target(name: "Spawning"),
@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI"]),
+        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport"]),
         .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI", lockedValueBox]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: [

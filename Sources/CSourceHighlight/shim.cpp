@@ -6,7 +6,11 @@
 // Tokens are collected the way the library's own output formats do it: the highlighter looks a formatter
 // up by element name for every piece of a line, in order; we register one formatter per element name the
 // caller asked for (reporting its index) and a default one for everything else, which only counts bytes.
+//
+// Rules come from MemoizingRuleFactory (memoizing_rule.hpp: the same matches, far fewer searches) unless the
+// caller asks for the library's own RegexRuleFactory, which tests compare against.
 #include "CSourceHighlight.h"
+#include "memoizing_rule.hpp"
 
 #include <cstring>
 #include <exception>
@@ -28,35 +32,46 @@ namespace {
 
 std::mutex libraryLock;
 
-/// One data directory's language map and compiled definitions, kept for the life of the process.
+/// One data directory's language map and compiled definitions (with one kind of rules), kept for the life of
+/// the process.
 struct Definitions {
-    srchilite::RegexRuleFactory ruleFactory;
-    srchilite::LangDefManager manager{&ruleFactory};
+    std::unique_ptr<srchilite::RegexRuleFactory> ruleFactory;
+    srchilite::LangDefManager manager;
     srchilite::LangMap map;
     std::string directory;
+    /// Language name → its `.lang` file, or "" when lang.map names none or it is not on disk.
+    std::map<std::string, std::string> files;
 
-    explicit Definitions(const std::string &dir) : map(dir, "lang.map"), directory(dir) { map.open(); }
+    Definitions(const std::string &dir, stackterm_highlight_rules rules)
+        : ruleFactory(rules == STACKTERM_HIGHLIGHT_LIBRARY_RULES ? new srchilite::RegexRuleFactory
+                                                                  : new stackterm::MemoizingRuleFactory),
+          manager(ruleFactory.get()), map(dir, "lang.map"), directory(dir) {
+        map.open();
+    }
 };
 
-/// The definitions of `dir`, loaded on first use; nullptr when it has no readable lang.map. Needs the lock.
-Definitions *definitions(const std::string &dir) {
-    static std::map<std::string, std::unique_ptr<Definitions>> loaded;
-    auto found = loaded.find(dir);
+/// The definitions of `dir` with `rules`, loaded on first use; nullptr when `dir` has no readable lang.map.
+/// Needs the lock.
+Definitions *definitions(const std::string &dir, stackterm_highlight_rules rules) {
+    static std::map<std::pair<std::string, int>, std::unique_ptr<Definitions>> loaded;
+    auto key = std::make_pair(dir, static_cast<int>(rules));
+    auto found = loaded.find(key);
     if (found != loaded.end()) return found->second.get();
     std::ifstream probe(dir + "/lang.map");
     if (!probe.good()) return nullptr;
-    auto made = std::make_unique<Definitions>(dir);
+    auto made = std::make_unique<Definitions>(dir, rules);
     Definitions *result = made.get();
-    loaded[dir] = std::move(made);
+    loaded[key] = std::move(made);
     return result;
 }
 
-/// The `.lang` file `language` maps to, or "" when there is none on disk. Needs the lock.
-std::string definitionFile(Definitions &defs, const std::string &language) {
+/// The `.lang` file `language` maps to, or "" when there is none on disk (looked up once). Needs the lock.
+const std::string &definitionFile(Definitions &defs, const std::string &language) {
+    auto known = defs.files.find(language);
+    if (known != defs.files.end()) return known->second;
     std::string file = defs.map.getMappedFileName(language);
-    if (file.empty()) return "";
-    std::ifstream probe(defs.directory + "/" + file);
-    return probe.good() ? file : "";
+    if (!file.empty() && !std::ifstream(defs.directory + "/" + file).good()) file.clear();
+    return defs.files.emplace(language, file).first->second;
 }
 
 /// Where the line being highlighted stands, shared by the formatters of one call.
@@ -91,7 +106,8 @@ void copyMessage(const char *text, char *message, size_t size) {
 
 } // namespace
 
-extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, const char *language,
+extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, stackterm_highlight_rules rules,
+                                                          const char *language,
                                                           const char *text, size_t length, size_t max_line_bytes,
                                                           const char *const *elements, size_t element_count,
                                                           stackterm_highlight_token token, void *context,
@@ -99,9 +115,9 @@ extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, 
     copyMessage("", message, message_size);
     try {
         std::lock_guard<std::mutex> guard(libraryLock);
-        Definitions *defs = definitions(data_dir);
+        Definitions *defs = definitions(data_dir, rules);
         if (defs == nullptr) return STACKTERM_HIGHLIGHT_NO_DATA_DIR;
-        std::string file = definitionFile(*defs, language);
+        const std::string &file = definitionFile(*defs, language);
         if (file.empty()) return STACKTERM_HIGHLIGHT_UNKNOWN_LANGUAGE;
         srchilite::HighlightStatePtr state = defs->manager.getHighlightState(defs->directory, file);
 
@@ -121,8 +137,10 @@ extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, 
             auto newline = static_cast<const char *>(std::memchr(start, '\n', static_cast<size_t>(end - start)));
             const char *stop = newline != nullptr ? newline : end;
             cursor.column = 0;
-            // Every rule searches to the end of the line for every token, so a long line costs its length squared.
-            if (static_cast<size_t>(stop - start) <= max_line_bytes) highlighter.highlightParagraph(std::string(start, stop));
+            if (static_cast<size_t>(stop - start) <= max_line_bytes) {
+                ++stackterm::currentLineEpoch;
+                highlighter.highlightParagraph(std::string(start, stop));
+            }
             if (newline == nullptr) break;
             start = newline + 1;
             ++cursor.line;
@@ -139,7 +157,7 @@ extern "C" stackterm_highlight_status stackterm_highlight(const char *data_dir, 
 extern "C" int stackterm_highlight_knows(const char *data_dir, const char *language) {
     try {
         std::lock_guard<std::mutex> guard(libraryLock);
-        Definitions *defs = definitions(data_dir);
+        Definitions *defs = definitions(data_dir, STACKTERM_HIGHLIGHT_MEMOIZED_RULES);
         return defs != nullptr && !definitionFile(*defs, language).empty() ? 1 : 0;
     } catch (...) {
         return 0;

@@ -53,7 +53,7 @@ public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
         if cachedOnly { return .notReady }
         let result: CodeStyling
         switch library.highlight(code, language: language) {
-        case .tokens(let tokens): result = .styled(Self.lines(of: code, tokens: tokens))
+        case .tokens(let tokens): result = .styled(TokenLines.lines(of: code, tokens: tokens))
         case .plain: result = .plain
         }
         store(result, for: key, bytes: byteCount)
@@ -79,52 +79,5 @@ public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
                 heldBytes -= oldest.byteCount
             }
         }
-    }
-
-    /// `code`'s lines (split like the renderer splits a block) with `tokens` in their classes' styles and the
-    /// rest in the plain code style. Span boundaries fall between graphemes, so the renderer breaks a styled
-    /// line exactly where it breaks the plain one.
-    static func lines(of code: String, tokens: [SourceHighlight.Token]) -> [StyledLine] {
-        var codeLines = code.split(separator: "\n", omittingEmptySubsequences: false)
-        if code.hasSuffix("\n") { codeLines.removeLast() }
-        var result: [StyledLine] = []
-        result.reserveCapacity(codeLines.count)
-        var next = 0
-        for (number, line) in codeLines.enumerated() {
-            let first = next
-            while next < tokens.count, tokens[next].line == number { next += 1 }
-            result.append(styledLine(line, tokens: tokens[first..<next]))
-            while next < tokens.count, tokens[next].line <= number { next += 1 }
-        }
-        return result
-    }
-
-    /// One line in styles: each grapheme takes the class of the token its first byte is in.
-    private static func styledLine(_ line: Substring, tokens: ArraySlice<SourceHighlight.Token>) -> StyledLine {
-        guard !tokens.isEmpty else { return StyledLine(String(line), style: TokenClass.plainStyle) }
-        var spans: [StyledSpan] = []
-        var tokenIndex = tokens.startIndex
-        var offset = 0
-        var runStart = line.startIndex
-        var runStyle = TokenClass.plainStyle
-        var index = line.startIndex
-        while index < line.endIndex {
-            // An ASCII byte other than CR followed by another ASCII byte (or the end) is a grapheme of its own.
-            let byteAfter = line.utf8.index(after: index)
-            let single = line.utf8[index] < 0x80 && line.utf8[index] != 0x0D && (byteAfter == line.endIndex || line.utf8[byteAfter] < 0x80)
-            let next = single ? byteAfter : line.index(after: index)
-            while tokenIndex < tokens.endIndex, tokens[tokenIndex].bytes.upperBound <= offset { tokenIndex += 1 }
-            let style = tokenIndex < tokens.endIndex && tokens[tokenIndex].bytes.contains(offset)
-                ? tokens[tokenIndex].tokenClass.style : TokenClass.plainStyle
-            if style != runStyle {
-                if runStart < index { spans.append(StyledSpan(String(line[runStart..<index]), style: runStyle)) }
-                runStart = index
-                runStyle = style
-            }
-            offset += line.utf8.distance(from: index, to: next)
-            index = next
-        }
-        if runStart < line.endIndex { spans.append(StyledSpan(String(line[runStart..<line.endIndex]), style: runStyle)) }
-        return StyledLine(spans)
     }
 }

@@ -38,17 +38,30 @@ public struct SourceHighlight: Sendable {
         case failed(String)
     }
 
+    /// Which rule objects match the text; both give the same tokens.
+    public enum Rules: Hashable, Sendable {
+        /// Rules that remember, within a line, where their last search matched (the shim's `MemoizingRule`):
+        /// each searches a line about once instead of once per token.
+        case memoized
+        /// libsource-highlight's own rules, which search the rest of the line for every token: what the
+        /// memoized ones are checked against.
+        case library
+    }
+
     /// Where the language definitions are read from (nil: none found, so everything is plain).
     public let dataDirectory: String?
+    /// The rules this highlighter asks the shim for (`.memoized` unless a test compares with `.library`).
+    public let rules: Rules
 
     /// A highlighter reading its definitions from `dataDirectory`.
-    public init(dataDirectory: String?) {
+    public init(dataDirectory: String?, rules: Rules = .memoized) {
         self.dataDirectory = dataDirectory
+        self.rules = rules
     }
 
     /// A highlighter using the data directory `dataDirectory(environment:)` finds.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.init(dataDirectory: Self.dataDirectory(environment: environment))
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, rules: Rules = .memoized) {
+        self.init(dataDirectory: Self.dataDirectory(environment: environment), rules: rules)
     }
 
     /// Where source-highlight keeps its definitions: `SOURCE_HIGHLIGHT_DATADIR` (the variable the library
@@ -66,10 +79,11 @@ public struct SourceHighlight: Sendable {
         return stackterm_highlight_knows(dataDirectory, language) != 0
     }
 
-    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. The library's time grows with the
-    /// square of a line's length (every rule searches to the line's end for every token): measured here, a
-    /// 10 KB line of numbers took seconds, a 444-byte one a few milliseconds.
-    public static let maximumLineBytes = 512
+    /// The longest line highlighted, in UTF-8 bytes; longer lines stay plain. With the library's own rules a
+    /// line's time grows with the square of its length (every rule searches to the line's end for every token:
+    /// a 10 KB line of numbers took 0.43 s, one of operators 2.0 s); with the memoized rules those took 2–4 ms
+    /// and 16 KiB lines at most 8.3 ms (`stackterm-bench highlight`, BENCHMARKS.md issue 9 part 6).
+    public static let maximumLineBytes = 16 * 1024
 
     /// The tokens of `text` in `language` (a source-highlight language name), or why it stays plain.
     public func highlight(_ text: String, language: String) -> Outcome {
@@ -79,7 +93,8 @@ public struct SourceHighlight: Sendable {
         var text = text
         let status = text.withUTF8 { bytes in
             Self.elementNames.withUnsafeBufferPointer { names in
-                stackterm_highlight(dataDirectory, language, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                stackterm_highlight(dataDirectory, rules == .library ? STACKTERM_HIGHLIGHT_LIBRARY_RULES : STACKTERM_HIGHLIGHT_MEMOIZED_RULES,
+                                    language, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
                                     bytes.count, Self.maximumLineBytes, names.baseAddress, names.count, { context, line, start, length, element in
                     guard let context else { return }
                     Unmanaged<TokenCollector>.fromOpaque(context).takeUnretainedValue().add(line, start, length, element)

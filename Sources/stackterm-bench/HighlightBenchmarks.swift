@@ -37,26 +37,60 @@ enum HighlightBenchmarks {
             let cold = Measure.now()
             _ = library.highlight(corpus.blocks[0], language: corpus.language)
             let firstCall = (Measure.now() - cold) * 1000
-            var styled = 0
-            var cpu: [Double] = []
-            let samples = Measure.samples(iterations: 30) {
-                let start = Measure.threadCPUNow()
-                let highlighter = CodeHighlighter(library: library) // a fresh cache: every block is highlighted
-                styled = 0
-                for block in corpus.blocks {
-                    if case .styled = highlighter.styling(block, language: corpus.language) { styled += 1 }
-                }
-                cpu.append((Measure.threadCPUNow() - start) * 1000)
-            }
-            let ours = Measure.median(Array(cpu.suffix(30)))
+            let (ours, styled, samples) = passes(over: corpus, with: library)
             let name = "highlight \(corpus.language): \(corpus.blocks.count) blocks (\(styled) coloured), \(corpus.lineCount) lines (\(corpus.site))"
             report("\(name), libsource-highlight → styled lines", String(format: "CPU median %.3f ms (%.3f ms per block); wall ", ours,
                    ours / Double(corpus.blocks.count)) + Measure.summary(samples) + String(format: "; first call with the definition load %.1f ms", firstCall))
+            let plain = passes(over: corpus, with: SourceHighlight(dataDirectory: library.dataDirectory, rules: .library)).cpu
+            report("\(name), the same with the library's own rules (no memoizing)", String(format: "CPU median %.3f ms (%.1f× ours)", plain, plain / ours))
             guard case .measured(let times, _) = pygments, let theirs = times[corpus.language] else { continue }
             report("\(name), pygments \(PygmentsRunner.version(pygments)) lex", String(format: "CPU median %.3f ms (n=30)", theirs))
             let ratio = theirs / ours
             report("\(name), pygments ÷ libsource-highlight (CPU time)", String(format: "%.1f×", ratio), goal: "≥ 3×", met: ratio >= 3)
         }
+        longLines(library)
+    }
+
+    /// Long lines (numbers, operators) with each kind of rules: what the line cap (`SourceHighlight.maximumLineBytes`)
+    /// has to allow for. 10 KB as Python with both kinds; 16 KiB (the cap) with the memoized rules as Python and as
+    /// C++ (the slowest definition of those measured). One call each, CPU time.
+    static func longLines(_ library: SourceHighlight) {
+        let lines = [
+            ("numbers", "x = [" + (0..<4000).map(String.init).joined(separator: ", ") + "]"),
+            ("operators", String(repeating: "+-*/", count: 4096)),
+        ]
+        let cases: [(bytes: Int, language: String, rules: SourceHighlight.Rules)] = [
+            (10_240, "python", .memoized), (10_240, "python", .library), (16_384, "python", .memoized), (16_384, "cpp", .memoized),
+        ]
+        for (kind, line) in lines {
+            for (bytes, language, rules) in cases {
+                let text = String(line.prefix(bytes))
+                let highlighter = SourceHighlight(dataDirectory: library.dataDirectory, rules: rules)
+                let start = Measure.threadCPUNow()
+                let outcome = highlighter.highlight(text, language: language)
+                let cpu = (Measure.threadCPUNow() - start) * 1000
+                let tokens = if case .tokens(let found) = outcome { found.count } else { 0 }
+                report("highlight one \(text.utf8.count)-byte line of \(kind) (\(language)), \(rules == .memoized ? "memoized" : "the library's own") rules",
+                       String(format: "CPU %.1f ms, %d tokens", cpu, tokens))
+            }
+        }
+    }
+
+    /// 30 passes over `corpus` (after 3 warm-up passes), each with a fresh cache so every block is highlighted and
+    /// styled: the median CPU milliseconds of a pass, how many blocks came out coloured, and the wall samples.
+    static func passes(over corpus: Corpus, with library: SourceHighlight) -> (cpu: Double, styled: Int, samples: [Double]) {
+        var styled = 0
+        var cpu: [Double] = []
+        let samples = Measure.samples(iterations: 30) {
+            let start = Measure.threadCPUNow()
+            let highlighter = CodeHighlighter(library: library)
+            styled = 0
+            for block in corpus.blocks {
+                if case .styled = highlighter.styling(block, language: corpus.language) { styled += 1 }
+            }
+            cpu.append((Measure.threadCPUNow() - start) * 1000)
+        }
+        return (Measure.median(Array(cpu.suffix(30))), styled, samples)
     }
 
     /// The first blocks of `language` in `site`'s posts, up to about 400 lines (nil when the data is absent).

@@ -19,6 +19,15 @@ typedef enum {
     STACKTERM_HIGHLIGHT_FAILED = 3
 } stackterm_highlight_status;
 
+/// Which rules match the text. Both give the same tokens (tests compare them on real code); the library's own
+/// rules search the rest of the line for every token, so a line costs them its length squared.
+typedef enum {
+    /// Rules that remember their last search within a line (the shim's MemoizingRule): what the app uses.
+    STACKTERM_HIGHLIGHT_MEMOIZED_RULES = 0,
+    /// libsource-highlight's own RegexRuleFactory and RegexHighlightRule, untouched.
+    STACKTERM_HIGHLIGHT_LIBRARY_RULES = 1
+} stackterm_highlight_rules;
+
 /// Receives one token: `line` (0-based) of the text, its first byte and length within that line (UTF-8
 /// bytes, the line without its newline) and which of the caller's element names it is (an index into
 /// `elements`). Text in any other element ("normal", or a name the caller did not list) is not reported.
@@ -27,13 +36,14 @@ typedef void (*stackterm_highlight_token)(void *context, uint32_t line, uint32_t
                                           uint32_t element);
 
 /// Highlights `length` bytes of `text` (lines separated by `\n`) as `language`, a name from `lang.map` in
-/// `data_dir` ("python", "cpp", "sh"…), calling `token` for each token of one of the `element_count`
-/// source-highlight element names in `elements` ("keyword", "string", "comment"…). A line longer than
-/// `max_line_bytes` is skipped (left plain): the library's time grows with the square of a line's length.
+/// `data_dir` ("python", "cpp", "sh"…) with `rules`, calling `token` for each token of one of the
+/// `element_count` source-highlight element names in `elements` ("keyword", "string", "comment"…). A line
+/// longer than `max_line_bytes` is skipped (left plain).
 /// Calls are serialised by one lock inside (the library keeps global state). Never throws: a C++ exception
 /// becomes STACKTERM_HIGHLIGHT_FAILED with its message in `message` (at most `message_size` bytes,
 /// NUL-terminated).
-stackterm_highlight_status stackterm_highlight(const char *data_dir, const char *language,
+stackterm_highlight_status stackterm_highlight(const char *data_dir, stackterm_highlight_rules rules,
+                                               const char *language,
                                                const char *text, size_t length, size_t max_line_bytes,
                                                const char *const *elements, size_t element_count,
                                                stackterm_highlight_token token, void *context,
