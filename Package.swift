@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["StackAPI"]),
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "CSupport"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
-        .target(name: "Highlighting", dependencies: ["Rendering", "CSourceHighlight"]),
+        .target(name: "Highlighting", dependencies: ["Rendering", "CSourceHighlight", lockedValueBox]),
         // The only module importing curses.
         .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard"]),
         // Wires effects to data managers and the terminal.
@@ -112,7 +112,9 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport"]),
+        .testTarget(name: "HighlightingTests", dependencies: [
+            "Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
+        ]),
         .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI", lockedValueBox]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Rendering
 
 /// Colours code blocks: picks the language (`CodeLanguage`), highlights with libsource-highlight
@@ -9,18 +10,22 @@ import Rendering
 /// call from any thread. Blocks over `maximumBytes` stay plain (highlighting is regular-expression work
 /// whose time grows with the text, and nobody reads such a block for its colours), and so do lines over
 /// `SourceHighlight.maximumLineBytes`.
-public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
+public final class CodeHighlighter: CodeStyler {
     /// The largest block highlighted, in UTF-8 bytes (lines are also capped: `SourceHighlight.maximumLineBytes`).
     public static let maximumBytes = 64 * 1024
 
     private let library: SourceHighlight
     private let cacheBytes: Int
-    private let lock = NSLock()
-    private var cache: [Key: CodeStyling] = [:]
-    private var order: [Key] = []
-    private var heldBytes = 0
-    private var hits = 0
-    private var misses = 0
+    private let cache = NIOLockedValueBox(Cache())
+
+    /// The results held, oldest first in `order`, and the lookups counted.
+    private struct Cache {
+        var results: [Key: CodeStyling] = [:]
+        var order: [Key] = []
+        var heldBytes = 0
+        var hits = 0
+        var misses = 0
+    }
 
     private struct Key: Hashable {
         var language: String
@@ -35,7 +40,7 @@ public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
     }
 
     /// How many lookups the cache answered and how many it did not, since the start.
-    public var cacheCounts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+    public var cacheCounts: (hits: Int, misses: Int) { cache.withLockedValue { ($0.hits, $0.misses) } }
 
     /// The look of a block: its language chosen by `CodeLanguage`, then `styling(_:language:cachedOnly:)`.
     public func styling(code: String, classes: String, tags: [String], cachedOnly: Bool) -> CodeStyling {
@@ -61,22 +66,22 @@ public final class CodeHighlighter: CodeStyler, @unchecked Sendable {
     }
 
     private func lookUp(_ key: Key) -> CodeStyling? {
-        lock.withLock {
-            let found = cache[key]
-            if found == nil { misses += 1 } else { hits += 1 }
+        cache.withLockedValue { cache in
+            let found = cache.results[key]
+            if found == nil { cache.misses += 1 } else { cache.hits += 1 }
             return found
         }
     }
 
     private func store(_ styling: CodeStyling, for key: Key, bytes: Int) {
-        lock.withLock {
-            guard cache.updateValue(styling, forKey: key) == nil else { return }
-            order.append(key)
-            heldBytes += bytes
-            while heldBytes > cacheBytes, order.count > 1 {
-                let oldest = order.removeFirst()
-                cache[oldest] = nil
-                heldBytes -= oldest.byteCount
+        cache.withLockedValue { cache in
+            guard cache.results.updateValue(styling, forKey: key) == nil else { return }
+            cache.order.append(key)
+            cache.heldBytes += bytes
+            while cache.heldBytes > cacheBytes, cache.order.count > 1 {
+                let oldest = cache.order.removeFirst()
+                cache.results[oldest] = nil
+                cache.heldBytes -= oldest.byteCount
             }
         }
     }

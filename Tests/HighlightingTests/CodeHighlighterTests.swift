@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 import Highlighting
 import Rendering
 import TerminalUI
@@ -122,13 +123,12 @@ final class CodeHighlighterTests: XCTestCase {
 }
 
 /// Results written from many threads, read after they all finished.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [CodeStyling?]
+private final class ResultBox: Sendable {
+    private let values: NIOLockedValueBox<[CodeStyling?]>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) { values = NIOLockedValueBox(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ value: CodeStyling) { lock.withLock { values[index] = value } }
+    func set(_ index: Int, _ value: CodeStyling) { values.withLockedValue { $0[index] = value } }
 
-    func get(_ index: Int) -> CodeStyling? { lock.withLock { values[index] } }
+    func get(_ index: Int) -> CodeStyling? { values.withLockedValue { $0[index] } }
 }
