@@ -12,19 +12,28 @@ enum TerminalBenchmarks {
                        columns: columns, rows: rows, environment: environment)
     }
 
-    /// Process start → the first page of titles drawn (the status line shows the quota only once they are).
+    /// Process start → the first page of titles drawn (the status line shows the quota only once they are): from the
+    /// network, then with page 1 fresh in the store. One store for all launches (made by a first, untimed one); the
+    /// network launches each ask another page size (50, 49, …), so none finds its page fresh.
     static func launchToFirstTitles(double: DoubleProcess) throws {
-        var samples: [Double] = []
-        for _ in 0..<10 {
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-launch-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        func launch(pageSize: Int) throws -> Double {
             let start = Measure.now()
-            let app = try stackterm(double)
+            let app = try stackterm(double, ["--page-size", String(pageSize)], environment: ["XDG_DATA_HOME": dataHome.path])
             guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
-            samples.append((Measure.now() - start) * 1000)
+            let elapsed = (Measure.now() - start) * 1000
             app.send("Q")
             _ = app.waitForExit(timeout: 5)
+            return elapsed
         }
-        report("launch → first titles drawn (real binary, pty, double on loopback)", Measure.summary(samples),
-               goal: "≤ 150 ms", met: Measure.median(samples) <= 150)
+        _ = try launch(pageSize: 30)
+        let network = try (0..<10).map { try launch(pageSize: 50 - $0) }
+        report("launch → first titles drawn (real binary, pty, double on loopback, nothing fresh in the store)", Measure.summary(network),
+               goal: "≤ 150 ms", met: Measure.median(network) <= 150)
+        let fresh = try (0..<10).map { _ in try launch(pageSize: 30) }
+        report("launch → first titles drawn, page 1 fresh in the store (no request)", Measure.summary(fresh),
+               goal: "≤ 150 ms", met: Measure.median(fresh) <= 150)
     }
 
     /// `Q` → process gone, with the list's prefetch and an opened question's two loads hanging on a 30 s server.
