@@ -17,8 +17,8 @@ public enum Effect: Hashable, Sendable {
     case loadQuestionTitles(LoadToken, ids: [Int], site: String)
     /// Load a question with its body and its answers; `reload` bypasses any cache.
     case loadThread(LoadToken, questionID: Int, site: String, reload: Bool)
-    /// Load the comments of these posts.
-    case loadComments(LoadToken, postIDs: [Int], site: String)
+    /// Load the comments of these posts; `reload` (after `r`) bypasses what the store holds fresh.
+    case loadComments(LoadToken, postIDs: [Int], site: String, reload: Bool)
     /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
     case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
     /// Load the list of Stack Exchange sites.

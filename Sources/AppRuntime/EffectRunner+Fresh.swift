@@ -39,8 +39,8 @@ extension EffectRunner {
     }
 
     /// The comments of a thread's posts: fresh from the store, else from the API (kept), else from the store.
-    func loadComments(_ token: LoadToken, postIDs: [Int], site: String) {
-        freshOrNetwork(token, policy: .useCache, fresh: { local, completion in
+    func loadComments(_ token: LoadToken, postIDs: [Int], site: String, policy: CachePolicy) {
+        freshOrNetwork(token, policy: policy, fresh: { local, completion in
             local.freshComments(postIDs: postIDs, site: site, completion: completion)
         }, deliver: { [weak self] comments in
             self?.finish(token, .commentsLoaded(token, .success(comments)))

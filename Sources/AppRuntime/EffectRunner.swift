@@ -57,8 +57,8 @@ final class EffectRunner {
                  deliver: { .questionTitlesLoaded(token, $0.map(\.items)) })
         case let .loadThread(token, questionID, site, reload):
             loadThread(token, questionID: questionID, site: site, policy: reload ? .reload : .useCache)
-        case let .loadComments(token, postIDs, site):
-            loadComments(token, postIDs: postIDs, site: site)
+        case let .loadComments(token, postIDs, site, reload):
+            loadComments(token, postIDs: postIDs, site: site, policy: reload ? .reload : .useCache)
         case let .loadAnswerQuestion(token, _, _) where offlineOnly:
             finish(token, .answerQuestionLoaded(token, .failure(.offline(detail: "started with --offline; finding an answer's question needs the network"))))
         case let .loadAnswerQuestion(token, answerID, site):

@@ -29,6 +29,8 @@ public struct ThreadState: Hashable, Sendable {
     public var related: [LinkedQuestion] = []
     /// Whether the status line already said how many answers are new.
     var newsAnnounced = false
+    /// `r` was pressed: the next comments load skips what the store holds fresh.
+    var commentsReload = false
 
     public init(questionID: Int, summary: Question?) {
         self.questionID = questionID
@@ -122,6 +124,7 @@ enum QuestionFeature {
         thread.error = nil
         thread.comments = nil
         thread.commentsPending = nil
+        thread.commentsReload = true
         let token = shared.makeToken()
         thread.pending = PendingLoad(token: token, page: 1)
         shared.clearStatus()
@@ -197,7 +200,9 @@ enum QuestionFeature {
         let token = shared.makeToken()
         thread.commentsPending = token
         let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
-        return [.loadComments(token, postIDs: ids, site: shared.site)]
+        let reload = thread.commentsReload
+        thread.commentsReload = false
+        return [.loadComments(token, postIDs: ids, site: shared.site, reload: reload)]
     }
 
     static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,
