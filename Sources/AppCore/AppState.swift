@@ -66,8 +66,10 @@ public struct SharedState: Hashable, Sendable {
     public var viewport: Viewport
     public var keymap: Keymap
     public var status = StatusState()
-    /// Searches submitted this session, oldest first.
+    /// Searches on this site, oldest first: the store's from earlier runs, then this session's.
     public var searchHistory: [String] = []
+    /// The ids of the site's saved questions (marked in lists; `m` toggles).
+    public var savedIDs: Set<Int> = []
     /// In-page finds submitted this session, oldest first.
     public var findHistory: [String] = []
     /// The widest a question's text is laid out (the config's `max_width`); a wider terminal centres it.

@@ -18,6 +18,7 @@ enum CommandScope {
              .previousCodeBlock, .findNext, .findPrevious:
             "in a question"
         case .reload, .openInBrowser, .copyLink: "on a list or in a question"
+        case .toggleSaved: "on a question list or in a question"
         default: nil
         }
     }
@@ -34,6 +35,8 @@ enum CommandScope {
         case (.reload, .questions), (.reload, .answersFeed), (.reload, .question): true
         case (.openInBrowser, .questions), (.openInBrowser, .answersFeed), (.openInBrowser, .question): true
         case (.copyLink, .questions), (.copyLink, .answersFeed), (.copyLink, .question): true
+        case (.toggleSaved, .questions), (.toggleSaved, .saved), (.toggleSaved, .question): true
+        case (.open, .saved), (.reload, .saved), (.openInBrowser, .saved), (.copyLink, .saved): true
         default: false
         }
     }

@@ -17,14 +17,29 @@ public enum Effect: Hashable, Sendable {
     case loadQuestionTitles(LoadToken, ids: [Int], site: String)
     /// Load a question with its body and its answers; `reload` bypasses any cache.
     case loadThread(LoadToken, questionID: Int, site: String, reload: Bool)
-    /// Load the comments of these posts.
-    case loadComments(LoadToken, postIDs: [Int], site: String)
+    /// Load the comments of these posts; `reload` (after `r`) bypasses what the store holds fresh.
+    case loadComments(LoadToken, postIDs: [Int], site: String, reload: Bool)
     /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
     case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
     /// Load the list of Stack Exchange sites.
     case loadSites(LoadToken)
     /// Remember that these questions of `site` were read, with what was known of them then.
     case markRead(site: String, [Int: ReadState])
+    /// Ask the store for the mark question `questionID` had before this opening (answers `.lastReadLoaded`); the store
+    /// reads it before any `markRead` that follows.
+    case loadLastRead(site: String, questionID: Int)
+    /// Ask the store for the questions linked with `questionID` (answers `.linkedQuestionsLoaded`).
+    case loadLinkedQuestions(site: String, questionID: Int)
+    /// Save (or unsave) a question of `site` in the store.
+    case setSaved(site: String, questionID: Int, saved: Bool)
+    /// Load `site`'s saved questions, most recently saved first (answers `.savedLoaded`).
+    case loadSaved(LoadToken, site: String)
+    /// Load what the store remembers of `site`: its search history and saved ids (answers `.siteMemoryLoaded`).
+    case loadSiteMemory(site: String)
+    /// Remember a search on `site` for the next runs' search history.
+    case rememberSearch(site: String, query: String)
+    /// Remember the site, sort and tag filter in use, for the next launch.
+    case rememberBrowse(RememberedBrowse)
     /// Cancel one load.
     case cancel(LoadToken)
     /// Cancel every load in flight.

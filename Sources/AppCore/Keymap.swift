@@ -56,6 +56,8 @@ public struct Keymap: Hashable, Sendable {
         (.copyCodeBlock, [.character("Y")]),
         (.nextUnread, [.character("U")]),
         (.markScreenRead, [.character("A")]),
+        (.toggleSaved, [.character("m")]),
+        (.showSaved, [.character("M")]),
     ])
 
     public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }

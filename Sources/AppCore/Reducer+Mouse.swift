@@ -30,6 +30,9 @@ extension Reducer {
         case .answersFeed(let feed):
             let index = feed.rows.scrollOffset + offset
             return index < feed.rows.items.count ? index : nil
+        case .saved(let saved):
+            let index = saved.rows.scrollOffset + offset
+            return index < saved.rows.items.count ? index : nil
         default:
             return nil
         }
@@ -39,5 +42,6 @@ extension Reducer {
     private static func select(_ index: Int, _ state: inout AppState) -> [Effect] {
         updateTop(.questions, &state) { list, shared in list.rows.select(index, &shared, QuestionListFeature.loader(list.settings)) }
             + updateTop(.answersFeed, &state) { feed, shared in feed.rows.select(index, &shared, AnswersFeedFeature.loader(shared)) }
+            + updateTop(.saved, &state) { saved, shared in saved.rows.select(index, &shared, SavedListFeature.loader(saved.site)) }
     }
 }

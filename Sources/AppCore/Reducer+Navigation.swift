@@ -25,6 +25,8 @@ extension Reducer {
             _ = update(last, .answersFeed, &state) { feed, shared in cancelled = feed.rows.cancelLoad(&shared); return [] }
         case .question:
             _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
+        case .saved:
+            _ = update(last, .saved, &state) { saved, shared in cancelled = saved.rows.cancelLoad(&shared); return [] }
         case .picker, .help, .links:
             break
         }
@@ -102,8 +104,13 @@ extension Reducer {
 
     /// The question as a list on the stack has it (with its body when the list page carried bodies), if any.
     private static func summary(of id: Int, _ state: AppState) -> Question? {
-        for case .questions(let list) in state.stack.reversed() {
-            if let question = list.rows.items.first(where: { $0.questionID == id }) { return question }
+        for screen in state.stack.reversed() {
+            let rows: [Question] = switch screen {
+            case .questions(let list): list.rows.items
+            case .saved(let saved): saved.rows.items
+            default: []
+            }
+            if let question = rows.first(where: { $0.questionID == id }) { return question }
         }
         return nil
     }
@@ -162,9 +169,12 @@ extension Reducer {
         settings.tagged = []
         state.shared.home = settings
         state.shared.readMarks = ReadMarks()
+        state.shared.searchHistory = []
+        state.shared.savedIDs = []
         var list = QuestionListState(settings: settings)
         state.shared.clearStatus()
         effects += QuestionListFeature.start(&list, &state.shared)
+        effects.append(.loadSiteMemory(site: site))
         state.stack = [.questions(list)]
         return effects
     }

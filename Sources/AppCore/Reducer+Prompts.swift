@@ -69,11 +69,13 @@ extension Reducer {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             switch prompt.purpose {
             case .search:
+                var remember: [Effect] = []
                 if !trimmed.isEmpty {
                     state.shared.searchHistory.removeAll { $0 == trimmed }
                     state.shared.searchHistory.append(trimmed)
+                    remember = [.rememberSearch(site: state.shared.site, query: trimmed)]
                 }
-                return browse(.search(trimmed.isEmpty ? nil : trimmed), &state)
+                return remember + browse(.search(trimmed.isEmpty ? nil : trimmed), &state)
             case .tags:
                 let tags = trimmed.split(whereSeparator: { $0 == ";" || $0 == " " }).map(String.init)
                 return browse(.tags(tags), &state)

@@ -14,11 +14,20 @@ public enum Reducer {
     /// The last page reachable without an API key.
     public static let lastPageWithoutKey = 25
 
-    /// Applies `action` to `state`; returns the effects to run, in order.
+    /// Applies `action` to `state`; returns the effects to run, in order. At the start, and whenever the site, sort or
+    /// tag filter in view changes, the runtime is asked to remember them for the next launch.
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+        let before = RememberedBrowse(state)
+        var effects = route(action, &state)
+        let after = RememberedBrowse(state)
+        if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }
+        return effects
+    }
+
+    private static func route(_ action: Action, _ state: inout AppState) -> [Effect] {
         switch action {
         case .start:
-            return update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
+            return start(&state)
         case .key(let key):
             state.status.notice = nil
             return handle(key, &state)
@@ -79,7 +88,51 @@ public enum Reducer {
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
             return []
+        case let .lastReadLoaded(site, questionID, mark):
+            guard site == state.shared.site else { return [] }
+            return updateThreads(questionID, &state) { thread, shared in
+                guard !thread.lastReadKnown else { return }
+                thread.lastRead = mark
+                thread.lastReadKnown = true
+                ThreadNews.announce(&thread, &shared)
+            }
+        case let .linkedQuestionsLoaded(site, questionID, related):
+            guard site == state.shared.site else { return [] }
+            return updateThreads(questionID, &state) { thread, _ in thread.related = related }
+        case .savedLoaded(let token, let result):
+            return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, &$1) }
+        case let .siteMemoryLoaded(site, searches, savedIDs):
+            guard site == state.shared.site else { return [] }
+            // This session's searches are newer than the store's copy of them.
+            let session = state.shared.searchHistory
+            state.shared.searchHistory = searches.filter { !session.contains($0) } + session
+            state.shared.savedIDs.formUnion(savedIDs)
+            return []
         }
+    }
+
+    /// The first list's first page, what the store remembers of the site, and a search the program started on.
+    private static func start(_ state: inout AppState) -> [Effect] {
+        var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
+        let site = state.shared.site
+        effects.append(.loadSiteMemory(site: site))
+        if let query = state.settings.searchQuery {
+            state.shared.searchHistory.append(query)
+            effects.append(.rememberSearch(site: site, query: query))
+        }
+        return effects
+    }
+
+    /// Runs `body` on every question view of `questionID` on the stack.
+    private static func updateThreads(_ questionID: Int, _ state: inout AppState,
+                                      _ body: (inout ThreadState, inout SharedState) -> Void) -> [Effect] {
+        for index in state.stack.indices {
+            _ = update(index, .question, &state) { thread, shared in
+                if thread.questionID == questionID { body(&thread, &shared) }
+                return []
+            }
+        }
+        return []
     }
 
     /// After a resize: every list on the stack keeps its cursor on screen.
@@ -88,6 +141,7 @@ public enum Reducer {
         for index in state.stack.indices {
             _ = update(index, .questions, &state) { list, _ in list.rows.keepSelectionVisible(rows: rows); return [] }
             _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.keepSelectionVisible(rows: rows); return [] }
+            _ = update(index, .saved, &state) { saved, _ in saved.rows.keepSelectionVisible(rows: rows); return [] }
         }
     }
 
@@ -117,6 +171,15 @@ public enum Reducer {
         case .backOrQuit: return back(&state, quitAtRoot: true)
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
+        case .showSaved:
+            if case .saved = state.top { return pop(&state) }
+            if state.screen == .help || state.screen == .picker || state.screen == .linkPicker {
+                state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
+                return []
+            }
+            var saved = SavedListState(site: state.shared.site)
+            let effects = SavedListFeature.start(&saved, &state.shared)
+            return push(.saved(saved), &state) + effects
         case .search, .filterTags, .pickSite:
             if state.screen == .help || state.screen == .picker || state.screen == .linkPicker {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
@@ -146,6 +209,8 @@ public enum Reducer {
                 outcome = updateOutcome(last, .help, &state) { HelpFeature.command(command, &$0, $1) }
             case .links:
                 outcome = updateOutcome(last, .links, &state) { LinkPickerFeature.command(command, &$0, &$1) }
+            case .saved:
+                outcome = updateOutcome(last, .saved, &state) { SavedListFeature.command(command, &$0, &$1) }
             case .picker:
                 outcome = Outcome()
             }
@@ -184,6 +249,7 @@ public enum Reducer {
         let index = owner(of: token, state)
         _ = update(index, .questions, &state) { list, _ in list.rows.showIndicator(token); return [] }
         _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.showIndicator(token); return [] }
+        _ = update(index, .saved, &state) { saved, _ in saved.rows.showIndicator(token); return [] }
         _ = update(index, .question, &state) { thread, _ in
             if thread.pending?.token == token { thread.pending?.indicatorVisible = true }
             return []

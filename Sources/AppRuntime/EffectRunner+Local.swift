@@ -40,8 +40,24 @@ extension EffectRunner {
         })
     }
 
-    /// A page of the question list or of a search: from the API (kept in the store), else from the store.
+    /// A page of the question list or of a search: from the store when the network sent it fresh, else from the API
+    /// (kept in the store), else, unreachable, from the store.
     func loadQuestions(_ token: LoadToken, _ settings: BrowseSettings, page: Int, priority: LoadPriority, policy: CachePolicy) {
+        let site = settings.site
+        let key = LocalDataManager.listKey(site: site, sort: settings.sortName, search: settings.searchQuery, tagged: settings.tagged,
+                                           pageSize: settings.pageSize, page: page)
+        freshOrNetwork(token, policy: policy, fresh: { local, completion in
+            local.freshListPage(key: key, site: site, page: page, completion: completion)
+        }, deliver: { [weak self] fresh in
+            self?.finish(token, .questionsLoaded(token, .success(fresh)))
+            self?.loadReadMarks(site: site, ids: fresh.items.map(\.questionID))
+        }, otherwise: { [weak self] in
+            self?.loadQuestionsFromNetwork(token, settings, key: key, page: page, priority: priority, policy: policy)
+        })
+    }
+
+    private func loadQuestionsFromNetwork(_ token: LoadToken, _ settings: BrowseSettings, key: String, page: Int, priority: LoadPriority,
+                                          policy: CachePolicy) {
         let site = settings.site
         if page == 1, policy == .useCache, !offlineOnly, settings.searchQuery == nil, let local {
             // Cache first: the store's copy paints at once; the network's page replaces it when it comes.
@@ -61,7 +77,10 @@ extension EffectRunner {
                  return local.questions(site: site, sort: settings.sort, tagged: settings.tagged, page: page,
                                         pageSize: settings.pageSize, completion: done)
              },
-             keep: { local, page in local.keep(questions: page.items, site: site) },
+             keep: { local, page in
+                 local.keep(questions: page.items, site: site)
+                 local.keep(listPage: key, page, site: site)
+             },
              deliver: { [weak self] result in
                  if case .success(let page) = result { self?.loadReadMarks(site: site, ids: page.items.map(\.questionID)) }
                  return .questionsLoaded(token, result)

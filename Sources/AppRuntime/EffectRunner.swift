@@ -7,7 +7,7 @@ import StackRetrieval
 /// Performs the reducer's load effects through the data managers and turns results back into actions.
 @MainActor
 final class EffectRunner {
-    private let retrieval: Retrieval
+    let retrieval: Retrieval
     private let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
@@ -16,6 +16,8 @@ final class EffectRunner {
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
     private var handles: [LoadToken: RetrievalHandle] = [:]
+    /// Loads waiting for the store to say whether it holds them fresh (`EffectRunner+Fresh`); cancelling removes them.
+    var storeChecks: Set<LoadToken> = []
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
@@ -33,6 +35,9 @@ final class EffectRunner {
         pauseWatcher = PauseWatcher(
             paused: { retrieval.pausedMethods() },
             report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
+        local?.onFirstWriteFailure { [weak self] sentence in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.send(.notice(sentence)) } }
+        }
     }
 
     /// Starts, cancels or schedules what `effect` asks for; `.quit` is the caller's business.
@@ -51,15 +56,9 @@ final class EffectRunner {
                  fromStore: nil, keep: { $0.keep(questions: $1.items, site: site) },
                  deliver: { .questionTitlesLoaded(token, $0.map(\.items)) })
         case let .loadThread(token, questionID, site, reload):
-            load(token, network: { [retrieval] in
-                retrieval.questions.retrieveThread(questionID: questionID, site: site, cachePolicy: reload ? .reload : .useCache, completion: $0)
-            }, fromStore: { $0.thread(questionID: questionID, site: site, completion: $1) },
-                 keep: { $0.keep(thread: $1, site: site) }, deliver: { .threadLoaded(token, $0) })
-        case let .loadComments(token, postIDs, site):
-            load(token, network: { [retrieval] completion in
-                retrieval.comments.retrieveComments(postIDs: postIDs, site: site) { completion($0.map(\.byPost)) }
-            }, fromStore: { $0.comments(postIDs: postIDs, site: site, completion: $1) },
-                 keep: { $0.keep(comments: $1, site: site) }, deliver: { .commentsLoaded(token, $0) })
+            loadThread(token, questionID: questionID, site: site, policy: reload ? .reload : .useCache)
+        case let .loadComments(token, postIDs, site, reload):
+            loadComments(token, postIDs: postIDs, site: site, policy: reload ? .reload : .useCache)
         case let .loadAnswerQuestion(token, _, _) where offlineOnly:
             finish(token, .answerQuestionLoaded(token, .failure(.offline(detail: "started with --offline; finding an answer's question needs the network"))))
         case let .loadAnswerQuestion(token, answerID, site):
@@ -74,6 +73,8 @@ final class EffectRunner {
             })
         case let .markRead(site, marks):
             markRead(site: site, marks)
+        case .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
+            performMemory(effect)
         case let .loadSites(token) where offlineOnly:
             finish(token, .sitesLoaded(token, .failure(.offline(detail: "started with --offline; the site list needs the network"))))
         case let .loadSites(token):
@@ -84,6 +85,7 @@ final class EffectRunner {
                 }
             })
         case let .cancel(token):
+            storeChecks.remove(token)
             handles.removeValue(forKey: token)?.cancel()
             pauseWatcher?.loadsChanged()
         case .cancelAll:
@@ -116,6 +118,7 @@ final class EffectRunner {
     }
 
     private func cancelAll() {
+        storeChecks.removeAll()
         for handle in handles.values { handle.cancel() }
         handles.removeAll()
         retrieval.cancelAll()

@@ -144,7 +144,9 @@ extension Store {
             try db.execute(sql: "DELETE FROM \(table) WHERE site = ?", arguments: [site])
         }
         // Lists the data managers fetched are logged under keys that start with the site's name and a slash.
-        try db.execute(sql: "DELETE FROM fetch_log WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'", arguments: [name])
+        for table in ["fetch_log", "list_page"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'", arguments: [name])
+        }
         try db.execute(sql: "DELETE FROM site WHERE id = ? AND name IS NULL", arguments: [site])
         return summary
     }

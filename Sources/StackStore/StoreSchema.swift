@@ -25,6 +25,7 @@ enum StoreSchema {
                 try db.execute(sql: "CREATE INDEX \(table)_eviction ON \(table)(origin, fetched_at)")
             }
         }
+        registerAppState(&migrator)
         return migrator
     }
 

@@ -24,7 +24,9 @@ enum HelpText {
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
         site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, [colors] and [keys]; command-line flags win over \
-        STACKTERM_API_KEY, which wins over the file. A malformed file is ignored as a whole (the status line says \
+        STACKTERM_API_KEY, which wins over the file. The browser remembers in the local store the site, sort and tag filter \
+        it was left on (they win over the file, flags over them; --tagged '' clears the filter), each site's searches and \
+        saved questions. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.
 
@@ -36,7 +38,8 @@ enum HelpText {
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`). \
         `stackterm import PATH` loads a site's data dump (.7z archive or extracted folder) into the local store, \
         `stackterm store` shows its sizes per site, vacuums it or forgets a site (see `stackterm import --help`, \
-        `stackterm store --help`).
+        `stackterm store --help`). What the network sent less than five minutes ago (a list page, a thread, its \
+        comments) is shown from the store without a request; r always fetches.
         Exit codes: 0 on quitting, 2 on a usage error or without a terminal, 128+n when signal n ends it \
         (SIGTERM 143, SIGHUP 129, SIGINT 130; the terminal is restored first); print mode adds 1, 3 and 4.
         """

@@ -87,7 +87,7 @@ enum BrowserStart: Equatable {
                 + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
             throw ExitCode(PrintExitCode.usage)
         }
-        let (loaded, settings) = options.resolve()
+        var (loaded, settings) = options.resolve()
         var storeNotice: String?
         var local: LocalDataManager?
         do {
@@ -97,11 +97,16 @@ enum BrowserStart: Equatable {
         } catch {
             storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
         }
+        // Flags (a link's site first) > what the store remembers of the last run > the config file > the defaults.
+        var startSite: String?
+        if case .link(let link) = start { startSite = link.site }
+        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: local?.lastSiteNow()) { site in
+            let memory = local?.browseMemoryNow(site: site)
+            return (memory?.sort, memory?.tagged)
+        }
         var browse = BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
                                     pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil)
         if case .search(let words) = start { browse.searchQuery = words }
-        // A link's site wins over --site and the config file.
-        if case .link(let link) = start { browse.site = link.site }
         var configuration = RuntimeConfiguration(
             settings: browse,
             baseURL: settings.apiBaseURL,

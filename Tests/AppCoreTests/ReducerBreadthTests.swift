@@ -161,7 +161,7 @@ final class ReducerBreadthTests: XCTestCase {
     func testCommentsLoadOnDemandOnceAndToggle() throws {
         var state = openedThread()
         let effects = Reducer.reduce(&state, .key(.character("c")))
-        guard case let .loadComments(token, ids, site)? = effects.first else { return XCTFail("\(effects)") }
+        guard case let .loadComments(token, ids, site, _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(ids, [1, 10, 11])
         XCTAssertEqual(site, "cardano")
         XCTAssertTrue(state.thread?.showComments ?? false)
@@ -170,6 +170,21 @@ final class ReducerBreadthTests: XCTestCase {
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("c"))), [])
         XCTAssertFalse(state.thread?.showComments ?? true)
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("c"))), [], "comments already loaded are not fetched again")
+    }
+
+    func testCommentsAfterRBypassWhatTheStoreHoldsFresh() throws {
+        var state = openedThread()
+        guard case .loadComments(_, _, _, false)? = Reducer.reduce(&state, .key(.character("c"))).first else {
+            return XCTFail("the first comments may come from the store while fresh")
+        }
+        let reload = Reducer.reduce(&state, .key(.character("r")))
+        let token = try XCTUnwrap(reload.lazy.compactMap { effect -> LoadToken? in
+            if case let .loadThread(token, _, _, true) = effect { return token }
+            return nil
+        }.first, "\(reload)")
+        let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Q</p>"), answers: [])
+        let effects = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
+        XCTAssertTrue(effects.contains { if case .loadComments(_, [1], "cardano", true) = $0 { true } else { false } }, "\(effects)")
     }
 
     func testTagPickerFromAQuestionFiltersTheList() throws {

@@ -76,7 +76,7 @@ final class BreadthScreenTests: XCTestCase {
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Question body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 1, body: "<p>Answer body</p>")])
         _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
-        guard case let .loadComments(commentsToken, _, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else { return XCTFail() }
+        guard case let .loadComments(commentsToken, _, _, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else { return XCTFail() }
         XCTAssertTrue(render(state).contains { $0.contains("Loading comments…") })
         let comment = Comment(commentID: 5, postID: 10, score: 3, owner: ShallowUser(displayName: "Critic"),
                               creationDate: Date(timeIntervalSince1970: 1_600_000_000), body: "Nice <code>code</code>")

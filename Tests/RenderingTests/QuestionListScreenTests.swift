@@ -102,7 +102,7 @@ final class QuestionListScreenTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("j/k scroll"), lines[11])
         _ = Reducer.reduce(&state, .command(.bottom))
         lines = render(state)
-        XCTAssertTrue(lines[10].contains(Command.markScreenRead.help), "the last command is reachable: \(lines[10])")
+        XCTAssertTrue(lines[10].contains(Command.showSaved.help), "the last command is reachable: \(lines[10])")
         _ = Reducer.reduce(&state, .command(.top))
         XCTAssertTrue(render(state)[1].contains(Command.moveDown.help))
         _ = Reducer.reduce(&state, .command(.back))

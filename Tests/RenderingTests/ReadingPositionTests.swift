@@ -96,7 +96,7 @@ final class ReadingPositionTests: XCTestCase {
         }
         XCTAssertEqual(frame(&state, cache)[1], topLine, "back at the first size, the same line is on top")
 
-        guard case let .loadComments(commentsToken, ids, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else {
+        guard case let .loadComments(commentsToken, ids, _, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else {
             return XCTFail("no comments load")
         }
         _ = frame(&state, cache)

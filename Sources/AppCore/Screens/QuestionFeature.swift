@@ -21,6 +21,16 @@ public struct ThreadState: Hashable, Sendable {
     public var commentsPending: LoadToken?
     /// The in-page find (`/` in a question) whose matches are highlighted, if any.
     public var find: ThreadFind?
+    /// The read mark the question had before this opening (nil: never read, or not known yet).
+    public var lastRead: ReadState?
+    /// Whether `lastRead` is known (from the session's marks at once, else from the store).
+    public var lastReadKnown = false
+    /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
+    public var related: [LinkedQuestion] = []
+    /// Whether the status line already said how many answers are new.
+    var newsAnnounced = false
+    /// `r` was pressed: the next comments load skips what the store holds fresh.
+    var commentsReload = false
 
     public init(questionID: Int, summary: Question?) {
         self.questionID = questionID
@@ -45,8 +55,15 @@ enum QuestionFeature {
         var thread = ThreadState(questionID: id, summary: summary)
         thread.pending = PendingLoad(token: token, page: 1)
         thread.focusAnswerID = focus
-        let mark = summary.map { markRead($0, &shared) } ?? []
-        return (thread, Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token) + mark)
+        // The mark from before this opening tells which answers are new; the store is asked (before this opening's
+        // mark is written) when this session has none.
+        thread.lastRead = shared.readMarks.byQuestion[id]
+        thread.lastReadKnown = thread.lastRead != nil
+        var effects = Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token)
+        if !thread.lastReadKnown { effects.append(.loadLastRead(site: shared.site, questionID: id)) }
+        effects += summary.map { markRead($0, &shared) } ?? []
+        effects.append(.loadLinkedQuestions(site: shared.site, questionID: id))
+        return (thread, effects)
     }
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
@@ -72,6 +89,8 @@ enum QuestionFeature {
             return Outcome(Reducer.linkCommand(command, url: linkInView(thread, site: shared.site), &shared))
         case .copyCodeBlock:
             return Outcome([.copyCodeBlock(top: thread.scroll, rows: page)])
+        case .toggleSaved:
+            return Outcome(SavedListFeature.toggle(thread.questionID, &shared))
         case .followLink:
             guard let measure = thread.measure else {
                 shared.setStatus("No links yet: the question is still being laid out", isError: false)
@@ -105,6 +124,7 @@ enum QuestionFeature {
         thread.error = nil
         thread.comments = nil
         thread.commentsPending = nil
+        thread.commentsReload = true
         let token = shared.makeToken()
         thread.pending = PendingLoad(token: token, page: 1)
         shared.clearStatus()
@@ -134,6 +154,7 @@ enum QuestionFeature {
             shared.noteQuota(value.quotaRemaining, value.quotaMax)
             if shared.status.isError { shared.clearStatus() }
             effects = markRead(value.question, &shared)
+            ThreadNews.announce(&thread, &shared)
         case .failure(let error):
             if error.isUserVisible { thread.error = error }
             shared.report(error)
@@ -179,7 +200,9 @@ enum QuestionFeature {
         let token = shared.makeToken()
         thread.commentsPending = token
         let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
-        return [.loadComments(token, postIDs: ids, site: shared.site)]
+        let reload = thread.commentsReload
+        thread.commentsReload = false
+        return [.loadComments(token, postIDs: ids, site: shared.site, reload: reload)]
     }
 
     static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,

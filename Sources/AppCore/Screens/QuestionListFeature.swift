@@ -46,6 +46,12 @@ enum QuestionListFeature {
             return Outcome(nextUnread(&list, &shared))
         case .markScreenRead:
             return Outcome(markScreenRead(list, &shared))
+        case .toggleSaved:
+            guard let question = list.rows.selectedItem else {
+                shared.setStatus(list.rows.nothingSelected, isError: false)
+                return Outcome()
+            }
+            return Outcome(SavedListFeature.toggle(question.questionID, &shared))
         case .openInBrowser, .copyLink:
             let url = list.rows.selectedItem.map { SiteLinks.question($0, site: list.settings.site) }
             return Outcome(Reducer.linkCommand(command, url: url, &shared))

@@ -6,6 +6,7 @@ public enum Screen: Hashable, Sendable {
     case picker
     case help
     case linkPicker
+    case savedList
 }
 
 /// One screen on the view stack with everything it shows. The screens under the top one are left as they were,
@@ -18,6 +19,8 @@ public enum ScreenState: Hashable, Sendable {
     case picker(PickerState)
     case help(HelpState)
     case links(LinkPickerState)
+    /// The site's saved questions.
+    case saved(SavedListState)
 
     /// What kind of screen this is.
     public var kind: Screen {
@@ -28,6 +31,7 @@ public enum ScreenState: Hashable, Sendable {
         case .picker: .picker
         case .help: .help
         case .links: .linkPicker
+        case .saved: .savedList
         }
     }
 
@@ -38,6 +42,7 @@ public enum ScreenState: Hashable, Sendable {
         case .answersFeed(let feed): [feed.rows.pending?.token].compactMap { $0 }
         case .question(let thread): [thread.pending?.token, thread.commentsPending].compactMap { $0 }
         case .picker(let picker): [picker.pending?.token].compactMap { $0 }
+        case .saved(let saved): [saved.rows.pending?.token].compactMap { $0 }
         case .help, .links: []
         }
     }
@@ -67,6 +72,10 @@ extension ScreenCase where Value == PickerState {
 
 extension ScreenCase where Value == HelpState {
     static var help: Self { .init(extract: { if case .help(let v) = $0 { v } else { nil } }, embed: ScreenState.help) }
+}
+
+extension ScreenCase where Value == SavedListState {
+    static var saved: Self { .init(extract: { if case .saved(let v) = $0 { v } else { nil } }, embed: ScreenState.saved) }
 }
 
 extension ScreenCase where Value == LinkPickerState {

@@ -27,16 +27,21 @@ public enum AppScreen {
         var layout: ThreadDocument.Layout?
         switch state.top {
         case .questions(let list):
-            QuestionListScreen.draw(list, marks: state.shared.readMarks, rows: state.viewport.contentRows, now: now, into: &buffer)
+            QuestionListScreen.draw(list, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
+                                    now: now, into: &buffer)
         case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
         case .question(let thread):
             layout = threadLayout
-            QuestionScreen.draw(thread, site: state.shared.site, layout: threadLayout, width: QuestionScreen.layoutWidth(for: state),
-                                rows: state.viewport.contentRows, now: now, into: &buffer)
+            QuestionScreen.draw(thread, site: state.shared.site, saved: state.shared.savedIDs.contains(thread.questionID),
+                                layout: threadLayout, width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows,
+                                now: now, into: &buffer)
         case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
         case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         case .links(let picker):
             LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, rows: state.viewport.contentRows, into: &buffer)
+        case .saved(let saved):
+            SavedListScreen.draw(saved, marks: state.shared.readMarks, savedIDs: state.shared.savedIDs, keys: state.shared,
+                                 rows: state.viewport.contentRows, now: now, into: &buffer)
         }
         StatusLine.draw(state, threadLayout: layout, now: now, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }

@@ -9,27 +9,35 @@ public enum QuestionListScreen {
     static let columnHeaderStyle = CellStyle(.underline, color: .muted)
 
     /// Draws `screen` (header, column header, `rows - 1` rows of questions, end row) into `buffer`.
-    /// Titles show the read marks: unread in bold, read dimmed, updated since read with `+N` (new answers) or `*`.
-    public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), rows: Int, now: Date,
+    /// Titles show the read marks: unread in bold, read dimmed, updated since read with `+N` (new answers) or `*`;
+    /// saved questions (`saved`) start with `★`.
+    public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), saved: Set<Int> = [], rows: Int, now: Date,
                             into buffer: inout ScreenBuffer) {
-        let list = screen.rows
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
+        drawRows(screen.rows, dateShown: screen.settings.dateShown, marks: marks, saved: saved, rows: rows, now: now, into: &buffer)
+    }
 
-        let columns = QuestionListColumns(width: buffer.width, dateShown: screen.settings.dateShown)
+    /// The column header, the rows of `list` from its scroll offset, and its end row.
+    static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
+                         noun: String = "questions", into buffer: inout ScreenBuffer) {
+        let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown)
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
         var y = 2
         var index = list.scrollOffset
         while y <= rows, index < list.items.count {
             let question = list.items[index]
-            drawRow(question, selected: index == list.selection, status: marks.status(of: question), columns: columns, now: now,
-                    y: y, into: &buffer)
+            drawRow(question, selected: index == list.selection, status: marks.status(of: question),
+                    saved: saved.contains(question.questionID), columns: columns, now: now, y: y, into: &buffer)
             y += 1
             index += 1
         }
-        if y <= rows, let endRow = PagedListRows.endRow(list, noun: "questions") {
+        if y <= rows, let endRow = PagedListRows.endRow(list, noun: noun) {
             buffer.write(TextWidth.truncate(endRow.text, to: buffer.width - 2), x: 2, y: y, style: endRow.style)
         }
     }
+
+    /// The mark before a saved question's title.
+    static let savedMark = "★ "
 
     /// "cardano · search “plutus” · votes · [nft;wallet]".
     static func headerText(_ settings: BrowseSettings) -> String {
@@ -46,8 +54,8 @@ public enum QuestionListScreen {
         return added > 0 ? "+\(added) " : "* "
     }
 
-    static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, columns: QuestionListColumns, now: Date,
-                        y: Int, into buffer: inout ScreenBuffer) {
+    static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, saved: Bool = false,
+                        columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
@@ -62,8 +70,12 @@ public enum QuestionListScreen {
         x += columns.answers + 1
 
         var titleX = x
+        if saved {
+            buffer.write(savedMark, x: titleX, y: y, style: CellStyle(base.attributes.union(.bold), color: .warning))
+            titleX += TextWidth.of(savedMark)
+        }
         if let badge = badge(status) {
-            buffer.write(badge, x: x, y: y, style: CellStyle(base.attributes.union(.bold), color: .success))
+            buffer.write(badge, x: titleX, y: y, style: CellStyle(base.attributes.union(.bold), color: .success))
             titleX += TextWidth.of(badge)
         }
         let titleStyle = switch status {

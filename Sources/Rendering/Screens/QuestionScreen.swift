@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import StackAPI
 
 /// Draws the question view: a header, the scrolled thread document, and the status line.
 public enum QuestionScreen {
@@ -24,13 +25,14 @@ public enum QuestionScreen {
 
     /// Draws `thread` with `layout`, its document at `width` (`layoutWidth(for:)`) centred on the screen; while
     /// `layout` is nil (not laid out yet) only the question's header and a "Laying out…" line.
-    public static func draw(_ thread: ThreadState, site: String, layout: ThreadDocument.Layout?, width: Int, rows: Int, now: Date,
-                            into buffer: inout ScreenBuffer) {
+    /// A saved question says so beside the site's name.
+    public static func draw(_ thread: ThreadState, site: String, saved: Bool = false, layout: ThreadDocument.Layout?, width: Int,
+                            rows: Int, now: Date, into buffer: inout ScreenBuffer) {
         let contentWidth = max(1, min(width, buffer.width - 2))
         let x = textColumn(width: contentWidth, columns: buffer.width)
         let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now)
         let title = thread.question?.title ?? "Question \(thread.questionID)"
-        Chrome.drawHeader(left: title, right: site, into: &buffer)
+        Chrome.drawHeader(left: title, right: saved ? "★ saved · " + site : site, into: &buffer)
         let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))
         let find = layout == nil ? nil : thread.find.flatMap { $0.matches.isEmpty ? nil : $0 }
         for (offset, line) in lines.dropFirst(top).prefix(rows).enumerated() {
@@ -68,6 +70,8 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var showComments: Bool
     var comments: Int?
     var commentsPending: Bool
+    var newAnswers: Set<Int>
+    var related: [LinkedQuestion]
 
     /// The key of `thread` laid out at `width`.
     public init(thread: ThreadState, width: Int) {
@@ -81,6 +85,8 @@ public struct ThreadLayoutKey: Hashable, Sendable {
         showComments = thread.showComments
         comments = thread.comments.map { $0.values.reduce(0) { $0 + $1.count } }
         commentsPending = thread.commentsPending != nil
+        newAnswers = thread.newAnswerIDs
+        related = thread.related
     }
 }
 

@@ -37,6 +37,9 @@ public enum StatusLine {
         case .links(let picker):
             left = picker.links.isEmpty ? "No links" : "link \(picker.selection + 1) of \(picker.links.count)"
             hints = [hint(.open, "open", shared), hint(.copyLink, "copy", shared), hint(.cancelOrBack, "back", shared)]
+        case .saved(let saved):
+            left = Plural.count(saved.rows.items.count, "saved question") + loading(saved.rows.pending)
+            hints = [hint(.toggleSaved, "unsave", shared), hint(.showSaved, "back", shared), hint(.help, "help", shared)]
         }
         if let message = shared.status.message { left = message }
         // "offline" leads the right side: loads are answered by the local store, and quota figures are old.

@@ -125,14 +125,22 @@ public enum ThreadDocument {
                                                            isCancelled: isCancelled) else { return nil }
         lines += questionBody
         lines += questionComments
+        if !thread.related.isEmpty {
+            let section = LinkedSection.layout(thread.related, postID: thread.questionID, firstNumber: links.count + 1, width: width)
+            lines.append(StyledLine())
+            lines += section.lines
+            links += section.links
+        }
         lines.append(StyledLine())
         if loaded.answers.isEmpty {
             lines += [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
         }
+        let newAnswers = thread.newAnswerIDs
         for (index, answer) in loaded.answers.enumerated() {
             anchors[answer.answerID] = lines.count
             postID = answer.answerID
-            lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, width: width, now: now))
+            lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, isNew: newAnswers.contains(answer.answerID),
+                                    width: width, now: now))
             lines.append(StyledLine())
             guard let answerBody = body(answer.body),
                   let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
@@ -206,16 +214,31 @@ public enum ThreadDocument {
         return HTMLRenderer.render(html: html, width: width, isCancelled: isCancelled)?.lines
     }
 
-    static func answerRule(_ answer: Answer, number: Int, of count: Int, width: Int, now: Date) -> StyledLine {
-        var label = "── Answer \(number)/\(count)"
-        if answer.isAccepted { label += " · ✓ accepted" }
-        label += " · ▲ \(UnknownValue.text(answer.score))"
-        if let owner = answer.owner?.displayName { label += " · " + TerminalSafety.sanitize(owner) }
-        label += " · " + RelativeAge.long(answer.creationDate, now: now) + " "
-        let text = TextWidth.truncate(label, to: width)
-        let rule = String(repeating: "─", count: max(0, width - TextWidth.of(text)))
+    /// The tag on the rule of an answer that arrived since the question was last read.
+    static let newTag = " · new"
+
+    /// `── Answer 2/5 · new · ✓ accepted · ▲ 3 · Ada · 2 days ago ───`: `new` (in its own colour) when the answer
+    /// arrived since the question was last read.
+    static func answerRule(_ answer: Answer, number: Int, of count: Int, isNew: Bool = false, width: Int, now: Date) -> StyledLine {
         let color: CellColor = answer.isAccepted ? .success : .accent
-        return StyledLine([StyledSpan(text + rule, style: CellStyle(.bold, color: color))])
+        let style = CellStyle(.bold, color: color)
+        var rest = ""
+        if answer.isAccepted { rest += " · ✓ accepted" }
+        rest += " · ▲ \(UnknownValue.text(answer.score))"
+        if let owner = answer.owner?.displayName { rest += " · " + TerminalSafety.sanitize(owner) }
+        rest += " · " + RelativeAge.long(answer.creationDate, now: now) + " "
+        var parts: [(String, CellStyle)] = [("── Answer \(number)/\(count)", style)]
+        if isNew { parts.append((newTag, CellStyle(.bold, color: .warning))) }
+        parts.append((rest, style))
+        var spans: [StyledSpan] = []
+        var room = width
+        for (text, partStyle) in parts where room > 0 {
+            let shown = TextWidth.truncate(text, to: room)
+            spans.append(StyledSpan(shown, style: partStyle))
+            room -= TextWidth.of(shown)
+        }
+        spans.append(StyledSpan(String(repeating: "─", count: max(0, room)), style: style))
+        return StyledLine(spans)
     }
 
     static func attribution(_ question: Question, width: Int) -> [StyledLine] {

@@ -12,7 +12,9 @@ public final class LocalDataManager: Sendable {
     /// The store; reads and writes to it happen only off the main thread.
     public let store: Store
     private let reads: OperationQueue
-    private let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
+    /// The serial queue every write (and a read that must see the writes before it) runs on, in order.
+    let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
+    private let failures = StoreWriteFailures()
 
     /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
     public init(store: Store) {
@@ -31,9 +33,15 @@ public final class LocalDataManager: Sendable {
         write { try $0.save(questions: questions, site: site) }
     }
 
-    /// Keeps a question thread as the question view loaded it.
+    /// Keeps a question thread as the question view loaded it, and when it was fetched (`freshThread`); a saved
+    /// question's new answers and comments are saved with it, so they are never evicted either.
     public func keep(thread: QuestionThread, site: String) {
-        write { try $0.save(thread: thread, site: site) }
+        let questionID = thread.question.questionID
+        write { store in
+            try store.save(thread: thread, site: site)
+            try store.recordFetch(key: Self.threadKey(site: site, questionID: questionID))
+            if try store.isSaved(site: site, questionID: questionID) { try store.setSaved(true, site: site, questionID: questionID) }
+        }
     }
 
     /// Keeps answers (the latest-answers feed).
@@ -65,10 +73,16 @@ public final class LocalDataManager: Sendable {
         writes.sync {}
     }
 
-    private func write(_ body: @escaping @Sendable (Store) throws -> Void) {
-        writes.async { [store] in
-            // A failed write loses only the cached copy; the app keeps working from the network.
-            try? body(store)
+    /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
+    /// a lock held past the busy timeout — with a sentence for the status line; later failures are not reported.
+    public func onFirstWriteFailure(_ handler: @escaping @Sendable (String) -> Void) {
+        failures.setHandler(handler)
+    }
+
+    func write(_ body: @escaping @Sendable (Store) throws -> Void) {
+        writes.async { [store, failures] in
+            // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
+            do { try body(store) } catch { failures.report(error) }
         }
     }
 
@@ -134,7 +148,7 @@ public final class LocalDataManager: Sendable {
         read(completion) { store in .success(try store.readMarks(site: site, ids: ids)) }
     }
 
-    private func read<Value: Sendable>(
+    func read<Value: Sendable>(
         _ completion: @escaping RetrievalCompletion<Value>,
         _ body: @escaping @Sendable (Store) throws -> Result<Value, APIError>
     ) -> RetrievalHandle {

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import StackAPI
+import StackRetrieval
+import TestSupport
+import XCTest
+@testable import StackStore
+
+/// The store's memory through the app's door: saved questions (kept for good, later answers too), search history,
+/// the mark from before an opening, the freshness rule, and a failed write reported once while the app goes on.
+final class LocalMemoryTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var store: Store!
+    private var local: LocalDataManager!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        store = try Store(fileURL: directory.url.appendingPathComponent("store.sqlite"))
+        local = LocalDataManager(store: store)
+    }
+
+    override func tearDown() {
+        local = nil
+        store = nil
+        directory?.remove()
+    }
+
+    private func realThread(_ id: Int) throws -> QuestionThread {
+        guard let thread = try RealThreads.thread(site: "cardano", questionID: id) else { throw XCTSkip("SKIPPED: no shared data") }
+        return thread
+    }
+
+    private func value<Value>(_ what: String, _ start: (@escaping RetrievalCompletion<Value>) -> Void) throws -> Value {
+        let deliveries = Deliveries<Value>()
+        start(deliveries.completion)
+        waitUntil(what) { deliveries.count == 1 }
+        return try XCTUnwrap(deliveries.last).get()
+    }
+
+    func testSavedQuestionsComeBackLatestFirstWithTheSitesMemory() throws {
+        let questions = (1...3).map { Fixtures.question(id: $0, title: "Question \($0)") }
+        local.keep(questions: questions, site: "cardano")
+        local.setSaved(true, site: "cardano", questionID: 2)
+        Thread.sleep(forTimeInterval: 1.1) // saved_at has one-second steps
+        local.setSaved(true, site: "cardano", questionID: 3)
+        local.addSearch("staking", site: "cardano")
+        local.addSearch("nft", site: "cardano")
+        let saved = try value("saved") { local.savedQuestions(site: "cardano", completion: $0) }
+        XCTAssertEqual(saved.map(\.question.questionID), [3, 2])
+        let memory = try value("memory") { local.siteMemory(site: "cardano", completion: $0) }
+        XCTAssertEqual(memory.savedIDs, [2, 3])
+        XCTAssertEqual(Set(memory.searches), ["staking", "nft"])
+        local.setSaved(false, site: "cardano", questionID: 3)
+        XCTAssertEqual(try value("saved") { local.savedQuestions(site: "cardano", completion: $0) }.map(\.question.questionID), [2])
+    }
+
+    func testASavedThreadAndTheAnswersThatCameLaterAreNeverEvicted() throws {
+        let full = try realThread(4)
+        var early = full
+        early.answers = Array(full.answers.prefix(2))
+        local.keep(thread: early, site: "cardano")
+        local.keep(questions: (1_000...1_040).map { Fixtures.question(id: $0, body: String(repeating: "<p>filler</p>", count: 50)) },
+                   site: "cardano")
+        local.setSaved(true, site: "cardano", questionID: 4)
+        local.keep(thread: full, site: "cardano") // two answers arrived since it was saved
+        local.flush()
+        try store.evict(toBytes: 0)
+        let kept = try XCTUnwrap(try store.thread(site: "cardano", questionID: 4))
+        XCTAssertEqual(kept.thread.answers.map(\.answerID).sorted(), full.answers.map(\.answerID).sorted())
+        XCTAssertEqual(kept.stored.origin, .saved)
+        XCTAssertEqual(try store.questionCount(site: "cardano"), 1, "everything else cached went")
+    }
+
+    func testTheMarkBeforeAnOpeningIsReadBeforeTheOpeningsMark() throws {
+        local.markRead(site: "cardano", [4: (answerCount: 2, lastActivity: Date(timeIntervalSince1970: 1_000))])
+        let deliveries = Deliveries<ReadMark?>()
+        local.readMarkBefore(site: "cardano", questionID: 4, completion: deliveries.completion)
+        local.markRead(site: "cardano", [4: (answerCount: 4, lastActivity: Date(timeIntervalSince1970: 9_000))])
+        waitUntil("the old mark") { deliveries.count == 1 }
+        XCTAssertEqual(try XCTUnwrap(deliveries.last).get()?.answerCount, 2)
+    }
+
+    func testWhatTheNetworkSentIsFreshForFiveMinutes() throws {
+        let page = Page(items: (1...3).map { Fixtures.question(id: $0, title: "Q\($0)", body: "<p>\($0)</p>") }, hasMore: true, page: 1,
+                        quotaRemaining: 250, quotaMax: 300)
+        let key = LocalDataManager.listKey(site: "cardano", sort: "hot", search: nil, tagged: ["nft"], pageSize: 3, page: 1)
+        local.keep(questions: page.items, site: "cardano")
+        local.keep(listPage: key, page, site: "cardano")
+        let fresh = try XCTUnwrap(try value("fresh page") { local.freshListPage(key: key, site: "cardano", page: 1, completion: $0) })
+        XCTAssertEqual(fresh.items.map(\.questionID), [1, 2, 3])
+        XCTAssertEqual(fresh.items.map(\.body), ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
+        XCTAssertEqual(fresh.quotaRemaining, 250)
+        XCTAssertTrue(fresh.hasMore)
+        let later = Date().addingTimeInterval(LocalDataManager.freshFor + 1)
+        XCTAssertNil(try value("stale page") { local.freshListPage(key: key, site: "cardano", page: 1, now: later, completion: $0) })
+
+        let thread = try realThread(4)
+        XCTAssertNil(try value("no thread yet") { local.freshThread(questionID: 4, site: "cardano", completion: $0) })
+        local.keep(thread: thread, site: "cardano")
+        let stored = try XCTUnwrap(try value("fresh thread") { local.freshThread(questionID: 4, site: "cardano", completion: $0) })
+        XCTAssertEqual(stored.answers.count, thread.answers.count)
+        XCTAssertNil(try value("stale thread") { local.freshThread(questionID: 4, site: "cardano", now: later, completion: $0) })
+
+        local.recordCommentsFetch(postIDs: [4, 25], site: "cardano")
+        XCTAssertEqual(try value("no comments, fresh") { local.freshComments(postIDs: [4, 25], site: "cardano", completion: $0) }, [:])
+        XCTAssertNil(try value("other posts") { local.freshComments(postIDs: [4], site: "cardano", completion: $0) })
+    }
+
+    func testAFullDiskIsReportedOnceAndReadsGoOn() throws {
+        local.keep(questions: [Fixtures.question(id: 1, title: "Before the disk filled")], site: "cardano")
+        local.flush()
+        // The writer may not grow the file any more: every write that needs a page fails as on a full disk.
+        try store.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1") }
+        let reports = Reports()
+        local.onFirstWriteFailure { reports.add($0) }
+        for batch in 0..<3 {
+            local.keep(questions: (0..<40).map { Fixtures.question(id: 100 + batch * 40 + $0, body: String(repeating: "<p>x</p>", count: 200)) },
+                       site: "cardano")
+        }
+        local.flush()
+        XCTAssertEqual(reports.all.count, 1, "\(reports.all)")
+        XCTAssertTrue(reports.all.first?.contains("The local store could not be written") == true, "\(reports.all)")
+        XCTAssertTrue(reports.all.first?.contains("full") == true, "\(reports.all)")
+        let page: LocalPage = try value("a read") { completion in
+            local.questions(site: "cardano", sort: .activity, tagged: [], page: 1, pageSize: 10, completion: completion)
+        }
+        XCTAssertEqual(page.stored.map(\.question.title), ["Before the disk filled"])
+    }
+}
+
+/// Sentences handed to a failure handler, from any thread.
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sentences: [String] = []
+    var all: [String] { lock.withLock { sentences } }
+    func add(_ sentence: String) { lock.withLock { sentences.append(sentence) } }
+}
