@@ -1,11 +1,5 @@
 import StackAPI
 
-/// Priority of a load: what the user waits for, or a prefetch that may wait.
-public enum LoadPriority: Hashable, Sendable {
-    case userInitiated
-    case prefetch
-}
-
 /// Work the reducer asks the runtime to do; the runtime turns results back into actions.
 public enum Effect: Hashable, Sendable {
     /// Load one page of the question list (`/questions`, or `/search/advanced` when `settings.searchQuery` is set);

@@ -49,7 +49,7 @@ final class EffectRunner {
             load(token, network: { [retrieval] in
                 retrieval.answers.retrieveLatestAnswers(
                     site: site, page: page, pageSize: pageSize, cachePolicy: reload ? .reload : .useCache,
-                    priority: Self.retrievalPriority(priority), completion: $0)
+                    priority: priority, completion: $0)
             }, fromStore: nil, keep: { $0.keep(answers: $1.items, site: site) }, deliver: { .answersFeedLoaded(token, $0) })
         case let .loadQuestionTitles(token, ids, site):
             load(token, network: { [retrieval] in retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch, completion: $0) },
@@ -131,11 +131,11 @@ final class EffectRunner {
         if let query = settings.searchQuery {
             return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: settings.searchSort,
                                            page: page, pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                           priority: Self.retrievalPriority(priority), completion: completion)
+                                           priority: priority, completion: completion)
         }
         return retrieval.questions.retrieveQuestions(site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
                                                      pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                                     priority: Self.retrievalPriority(priority), completion: completion)
+                                                     priority: priority, completion: completion)
     }
 
     func track(_ token: LoadToken, _ handle: RetrievalHandle) {
@@ -147,9 +147,5 @@ final class EffectRunner {
         handles[token] = nil
         send(action)
         pauseWatcher?.loadsChanged()
-    }
-
-    private static func retrievalPriority(_ priority: LoadPriority) -> RetrievalPriority {
-        priority == .prefetch ? .prefetch : .userInitiated
     }
 }

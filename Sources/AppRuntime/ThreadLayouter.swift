@@ -1,6 +1,7 @@
 import AppCore
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 import Rendering
 
 /// Lays out the question view's thread (HTML → styled, wrapped lines) on a background queue, so the main
@@ -119,27 +120,25 @@ public final class ThreadLayouter {
 ///
 /// Locked because the flag is set on the main queue while the layout queue reads it; the result is handed
 /// to a main thread waiting out the grace period through `done`.
-final class LayoutJob: @unchecked Sendable {
+final class LayoutJob: Sendable {
     let generation: Int
-    private let lock = NSLock()
-    private var cancelled = false
-    private var layout: ThreadDocument.Layout?
+    private let state = NIOLockedValueBox((cancelled: false, layout: ThreadDocument.Layout?.none))
     private let done = DispatchSemaphore(value: 0)
 
     init(generation: Int) { self.generation = generation }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { state.withLockedValue { $0.cancelled } }
 
-    func cancel() { lock.withLock { cancelled = true } }
+    func cancel() { state.withLockedValue { $0.cancelled = true } }
 
     func finish(_ result: ThreadDocument.Layout) {
-        lock.withLock { layout = result }
+        state.withLockedValue { $0.layout = result }
         done.signal()
     }
 
     /// The layout if it is finished within `timeout`, else nil.
     func result(waitingAtMost seconds: TimeInterval) -> ThreadDocument.Layout? {
         guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return lock.withLock { layout }
+        return state.withLockedValue { $0.layout }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import GRDB
 import StackAPI
 import StackRetrieval
@@ -129,9 +130,8 @@ final class LocalMemoryTests: XCTestCase {
 }
 
 /// Sentences handed to a failure handler, from any thread.
-private final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sentences: [String] = []
-    var all: [String] { lock.withLock { sentences } }
-    func add(_ sentence: String) { lock.withLock { sentences.append(sentence) } }
+private final class Reports: Sendable {
+    private let sentences = NIOLockedValueBox<[String]>([])
+    var all: [String] { sentences.withLockedValue { $0 } }
+    func add(_ sentence: String) { sentences.withLockedValue { $0.append(sentence) } }
 }

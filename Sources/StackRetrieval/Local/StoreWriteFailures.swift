@@ -1,23 +1,22 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackStore
 
 /// The first failed write of the local store, reported once: the app keeps running from the network, and the
 /// reader is told that nothing new is being kept. Lock-guarded: writes fail on the store's queue, the handler is
 /// set from the main thread.
-final class StoreWriteFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handler: (@Sendable (String) -> Void)?
-    private var reported = false
+final class StoreWriteFailures: Sendable {
+    private let state = NIOLockedValueBox((handler: (@Sendable (String) -> Void)?.none, reported: false))
 
     func setHandler(_ handler: @escaping @Sendable (String) -> Void) {
-        lock.withLock { self.handler = handler }
+        state.withLockedValue { $0.handler = handler }
     }
 
     /// Hands the first failure to the handler (outside the lock); later ones, or any before a handler, are dropped.
     func report(_ error: any Error) {
-        let handler: (@Sendable (String) -> Void)? = lock.withLock {
-            guard !reported, let handler = self.handler else { return nil }
-            reported = true
+        let handler: (@Sendable (String) -> Void)? = state.withLockedValue { state in
+            guard !state.reported, let handler = state.handler else { return nil }
+            state.reported = true
             return handler
         }
         handler?(Self.sentence(error))

@@ -10,7 +10,7 @@ public struct AnswersDataManager: Sendable {
     @discardableResult
     public func retrieveLatestAnswers(
         site: String, sort: AnswerSort = .activity, page: Int = 1, pageSize: Int? = nil,
-        cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        cachePolicy: CachePolicy = .useCache, priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
         launcher.load(
@@ -21,7 +21,7 @@ public struct AnswersDataManager: Sendable {
     /// Loads answers by id, with bodies (each names its `questionID`).
     @discardableResult
     public func retrieveAnswers(
-        ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Answer>>
     ) -> RetrievalHandle {
         launcher.load(

@@ -16,7 +16,7 @@ public struct CommentsDataManager: Sendable {
     @discardableResult
     public func retrieveComments(
         postIDs: [Int], site: String, cachePolicy: CachePolicy = .useCache,
-        priority: RetrievalPriority = .userInitiated,
+        priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<PostComments>
     ) -> RetrievalHandle {
         let ids = Set(postIDs).sorted() // one canonical request per set of posts, so the cache recognises it

@@ -14,7 +14,7 @@ public struct QuestionsDataManager: Sendable {
     public func retrieveQuestions(
         site: String, sort: QuestionSort = .activity, order: SortDirection = .desc, tagged: [String] = [],
         page: Int = 1, pageSize: Int? = nil, withBodies: Bool = false, cachePolicy: CachePolicy = .useCache,
-        priority: RetrievalPriority = .userInitiated,
+        priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(
@@ -26,7 +26,7 @@ public struct QuestionsDataManager: Sendable {
     /// Loads questions by id, with bodies.
     @discardableResult
     public func retrieveQuestions(
-        ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        ids: [Int], site: String, cachePolicy: CachePolicy = .useCache, priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(
@@ -39,7 +39,7 @@ public struct QuestionsDataManager: Sendable {
     /// body a list page carried costs only the answers request.
     @discardableResult
     public func retrieveThread(
-        questionID: Int, site: String, cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        questionID: Int, site: String, cachePolicy: CachePolicy = .useCache, priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<QuestionThread>
     ) -> RetrievalHandle {
         let operation = QuestionThreadOperation(

@@ -12,7 +12,7 @@ public struct SearchDataManager: Sendable {
     public func search(
         site: String, query: String, tagged: [String] = [], sort: SearchSort = .relevance,
         page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBodies: Bool = false,
-        cachePolicy: CachePolicy = .useCache, priority: RetrievalPriority = .userInitiated,
+        cachePolicy: CachePolicy = .useCache, priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<Page<Question>>
     ) -> RetrievalHandle {
         launcher.load(

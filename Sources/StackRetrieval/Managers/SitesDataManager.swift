@@ -13,7 +13,7 @@ public struct SitesDataManager: Sendable {
     @discardableResult
     public func retrieveSites(
         cachePolicy: CachePolicy = .useCache, pageSize: Int = APIRequest.maximumPageSize,
-        priority: RetrievalPriority = .userInitiated,
+        priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<SiteList>
     ) -> RetrievalHandle {
         let operation = SitesOperation(

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import StackAPI
 
 /// Owns the operation queues (user-initiated and background/prefetch) and the per-method backoff gate.
 public final class QueueManager: Sendable {
@@ -22,7 +23,7 @@ public final class QueueManager: Sendable {
     }
 
     /// Runs `operation` on the queue for `priority`.
-    public func add(_ operation: Operation, priority: RetrievalPriority) {
+    public func add(_ operation: Operation, priority: LoadPriority) {
         added.withLockedValue { added in
             added.removeAll { $0.operation == nil }
             added.append(WeakOperation(operation: operation))
@@ -55,11 +56,11 @@ public final class QueueManager: Sendable {
     }
 
     /// Operations not yet finished in the queue for `priority`.
-    public func operationCount(for priority: RetrievalPriority) -> Int {
+    public func operationCount(for priority: LoadPriority) -> Int {
         queue(for: priority).operationCount
     }
 
-    private func queue(for priority: RetrievalPriority) -> OperationQueue {
+    private func queue(for priority: LoadPriority) -> OperationQueue {
         switch priority {
         case .userInitiated: userInitiatedQueue
         case .prefetch: backgroundQueue
