@@ -121,10 +121,10 @@ let package = Package(
             "TerminalUI", "AppCore", "Rendering", "CNcursesw", "CTermGuard", "TestSupport",
         ]),
         .testTarget(name: "AppRuntimeTests", dependencies: [
-            "AppRuntime", "AppCore", "Rendering", "StackAPI", "TerminalUI", "TestSupport", lockedValueBox,
+            "AppRuntime", "AppCore", "Rendering", "StackAPI", "Spawning", "TerminalUI", "TestSupport", lockedValueBox,
         ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // Only the real binaries, driven in tmux (or as scripts run them) against the double.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rendering", "StackDump"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppCore", "Rendering", "StackDump"]),
     ]
 )

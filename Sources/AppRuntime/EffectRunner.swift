@@ -95,7 +95,9 @@ final class EffectRunner {
                 MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
             }
         case let .openURL(url):
-            send(outside.openInBrowser(url, handOver: handOver))
+            send(outside.openInBrowser(url, handOver: handOver) { [weak self] failure in
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.send(failure) } }
+            })
         case let .copyToClipboard(text):
             send(outside.copyLink(text))
         case let .copyCodeBlock(top, rows):

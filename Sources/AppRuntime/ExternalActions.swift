@@ -18,16 +18,20 @@ public struct ExternalActions: Sendable {
 
     /// Opens `url` in the browser (returning at once) and says so, or says why not. Only links `SafeLink`
     /// accepts are opened, and the message shows the link as opened (normalised).
-    /// A terminal browser (`w3m`, `lynx`…) runs in the foreground inside `handOver` and is waited for: a
-    /// non-zero exit or a failed start is reported as an error, never as opened.
-    public func openInBrowser(_ url: String, handOver: TerminalHandOver? = nil) -> Action {
+    /// A browser started beside the UI is reported as `Opening with …` (it has not shown the page yet); when it
+    /// later exits with a non-zero status or is killed (`BROWSER=false`), `failedLater` gets the error to show,
+    /// on the thread that waited for it. A terminal browser (`w3m`, `lynx`…) runs in the foreground inside
+    /// `handOver` and is waited for: a non-zero exit or a failed start is reported as an error, never as opened.
+    public func openInBrowser(_ url: String, handOver: TerminalHandOver? = nil,
+                              failedLater: @escaping @Sendable (Action) -> Void = { _ in }) -> Action {
         let link: SafeLink
         switch SafeLink.check(url) {
         case .success(let checked): link = checked
         case .failure(let rejection): return .notify(LaunchError.unsafeLink(rejection).description, isError: true)
         }
-        switch launcher.open(link, handOver: handOver) {
-        case .success(.started(let program)): return .notify("Opened with \(program): \(link.url)", isError: false)
+        let opened = launcher.open(link, handOver: handOver) { error in failedLater(.notify(error.description, isError: true)) }
+        switch opened {
+        case .success(.started(let program)): return .notify("Opening with \(program): \(link.url)", isError: false)
         case .success(.finished(let program)): return .notify("Back from \(program): \(link.url)", isError: false)
         case .failure(let error): return .notify(error.description, isError: true)
         }

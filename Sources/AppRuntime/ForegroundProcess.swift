@@ -8,18 +8,10 @@ import Spawning
 /// group so it may read the terminal. A stop
 /// (Ctrl-Z typed at it) is answered with SIGCONT: the terminal is the program's until it exits.
 enum ForegroundProcess {
-    /// How the program ended.
-    enum Ending: Hashable, Sendable {
-        /// It exited with this status.
-        case exited(Int32)
-        /// A signal ended it.
-        case signalled(Int32)
-    }
-
     /// Starts `executable` with `arguments` and exactly `environment` on the terminal's descriptors and waits for
     /// it to end; the `posix_spawn` error when it could not start.
     static func run(executable: String, arguments: [String], environment: [String: String],
-                    input: Int32, output: Int32) -> Result<Ending, POSIXError> {
+                    input: Int32, output: Int32) -> Result<ChildEnding, POSIXError> {
         let started = ChildSpawn.spawn(executable: executable, arguments: arguments, environment: environment,
                                        ownProcessGroup: false) { actions in
             posix_spawn_file_actions_adddup2(&actions, input, 0)
@@ -37,14 +29,13 @@ enum ForegroundProcess {
                 if errno == EINTR { continue }
                 return .success(.exited(-1))
             }
-            let low = waitStatus & 0x7f
-            if low == 0x7f {
+            if waitStatus & 0x7f == 0x7f {
                 // Stopped (Ctrl-Z reached it, or it read the terminal from the background): we cannot take the
                 // terminal back from a stopped program, so it goes on.
                 kill(pid, SIGCONT)
                 continue
             }
-            return .success(low == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(low))
+            return .success(ChildEnding(waitStatus: waitStatus))
         }
     }
 }

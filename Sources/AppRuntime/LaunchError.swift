@@ -1,4 +1,5 @@
 import AppCore
+import Spawning
 
 /// Why a link could not be opened in a browser; each case reads as one line in the status bar.
 public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -8,10 +9,20 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     case noBrowser
     /// The program was found but could not be started (`posix_spawn` failed with `reason`).
     case spawnFailed(program: String, reason: String)
-    /// A terminal browser ran and exited with a non-zero status.
+    /// The browser exited with a non-zero status (a terminal one when it returned the terminal, a detached one
+    /// whenever it ended).
     case exited(program: String, status: Int32)
-    /// A terminal browser was ended by a signal.
+    /// The browser was ended by a signal.
     case signalled(program: String, signal: Int32)
+
+    /// The error `ending` means for `program`: nil for an exit with status 0.
+    public init?(program: String, ending: ChildEnding) {
+        switch ending {
+        case .exited(0): return nil
+        case .exited(let status): self = .exited(program: program, status: status)
+        case .signalled(let signal): self = .signalled(program: program, signal: signal)
+        }
+    }
 
     /// The one-line message for the status bar.
     public var description: String {

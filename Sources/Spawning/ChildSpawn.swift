@@ -51,16 +51,21 @@ public enum ChildSpawn {
 
     /// Waits for `pid` to end (retrying on EINTR): its exit status, or 128 + the signal that ended it.
     public static func waitForExit(_ pid: pid_t) -> Result<Int32, POSIXError> {
+        waitForEnding(pid).map(\.shellStatus)
+    }
+
+    /// Waits for `pid` to end (retrying on EINTR): how it ended.
+    public static func waitForEnding(_ pid: pid_t) -> Result<ChildEnding, POSIXError> {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD)) }
         }
-        return .success(exitCode(ofWaitStatus: status))
+        return .success(ChildEnding(waitStatus: status))
     }
 
     /// A `waitpid` status as a shell reports it: the exit status, or 128 + the signal that ended the process.
     public static func exitCode(ofWaitStatus status: Int32) -> Int32 {
-        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        ChildEnding(waitStatus: status).shellStatus
     }
 
     /// The descriptors open in this process now (from /proc/self/fd); closing one that is gone by the time the child

@@ -169,10 +169,10 @@ final class ExternalActionsTests: XCTestCase {
         let browser = try fakeBrowser(name: "xdg-open")
         let actions = ExternalActions(launcher: launcher(browser: nil, path: browser.folder.path))
         XCTAssertEqual(actions.openInBrowser("https://example.com/q/1"),
-                       .notify("Opened with xdg-open: https://example.com/q/1", isError: false))
+                       .notify("Opening with xdg-open: https://example.com/q/1", isError: false))
         XCTAssertNotNil(browser.waitForLaunches(1))
         XCTAssertEqual(actions.openInBrowser("https://example.com/q/1/ünï"),
-                       .notify("Opened with xdg-open: https://example.com/q/1/%C3%BCn%C3%AF", isError: false))
+                       .notify("Opening with xdg-open: https://example.com/q/1/%C3%BCn%C3%AF", isError: false))
         XCTAssertEqual(actions.openInBrowser("https://example.com/q/1\n; rm -rf ~"),
                        .notify("Not opened: the link contains a control character", isError: true))
         XCTAssertNotNil(browser.waitForLaunches(2))

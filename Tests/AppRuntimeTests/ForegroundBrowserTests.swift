@@ -84,7 +84,7 @@ final class ForegroundBrowserTests: XCTestCase {
     func testAGraphicalBrowserStillStartsDetached() throws {
         let other = try fakeBrowser(name: "my-browser")
         let action = actions(other).openInBrowser(url, handOver: recordingHandOver())
-        XCTAssertEqual(action, .notify("Opened with my-browser: \(url)", isError: false))
+        XCTAssertEqual(action, .notify("Opening with my-browser: \(url)", isError: false))
         XCTAssertEqual(events, [], "the terminal was never handed over")
         XCTAssertNotNil(other.waitForLaunches(1))
     }

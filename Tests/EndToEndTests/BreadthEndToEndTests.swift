@@ -91,7 +91,7 @@ final class BreadthEndToEndTests: StacktermTestCase {
         let arguments = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(arguments.count, 1, "one argument: \(arguments)")
         XCTAssertTrue(arguments.first?.hasPrefix(link) == true, "\(arguments)")
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Opened with fake-browser") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Opening with fake-browser") == true }, tmux.screenDump())
 
         try tmux.sendKeys(.text("y"))
         XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied link: https://cardano.stackexchange.com/questions/") == true }, tmux.screenDump())

@@ -45,7 +45,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
         try tmux.setServerOption("set-clipboard", "on")
         waitForList(tmux)
         try tmux.sendKeys(.text("o"))
-        XCTAssertTrue(tmux.waitFor(text: "Opened with fake-browser: https://cardano.stackexchange.com/questions/"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "Opening with fake-browser: https://cardano.stackexchange.com/questions/"), tmux.screenDump())
         let launch = try XCTUnwrap(browser.waitForLaunches(1)?.first, "the browser never ran")
         XCTAssertEqual(launch.arguments.count, 1)
         XCTAssertTrue(launch.arguments[0].hasPrefix("https://cardano.stackexchange.com/questions/"), launch.arguments[0])
