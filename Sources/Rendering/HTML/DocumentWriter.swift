@@ -45,6 +45,10 @@ struct DocumentWriter {
     var cachedBlankPrefix: (depth: Int, line: StyledLine)?
     /// Set after a block ends; holds how many containers the blank line's prefix may use.
     private var blankLineDepth: Int?
+    /// Where a quote was just closed (its index in `containers`), until the next line: a quote opened right there
+    /// continues its bar through the blank line between them (`> a` and `> b` with a blank line between make two
+    /// `<blockquote>`s, which should read as one quote, not as a gap in the bar).
+    private var closedQuoteIndex: Int?
 
     private static let muted = CellStyle(color: .muted)
     private static let code = CellStyle(color: .code)
@@ -56,6 +60,9 @@ struct DocumentWriter {
 
     mutating func push(_ container: Container) {
         changed(at: containers.count)
+        if container.kind == .quote, closedQuoteIndex == containers.count, blankLineDepth == containers.count {
+            blankLineDepth = containers.count + 1
+        }
         containers.append(container)
         openCounts[container.kind.rawValue] += 1
         if containers.count > RenderLimits.maximumDepth { wasFlattened = true }
@@ -108,6 +115,7 @@ struct DocumentWriter {
             changed(at: containers.count - 1)
             let removed = containers.removeLast()
             openCounts[removed.kind.rawValue] -= 1
+            if removed.kind == .quote { closedQuoteIndex = containers.count }
         }
     }
 
@@ -187,11 +195,12 @@ struct DocumentWriter {
         endBlock()
     }
 
-    /// Appends the link list: a blank line, then `[n] URL` for each link, long URLs broken with a hanging indent.
-    mutating func writeLinks(_ links: [String]) {
-        guard !links.isEmpty else { return }
+    /// Appends the link list: a blank line, then `[n] URL` for each link `needed` marks (by index; one whose
+    /// text is its URL is already on screen), long URLs broken with a hanging indent.
+    mutating func writeLinks(_ links: [String], needed: [Bool]) {
+        guard needed.contains(true) else { return }
         lines.append(StyledLine())
-        for (index, url) in links.enumerated() {
+        for (index, url) in links.enumerated() where needed.indices.contains(index) && needed[index] {
             let marker = "[\(index + 1)] "
             let markerWidth = marker.count
             let fitsBeside = width - markerWidth >= 8
@@ -226,6 +235,7 @@ struct DocumentWriter {
     }
 
     private mutating func emit(_ content: StyledLine) {
+        closedQuoteIndex = nil
         if let depth = blankLineDepth {
             lines.append(blankPrefix(depth: depth))
             blankLineDepth = nil

@@ -12,12 +12,15 @@
 ///   `codeBlocks` keeps each block's exact text, `codePlacements` the rows of each one drawn as a block.
 /// - **Lists** `ul`/`ol`, nested: bullets `•`, `◦`, `▪` by depth; `1.` numbers for `ol` (honouring `start`
 ///   and `li value`); wrapped lines hang under the item's text. Consecutive items have no blank line.
-/// - **Blockquotes**: a muted `│ ` before every line, one more per nesting level.
+/// - **Blockquotes**: a muted `│ ` before every line, one more per nesting level; a quote that opens right where
+///   one closed (Markdown's `> a`, blank line, `> b`) keeps the bar through the blank line between them.
 /// - **Tables**: header row bold, cells separated by ` │ `, columns sized to their content when they fit;
 ///   otherwise each row as `header: value` lines (see `TableLayout`).
 /// - **Images** as `[image: alt]` (or `[image]`); **links** as their text followed by `[n]`, numbered from 1 in
 ///   order of first appearance (the same URL keeps its number); after the body a blank line and `[n] URL`
-///   lines. URLs are kept as written: relative ones (`/questions/…`) stay relative.
+///   lines for the links some anchor of which shows other text than the URL (a link shown as its own URL,
+///   with or without `https://`, is not repeated). URLs are kept as written: relative ones (`/questions/…`)
+///   stay relative.
 /// - `hr` is a muted line of `─`. MathJax `$…$` stays as text. Unknown elements keep their text;
 ///   `script`/`style` (and `template`, `title`, `head`) content is dropped.
 /// - Odd HTML: a `<` that does not start a known tag (`a < b`, `<socket: 11>`) is text; unclosed and

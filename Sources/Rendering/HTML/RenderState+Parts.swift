@@ -98,28 +98,60 @@ extension RenderState {
         codePlacements.append(CodeBlockPlacement(rows: rows, text: text))
     }
 
+    /// Bytes of an anchor's text kept: more than any URL it could equal, and than the link picker shows.
+    static let anchorTextLimit = 4_096
+
     mutating func openLink(_ href: String?) {
         let url = href.map { TerminalSafety.sanitize($0).trimmingSpaces() } ?? ""
+        openAnchorTexts.append("")
         guard !url.isEmpty else { openLinks.append(nil); return }
         let number: Int
         if let known = linkNumbers[url] {
             number = known
         } else {
             links.append(url)
-            linkTexts.append("")
+            linkTexts.append(nil)
+            linkNeedsFootnote.append(false)
             number = links.count
             linkNumbers[url] = number
-            if collectingLinkText == nil { collectingLinkText = number }
         }
         openLinks.append(number)
         styles.link += 1
     }
 
+    /// Adds body text to the text of every open anchor (nested anchors each see it, as they each show it).
+    mutating func collectAnchorText(_ text: String) {
+        for index in openAnchorTexts.indices where openAnchorTexts[index].utf8.count < Self.anchorTextLimit {
+            openAnchorTexts[index] += text
+        }
+    }
+
+    /// Closes the innermost open anchor (`number` is its link, nil without `href`): its `[n]` marker follows its text,
+    /// its text becomes the link's text if it is the link's first anchor, and a text other than the URL asks for
+    /// the footnote.
     mutating func closeLink(_ number: Int?) {
+        let text = openAnchorTexts.popLast() ?? ""
         guard let number else { return }
-        if collectingLinkText == number { collectingLinkText = nil }
+        let index = number - 1
+        let collapsed = text.collapsingWhitespace
+        if linkTexts[index] == nil { linkTexts[index] = String(collapsed.prefix(utf8Bytes: 400)) }
+        if !linkNeedsFootnote[index], !Self.text(collapsed, shows: links[index]) { linkNeedsFootnote[index] = true }
         styles.link = max(0, styles.link - 1)
         appendMarker("[\(number)]", style: Self.markerStyle)
+    }
+
+    /// True when an anchor's `text` already shows the reader `url`: the same, or without its `http(s)://` or a
+    /// trailing `/` (`example.com/a` for `https://example.com/a/`).
+    static func text(_ text: String, shows url: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        if text == url { return true }
+        func bare(_ value: String) -> Substring {
+            var value = Substring(value)
+            for scheme in ["https://", "http://"] where value.hasPrefix(scheme) { value = value.dropFirst(scheme.count) }
+            if value.hasSuffix("/") { value = value.dropLast() }
+            return value
+        }
+        return bare(text) == bare(url)
     }
 
     mutating func appendImage(alt: String?) {

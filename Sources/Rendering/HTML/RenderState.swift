@@ -5,12 +5,15 @@ struct RenderState {
     var styles = InlineStyleState()
     var links: [String] = []
     var linkNumbers: [String: Int] = [:]
-    /// The text of each link's first anchor, by `links` index (what the link picker shows).
-    var linkTexts: [String] = []
-    /// The number of the link whose first anchor is open (its text is being collected), if any.
-    var collectingLinkText: Int?
+    /// The text of each link's first anchor, by `links` index (what the link picker shows); nil until it closes.
+    var linkTexts: [String?] = []
+    /// By `links` index: true once an anchor of the link showed other text than its URL, so the reader needs the
+    /// `[n] URL` footnote; a link every anchor of which shows its URL as its text gets none.
+    var linkNeedsFootnote: [Bool] = []
     /// Open `<a>` elements: their link number, or nil for an anchor without `href`.
     var openLinks: [Int?] = []
+    /// The text of each open `<a>` so far (parallel to `openLinks`; kept to `RenderState.anchorTextLimit` bytes).
+    var openAnchorTexts: [String] = []
     var codeBlocks: [String] = []
     /// The text of the open `<pre>`, if any, and how many `<pre>` are open inside it.
     var code: String?
@@ -57,9 +60,9 @@ struct RenderState {
             }
         }
         let bodyLineCount = writer.lines.count
-        writer.writeLinks(links)
+        writer.writeLinks(links, needed: linkNeedsFootnote)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
-                                linkTexts: linkTexts.map(\.collapsingWhitespace),
+                                linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
                                 codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)
     }
 
@@ -70,7 +73,7 @@ struct RenderState {
         let text = TerminalSafety.sanitize(raw, keepNewlines: true, expandTabs: false)
         if code != nil { code! += text; return }
         if let table, !table.hasOpenCell, text.allSatisfy(\.isWhitespace) { return }
-        if let number = collectingLinkText, linkTexts[number - 1].utf8.count < 400 { linkTexts[number - 1] += text }
+        if !openAnchorTexts.isEmpty { collectAnchorText(text) }
         let style = styles.style
         withInline { $0.appendCollapsing(text, style: style) }
     }

@@ -1,6 +1,7 @@
 /// A body rendered for the terminal: styled lines of at most the render width, and the links it cites.
 public struct RenderedDocument: Hashable, Sendable {
-    /// Every line: the body, then (when there are links) a blank line and one `[n] URL` entry per link.
+    /// Every line: the body, then (when some link shows other text than its URL) a blank line and one `[n] URL`
+    /// entry per such link.
     public var lines: [StyledLine]
     /// How many of `lines` are the body, before the link list.
     public var bodyLineCount: Int

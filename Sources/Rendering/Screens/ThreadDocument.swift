@@ -149,7 +149,7 @@ public enum ThreadDocument {
             lines += answerComments
             lines.append(StyledLine())
         }
-        lines += attribution(loaded.question, width: width)
+        lines += ThreadAttribution.lines(for: loaded.question, width: width)
         return finished()
     }
 
@@ -239,11 +239,5 @@ public enum ThreadDocument {
         }
         spans.append(StyledSpan(String(repeating: "─", count: max(0, room)), style: style))
         return StyledLine(spans)
-    }
-
-    static func attribution(_ question: Question, width: Int) -> [StyledLine] {
-        let link = question.link ?? "question \(question.questionID)"
-        let text = "Posts by their authors, licensed CC BY-SA — \(TerminalSafety.sanitize(link))"
-        return TextWrap.wrap([StyledSpan(text, style: CellStyle(.dim, color: .muted))], width: width)
     }
 }
