@@ -12,8 +12,8 @@ enum CommandScope {
     /// Where the command works, as the message says it; nil for commands every screen takes.
     private static func place(of command: Command) -> String? {
         switch command {
-        case .cycleSort, .nextUnread, .markScreenRead: "on a question list"
-        case .open, .toggleAnswersFeed: "on a list"
+        case .cycleSort, .nextUnread, .markScreenRead, .toggleAnswersFeed: "on a question list"
+        case .open: "on a list"
         case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
              .previousCodeBlock, .findNext, .findPrevious:
             "in a question"
@@ -26,7 +26,9 @@ enum CommandScope {
     private static func acts(_ command: Command, on screen: ScreenState) -> Bool {
         switch (command, screen) {
         case (.cycleSort, .questions), (.nextUnread, .questions), (.markScreenRead, .questions): true
-        case (.open, .questions), (.open, .answersFeed), (.toggleAnswersFeed, .questions), (.toggleAnswersFeed, .answersFeed): true
+        case (.open, .questions), (.open, .answersFeed), (.open, .picker), (.toggleAnswersFeed, .questions),
+             (.toggleAnswersFeed, .answersFeed):
+            true
         case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
         case (.followLink, .question), (.followLink, .links), (.open, .links), (.openInBrowser, .links), (.copyLink, .links): true
         case (.nextAnswer, .question), (.previousAnswer, .question), (.nextCodeBlock, .question), (.previousCodeBlock, .question),

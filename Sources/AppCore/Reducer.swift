@@ -151,7 +151,7 @@ public enum Reducer {
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
         if state.prompt != nil { return promptKey(key, &state) }
-        if case .picker(var picker) = state.top, let outcome = PickerFeature.key(key, &picker, state.shared) {
+        if case .picker(var picker) = state.top, let outcome = PickerFeature.key(key, &picker, &state.shared) {
             state.stack[state.stack.count - 1] = .picker(picker)
             return apply(outcome, &state)
         }
@@ -192,7 +192,7 @@ public enum Reducer {
             if command == .search, case .question = state.top { return openPrompt(.find, &state) }
             return openPrompt(command == .search ? .search : .tags, &state)
         default:
-            if state.screen != .picker, let reason = CommandScope.unavailable(command, on: state.top, state.shared) {
+            if let reason = CommandScope.unavailable(command, on: state.top, state.shared) {
                 state.shared.setStatus(reason, isError: false)
                 return []
             }
@@ -212,7 +212,7 @@ public enum Reducer {
             case .saved:
                 outcome = updateOutcome(last, .saved, &state) { SavedListFeature.command(command, &$0, &$1) }
             case .picker:
-                outcome = Outcome()
+                outcome = updateOutcome(last, .picker, &state) { PickerFeature.command(command, &$0, &$1) }
             }
             return apply(outcome, &state)
         }

@@ -17,7 +17,7 @@ enum HelpText {
         } else {
             heading = "Keys:"
         }
-        let keys = HelpScreen.lines(for: loaded.config.keymap()).map { "  " + $0 }.joined(separator: "\n")
+        let keys = HelpScreen.lines(for: loaded.config.keymap()).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         return heading + "\n" + keys + "\n\n" + configAndPrint
     }()
 

@@ -8,19 +8,10 @@ public struct HelpState: Hashable, Sendable {
 /// The help screen's reducer: it scrolls with the movement keys (`?` closes it, like back).
 enum HelpFeature {
     static func command(_ command: Command, _ help: inout HelpState, _ shared: SharedState) -> Outcome {
-        let lastTop = max(0, shared.keymap.bindings.count - shared.viewport.contentRows)
-        let page = shared.viewport.contentRows
-        switch command {
-        case .help: return Outcome([], [.pop])
-        case .moveDown: help.scroll = min(help.scroll + 1, lastTop)
-        case .moveUp: help.scroll = max(help.scroll - 1, 0)
-        case .pageDown: help.scroll = min(help.scroll + page, lastTop)
-        case .pageUp: help.scroll = max(help.scroll - page, 0)
-        case .halfPageDown: help.scroll = min(help.scroll + max(1, page / 2), lastTop)
-        case .halfPageUp: help.scroll = max(help.scroll - max(1, page / 2), 0)
-        case .top: help.scroll = 0
-        case .bottom: help.scroll = lastTop
-        default: break
+        if command == .help { return Outcome([], [.pop]) }
+        let lastTop = PickerKeys.helpLineCount(for: shared.keymap) - shared.viewport.contentRows
+        if let target = CursorMove.target(command, from: help.scroll, last: lastTop, page: shared.viewport.contentRows) {
+            help.scroll = target
         }
         return Outcome()
     }

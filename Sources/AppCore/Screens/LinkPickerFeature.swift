@@ -66,15 +66,13 @@ enum LinkPickerFeature {
     }
 
     static func command(_ command: Command, _ picker: inout LinkPickerState, _ shared: inout SharedState) -> Outcome {
-        let last = max(0, picker.links.count - 1)
-        let page = max(1, shared.viewport.contentRows - 1)
+        if let target = CursorMove.target(command, from: picker.selection, last: picker.links.count - 1,
+                                          page: shared.viewport.contentRows - 1) {
+            picker.selection = target
+            picker.typed = ""
+            return Outcome()
+        }
         switch command {
-        case .moveDown: picker.selection = min(picker.selection + 1, last)
-        case .moveUp: picker.selection = max(picker.selection - 1, 0)
-        case .pageDown, .halfPageDown: picker.selection = min(picker.selection + page, last)
-        case .pageUp, .halfPageUp: picker.selection = max(picker.selection - page, 0)
-        case .top: picker.selection = 0
-        case .bottom: picker.selection = last
         case .followLink: return Outcome([], [.pop])
         case .open, .openInBrowser, .copyLink:
             guard let link = picker.selected else {
@@ -91,7 +89,5 @@ enum LinkPickerFeature {
             picker.typed = ""
             return Outcome()
         }
-        picker.typed = ""
-        return Outcome()
     }
 }

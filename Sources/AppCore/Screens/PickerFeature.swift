@@ -38,12 +38,15 @@ public struct PickerState: Hashable, Sendable {
         }
     }
 
-    /// The title of the picker screen.
-    public var title: String {
-        switch purpose {
-        case .site: "Switch site — type to filter, Enter to choose"
-        case .tag: "Filter by tag — Enter to choose"
+    /// The title of the picker screen, with the keys that act on it in `keymap` (typing filters, so the back
+    /// keys that type a character do not).
+    public func title(_ keymap: Keymap) -> String {
+        let name = switch purpose {
+        case .site: "Switch site"
+        case .tag: "Filter by tag"
         }
+        let leaving = PickerKeys.leaving(in: keymap).map(\.label).joined(separator: "/")
+        return name + " — type to filter, Enter chooses" + (leaving.isEmpty ? "" : ", \(leaving) back")
     }
 }
 
@@ -78,10 +81,9 @@ enum PickerFeature {
         return "\(site.name) (\(site.apiSiteParameter))" + (domain.isEmpty ? "" : " · " + domain)
     }
 
-    /// Keys the picker handles itself (typing filters); nil lets the keymap have the key.
-    static func key(_ key: Key, _ picker: inout PickerState, _ shared: SharedState) -> Outcome? {
-        let count = picker.visibleEntries.count
-        let page = shared.viewport.contentRows - 1
+    /// Keys the picker handles itself (typing filters, the arrows and paging keys move, Enter chooses); nil lets the
+    /// keymap have the key (so only keys that type nothing, such as Left and Esc, reach the back commands).
+    static func key(_ key: Key, _ picker: inout PickerState, _ shared: inout SharedState) -> Outcome? {
         switch key {
         case .character(let character):
             picker.filter.append(character)
@@ -92,24 +94,42 @@ enum PickerFeature {
             picker.selection = 0
         case .control("u"):
             picker.filter = ""
-        case .down: picker.selection = min(picker.selection + 1, max(0, count - 1))
-        case .up: picker.selection = max(picker.selection - 1, 0)
-        case .pageDown: picker.selection = min(picker.selection + page, max(0, count - 1))
-        case .pageUp: picker.selection = max(picker.selection - page, 0)
-        case .home: picker.selection = 0
-        case .end: picker.selection = max(0, count - 1)
-        case .enter:
-            return choose(picker)
+        case .down: return command(.moveDown, &picker, &shared)
+        case .up: return command(.moveUp, &picker, &shared)
+        case .pageDown: return command(.pageDown, &picker, &shared)
+        case .pageUp: return command(.pageUp, &picker, &shared)
+        case .home: return command(.top, &picker, &shared)
+        case .end: return command(.bottom, &picker, &shared)
+        case .enter: return command(.open, &picker, &shared)
         default:
             return nil
         }
         return Outcome()
     }
 
-    /// Enter: closes the picker and lists by the chosen site or tag.
-    private static func choose(_ picker: PickerState) -> Outcome {
+    /// The commands a picker acts on: the moves, and `open` (chooses, like Enter). Every other command is answered
+    /// by the root or `CommandScope` (which says where it works).
+    static func command(_ command: Command, _ picker: inout PickerState, _ shared: inout SharedState) -> Outcome {
+        if let target = CursorMove.target(command, from: picker.selection, last: picker.visibleEntries.count - 1,
+                                          page: shared.viewport.contentRows - 1) {
+            picker.selection = target
+        } else if command == .open {
+            return choose(picker, &shared)
+        }
+        return Outcome()
+    }
+
+    /// Enter: closes the picker and lists by the chosen site or tag; with nothing to choose, says why.
+    private static func choose(_ picker: PickerState, _ shared: inout SharedState) -> Outcome {
         let visible = picker.visibleEntries
-        guard visible.indices.contains(picker.selection) else { return Outcome() }
+        guard visible.indices.contains(picker.selection) else {
+            let why: String
+            if picker.pending != nil { why = "Nothing to choose yet: the sites are loading" }
+            else if !picker.entries.isEmpty { why = "Nothing to choose: no entry matches “\(picker.filter)”" }
+            else { why = "Nothing to choose from" }
+            shared.setStatus(why, isError: false)
+            return Outcome()
+        }
         let value = visible[picker.selection].value
         switch picker.purpose {
         case .site: return Outcome([], [.pop, .browse(.site(value))])

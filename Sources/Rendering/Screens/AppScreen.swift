@@ -35,10 +35,11 @@ public enum AppScreen {
             QuestionScreen.draw(thread, site: state.shared.site, saved: state.shared.savedIDs.contains(thread.questionID),
                                 layout: threadLayout, width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows,
                                 now: now, into: &buffer)
-        case .picker(let picker): PickerScreen.draw(picker, rows: state.viewport.contentRows, into: &buffer)
+        case .picker(let picker): PickerScreen.draw(picker, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
         case .links(let picker):
-            LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, rows: state.viewport.contentRows, into: &buffer)
+            LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, keymap: state.keymap,
+                                  rows: state.viewport.contentRows, into: &buffer)
         case .saved(let saved):
             SavedListScreen.draw(saved, marks: state.shared.readMarks, savedIDs: state.shared.savedIDs, keys: state.shared,
                                  rows: state.viewport.contentRows, now: now, into: &buffer)

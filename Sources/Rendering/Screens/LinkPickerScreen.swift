@@ -2,12 +2,17 @@ import AppCore
 
 /// Draws the link picker: one row per numbered link of the thread (`[n]`, its text, its target), grouped by post.
 public enum LinkPickerScreen {
-    /// The picker's title.
-    public static let title = "Links — type a number, Enter opens, y copies"
+    /// The picker's title, naming the first key of each link command in `keymap` (a command without keys is left out).
+    public static func title(_ keymap: Keymap) -> String {
+        let actions: [(Command, String)] = [(.open, "follows"), (.openInBrowser, "opens in the browser"), (.copyLink, "copies")]
+        let parts = actions.compactMap { command, what in keymap.keys(for: command).first.map { "\($0.label) \(what)" } }
+        return (["Links — type a number"] + parts).joined(separator: ", ")
+    }
 
-    /// Draws `picker` (title, the number typed, `rows` rows of links) into `buffer`.
-    public static func draw(_ picker: LinkPickerState, questionID: Int?, rows contentRows: Int, into buffer: inout ScreenBuffer) {
-        Chrome.drawHeader(left: title, right: "stackterm", into: &buffer)
+    /// Draws `picker` (title naming the keys in `keymap`, the number typed, `rows` rows of links) into `buffer`.
+    public static func draw(_ picker: LinkPickerState, questionID: Int?, keymap: Keymap, rows contentRows: Int,
+                            into buffer: inout ScreenBuffer) {
+        Chrome.drawHeader(left: title(keymap), right: "stackterm", into: &buffer)
         let typed = picker.typed.isEmpty ? "" : "Link " + picker.typed + "▏"
         buffer.write(TextWidth.truncate(typed, to: buffer.width - 2), x: 1, y: 1, style: CellStyle(.bold))
         let rows = max(1, contentRows - 1)

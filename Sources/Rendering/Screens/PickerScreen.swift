@@ -2,9 +2,9 @@ import AppCore
 
 /// Draws a picker (sites or a question's tags): title, the filter being typed, and the matching entries.
 public enum PickerScreen {
-    /// Draws `picker` (title, filter, `rows` rows of entries) into `buffer`.
-    public static func draw(_ picker: PickerState, rows contentRows: Int, into buffer: inout ScreenBuffer) {
-        Chrome.drawHeader(left: picker.title, right: "stackterm", into: &buffer)
+    /// Draws `picker` (title naming the keys in `keymap`, filter, `rows` rows of entries) into `buffer`.
+    public static func draw(_ picker: PickerState, keymap: Keymap, rows contentRows: Int, into buffer: inout ScreenBuffer) {
+        Chrome.drawHeader(left: picker.title(keymap), right: "stackterm", into: &buffer)
         buffer.write(TextWidth.truncate("Filter: " + TerminalSafety.sanitize(picker.filter) + "▏", to: buffer.width - 2),
                      x: 1, y: 1, style: CellStyle(.bold))
         let entries = picker.visibleEntries
