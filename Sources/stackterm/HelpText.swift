@@ -17,9 +17,32 @@ enum HelpText {
         } else {
             heading = "Keys:"
         }
-        let keys = HelpScreen.lines(for: loaded.config.keymap()).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-        return heading + "\n" + keys + "\n\n" + configAndPrint
+        return heading + "\n" + keyLines(loaded.config.keymap()).joined(separator: "\n") + "\n\n" + configAndPrint
     }()
+
+    /// The key list of `--help` for `keymap`, every line at most `width` columns so ArgumentParser never re-wraps one
+    /// (it would lose the indent): each command's keys, then its help in a column; keys too wide for the column
+    /// take a line of their own, and a long help text wraps under its column.
+    static func keyLines(_ keymap: Keymap, width: Int = 79) -> [String] {
+        let entries = HelpScreen.entries(for: keymap)
+        let column = min(20, entries.map { TextWidth.of($0.keys) }.max() ?? 0)
+        let helpIndent = String(repeating: " ", count: 2 + column + 2)
+        var lines: [String] = []
+        for entry in entries {
+            var lead: String
+            if TextWidth.of(entry.keys) > column {
+                lines += TextWrap.wrap(entry.keys, width: width - 2).map { "  " + $0.text }
+                lead = helpIndent
+            } else {
+                lead = "  " + TextWidth.pad(entry.keys, to: column) + "  "
+            }
+            for piece in TextWrap.wrap(entry.help, width: width - helpIndent.count) {
+                lines.append(lead + piece.text)
+                lead = helpIndent
+            }
+        }
+        return lines + [""] + PickerKeys.helpNotes(for: keymap).map { "  " + $0 }
+    }
 
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \

@@ -19,36 +19,11 @@ final class PrintModeEndToEndTests: XCTestCase {
         if let configHome { try? FileManager.default.removeItem(at: configHome) }
     }
 
-    private struct Run {
-        let status: Int32
-        let lines: [String]
-        let stderr: String
-    }
+    private typealias Run = BinaryRun
 
-    /// Runs the built `stackterm` with `arguments` (stdin /dev/null, stdout and stderr files) to its end.
-    private func stackterm(_ arguments: [String], against double: Bool = true) throws -> Run {
-        let directory = configHome!
-        let out = directory.appendingPathComponent("out-\(UUID().uuidString)")
-        let err = directory.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = directory.path
-        environment["STACKTERM_API_KEY"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        // A run that hangs (e.g. on a FIFO) is ended, so the test fails instead of waiting for ever.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
-        process.waitUntilExit()
-        let text = try String(contentsOf: out, encoding: .utf8)
-        return Run(status: process.terminationStatus, lines: text.split(separator: "\n").map(String.init),
-                   stderr: try String(contentsOf: err, encoding: .utf8))
+    /// Runs the built `stackterm` with `arguments` to its end (see `BinaryRun`).
+    private func stackterm(_ arguments: [String]) throws -> Run {
+        try BinaryRun(arguments, configHome: configHome)
     }
 
     private func print(_ arguments: String...) throws -> Run {

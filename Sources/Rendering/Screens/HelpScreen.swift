@@ -6,11 +6,14 @@ public enum HelpScreen {
     /// column push their description right rather than lose a key), then a blank line and `PickerKeys.helpNotes`
     /// (`PickerKeys.helpLineCount` lines in all).
     public static func lines(for keymap: Keymap) -> [String] {
-        let rows = keymap.bindings.map { binding in
-            (keys: binding.keys.map(\.label).joined(separator: " "), help: binding.command.help)
-        }
+        let rows = entries(for: keymap)
         let keyWidth = min(24, rows.map { TextWidth.of($0.keys) }.max() ?? 0)
         return rows.map { TextWidth.pad($0.keys, to: keyWidth) + "  " + $0.help } + [""] + PickerKeys.helpNotes(for: keymap)
+    }
+
+    /// One entry per command, in the keymap's order: its keys as the help screen names them, and its help text.
+    public static func entries(for keymap: Keymap) -> [(keys: String, help: String)] {
+        keymap.bindings.map { binding in (keys: binding.keys.map(\.label).joined(separator: " "), help: binding.command.help) }
     }
 
     /// Draws the help for `keymap`, scrolled as `help` says, `rows` lines of it, into `buffer`.
