@@ -22,7 +22,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .previousAnswer: "In a question: previous answer (or this one's start)"
         case .nextCodeBlock: "In a question: next code block"
         case .previousCodeBlock: "In a question: previous code block"
-        case .open: "Open the selected question"
+        case .open: "Open the selected question (in a picker: choose)"
         case .back: "Back one screen (nothing on the first screen)"
         case .backOrQuit: "Back one screen; on the first screen, quit"
         case .cancelOrBack: "Cancel a load or a find (keeping what shows), else go back"
