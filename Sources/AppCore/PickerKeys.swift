@@ -2,7 +2,8 @@
 /// the keymap there, so only the back commands' other keys (Left, Esc by default) leave a picker. The help screen,
 /// `--help` and the pickers' headers say it from the keymap in force.
 public enum PickerKeys {
-    /// True when the site or tag picker takes `key` for itself (typing, moving, choosing) instead of the keymap.
+    /// True when the site or tag picker takes `key` for itself (typing, moving, choosing) instead of the keymap
+    /// (Backspace counts as taken: it edits the filter until the filter is empty).
     public static func takenByPicker(_ key: Key) -> Bool {
         switch key {
         case .character, .control("u"), .down, .up, .pageDown, .pageUp, .home, .end, .enter, .backspace: true
@@ -22,10 +23,13 @@ public enum PickerKeys {
 
     /// The lines the help screen and `--help` add under the key list (each short enough for an 80-column `--help`).
     public static func helpNotes(for keymap: Keymap) -> [String] {
-        let typed = [Command.backOrQuit, .back, .quit].flatMap { keymap.keys(for: $0) }.filter { if case .character = $0 { true } else { false } }
+        let typed = [Command.backOrQuit, .back, .quit].flatMap { keymap.keys(for: $0) }.filter {
+            if case .character = $0 { true } else { false }
+        }
         let leaving = leaving(in: keymap)
         let quitting = acting([.quit], in: keymap)
-        let typing = "In the site and tag pickers typing filters" + (typed.isEmpty ? "" : " (" + typed.map(\.label).joined(separator: " ") + " type too)")
+        var typing = "In the site and tag pickers typing filters"
+        if !typed.isEmpty { typing += " (" + typed.map(\.label).joined(separator: " ") + " type too)" }
         var keys = leaving.isEmpty ? "No back key leaves them" : leaving.map(\.label).joined(separator: " ") + " go back there"
         keys += ", Enter chooses"
         if !quitting.isEmpty { keys += ", " + quitting.map(\.label).joined(separator: " ") + " quits" }
