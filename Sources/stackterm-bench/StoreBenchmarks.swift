@@ -36,6 +36,9 @@ enum StoreBenchmarks {
                       swiftRate, swiftSeconds, swiftCPU, peak),
                goal: "≥ 15,000 posts/s, RSS ≤ 150 MiB", met: swiftRate >= 15_000 && peak <= 150)
 
+        report("import threads (CPU seconds)",
+               String(format: "reading thread %.1f s, writing thread %.1f s while rows came (%.1f s of it in transactions), then %.1f s closing merge",
+                      summary.readerCPUSeconds, summary.writerCPUSeconds, summary.writeSeconds, summary.finishSeconds))
         try readerAlone(xml, count: count, importSeconds: swiftSeconds, writeSeconds: summary.writeSeconds)
 
         let cpuChildren = cpuSeconds(RUSAGE_CHILDREN)
