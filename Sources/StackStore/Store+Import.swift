@@ -37,9 +37,10 @@ extension Store {
     /// Rows per write transaction during an import.
     public static let importBatch = 2_000
 
-    /// The writer's automatic checkpoint during an import, in pages of the log (256 MB): a bound only, since the
-    /// reading thread checkpoints far more often on a connection of its own (`ImportCheckpointer`).
-    static let importCheckpointPages = 65_536
+    /// The writer's automatic checkpoint during an import, in pages of the log (256 MB of 16 KB pages, 64 MB of an
+    /// older store's 4 KB ones): a bound only, since the reading thread checkpoints every few batches on a
+    /// connection of its own (`ImportCheckpointer`).
+    static let importCheckpointPages = 16_384
 
     /// Imports a site's extracted dump folder (Users, Tags, Posts, Comments, PostLinks XML) as site `site`.
     @discardableResult
@@ -93,10 +94,11 @@ extension Store {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: on ? "PRAGMA cache_size = -49152" : "PRAGMA cache_size = -2000")
                 try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = \(Self.importCheckpointPages)" : "PRAGMA wal_autocheckpoint = 1000")
-                // FTS5 merges its 1 MB segments four at a time as they come; during an import let 64 pile up
-                // first (each byte is rewritten fewer times), the final `optimize` merges what is left.
+                // FTS5 merges its segments four at a time as they come; during an import let up to 1,000 pile up
+                // (one per transaction: 500,000 posts make 250), so the final `optimize` writes each byte once
+                // more instead of every merge level rewriting it (FTS5 allows at most 2,000 per level).
                 try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 64 : 16))")
+                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
                 // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's
                 // 2,000 posts made two or three small segments; 16 MB makes one per transaction.
                 try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
