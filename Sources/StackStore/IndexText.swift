@@ -55,7 +55,7 @@ enum IndexText {
     }
 
     /// `word` split where the `unicode61` tokenizer splits it: tokens are runs of letters, digits, private-use
-    /// characters and combining marks (which it folds away); everything else separates. `don't` → `don`, `t`.
+    /// characters and the Latin combining accents it folds away; everything else separates. `don't` → `don`, `t`.
     static func tokens(of word: String) -> [String] {
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
@@ -89,9 +89,10 @@ enum IndexText {
             return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
         }
+        if (0x300...0x36F).contains(scalar.value) { return true }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .privateUse, .nonspacingMark:
+             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
             return true
         default:
             return false

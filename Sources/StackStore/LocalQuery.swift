@@ -2,10 +2,9 @@
 ///
 /// `tag:name` (any number, all must hold) filters by tag; every other word must occur in the title or body
 /// (FTS5 AND); a word ending in `*` matches as a prefix. Words are split where the tokenizer splits them
-/// (`don't` → `don`, `t`: the indexes are given each body word once and `title_fts` keeps no positions, so each
-/// piece must occur, anywhere) and each piece is
-/// quoted for FTS5, so its operators (`OR`, `NEAR`, `-`, `:`, quotes) typed by a user are searched as text and
-/// never break the query.
+/// (`don't` → `don`, `t`: a body is indexed with each word once, so its positions say little, and each piece
+/// must occur, anywhere) and each piece is quoted for FTS5, so its operators (`OR`, `NEAR`, `-`, `:`, quotes)
+/// typed by a user are searched as text and never break the query.
 public struct LocalQuery: Sendable, Hashable {
     /// Words to match, as typed (without a trailing `*`).
     public var words: [String]
@@ -35,22 +34,11 @@ public struct LocalQuery: Sendable, Hashable {
     }
 
     /// The FTS5 MATCH expression: each token of each word a quoted string, AND-ed (a prefix word's last token
-    /// with `*`); nil when there are no words.
+    /// with `*`); nil when there are no words. Should the tokenizer split a token further (a mark it does not fold,
+    /// say), the quoted pieces are matched as a phrase, which both indexes answer.
     var matchExpression: String? {
-        expression { IndexText.tokens(of: $0) }
-    }
-
-    /// The same with each word cut into its ASCII letters and digits only (non-ASCII characters dropped); nil when
-    /// nothing is left. For a word the tokenizer splits where `IndexText.tokens` does not.
-    var asciiMatchExpression: String? {
-        expression { word in
-            word.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
-        }
-    }
-
-    private func expression(_ split: (String) -> [String]) -> String? {
         let terms = words.enumerated().flatMap { index, word in
-            let tokens = split(word)
+            let tokens = IndexText.tokens(of: word)
             return tokens.enumerated().map { position, token in
                 "\"" + token + "\"" + (prefixes.contains(index) && position == tokens.count - 1 ? "*" : "")
             }

@@ -50,20 +50,10 @@ extension Store {
 
     /// Up to `count` (question key, matching post key) pairs: title matches, then the rest by rank.
     private static func matches(_ db: Database, site: Int64, query: LocalQuery, count: Int) throws -> [(Int64, Int64)] {
-        do {
-            return try matches(db, site: site, match: query.matchExpression ?? "", tags: query.tags, count: count)
-        } catch let error as DatabaseError where error.message?.contains("phrase") == true {
-            // A word the tokenizer splits where `IndexText.tokens` does not (a character newer than its tables):
-            // the index holds no positions to match it as a phrase, so search its ASCII pieces instead.
-            guard let ascii = query.asciiMatchExpression else { return [] }
-            return try matches(db, site: site, match: ascii, tags: query.tags, count: count)
-        }
-    }
-
-    private static func matches(_ db: Database, site: Int64, match: String, tags: [String], count: Int) throws -> [(Int64, Int64)] {
-        let titled = try titleMatches(db, site: site, match: match, tags: tags, count: count)
+        let match = query.matchExpression ?? ""
+        let titled = try titleMatches(db, site: site, match: match, tags: query.tags, count: count)
         guard titled.count < count else { return titled }
-        let ranked = try rankedQuestions(db, site: site, match: match, tags: tags, count: count - titled.count,
+        let ranked = try rankedQuestions(db, site: site, match: match, tags: query.tags, count: count - titled.count,
                                          excluding: Set(titled.map(\.0)))
         return titled + ranked
     }

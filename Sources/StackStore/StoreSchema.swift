@@ -43,7 +43,7 @@ enum StoreSchema {
         """,
         // Title matches weigh ten times body matches in `ORDER BY rank`.
         "INSERT INTO post_fts(post_fts, rank) VALUES('rank', 'bm25(10.0, 1.0)')",
-        "CREATE VIRTUAL TABLE title_fts USING fts5(title, content='', tokenize='porter unicode61', detail=none)",
+        "CREATE VIRTUAL TABLE title_fts USING fts5(title, content='', tokenize='porter unicode61')",
     ]
 
     /// Indexes every stored question and answer into the (empty) full-text tables.

@@ -118,7 +118,10 @@ final class StoreSearchOrderTests: StoreTestCase {
         try store.save(questions: [
             question(1, "Why don't yeasts like C++?", body: "<p>x</p>"),
             question(2, "Sparging", body: "<p>I don't sparge; a naïve brewer</p>"),
+            question(3, "नमस्ते and שָׁלוֹם", body: "<p>x</p>"),
         ], site: "beer")
+        XCTAssertEqual(try store.search("नमस्ते", site: "beer").map(\.questionID), [3], "a virama the tokenizer splits at")
+        XCTAssertEqual(try store.search("שָׁלוֹם", site: "beer").map(\.questionID), [3], "Hebrew points")
         XCTAssertEqual(try store.search("don't", site: "beer").map(\.questionID), [1, 2])
         XCTAssertEqual(try store.search("c++", site: "beer").map(\.questionID), [1])
         XCTAssertEqual(try store.search("naive", site: "beer").map(\.questionID), [2])

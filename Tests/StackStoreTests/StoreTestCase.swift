@@ -42,7 +42,7 @@ class StoreTestCase: XCTestCase {
         let (stored, fresh) = try store.pool.write { db -> ([[String]], [[String]]) in
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE temp.fresh_post USING fts5(title, body, content='', tokenize='porter unicode61');
-                CREATE VIRTUAL TABLE temp.fresh_title USING fts5(title, content='', tokenize='porter unicode61', detail=none);
+                CREATE VIRTUAL TABLE temp.fresh_title USING fts5(title, content='', tokenize='porter unicode61');
                 CREATE VIRTUAL TABLE temp.vocab_post USING fts5vocab(main, 'post_fts', 'row');
                 CREATE VIRTUAL TABLE temp.vocab_title USING fts5vocab(main, 'title_fts', 'row');
                 CREATE VIRTUAL TABLE temp.vocab_fresh_post USING fts5vocab(temp, 'fresh_post', 'row');
@@ -61,7 +61,7 @@ class StoreTestCase: XCTestCase {
                                arguments: [row[0] as Int64, IndexText.body(ofHTML: row[1] ?? "")])
             }
             func terms(_ vocab: String) throws -> [String] {
-                try Row.fetchAll(db, sql: "SELECT term, doc, coalesce(cnt, 0) FROM temp.\(vocab) ORDER BY term").map { row in
+                try Row.fetchAll(db, sql: "SELECT term, doc, cnt FROM temp.\(vocab) ORDER BY term").map { row in
                     "\(row[0] as String) \(row[1] as Int) \(row[2] as Int)"
                 }
             }
