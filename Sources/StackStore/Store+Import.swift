@@ -94,15 +94,21 @@ extension Store {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: on ? "PRAGMA cache_size = -49152" : "PRAGMA cache_size = -2000")
                 try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = \(Self.importCheckpointPages)" : "PRAGMA wal_autocheckpoint = 1000")
-                // FTS5 merges its segments four at a time as they come; during an import let up to 1,000 pile up
-                // (one per transaction: 500,000 posts make 250), so the final `optimize` writes each byte once
-                // more instead of every merge level rewriting it (FTS5 allows at most 2,000 per level).
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
-                // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's
-                // 2,000 posts made two or three small segments; 16 MB makes one per transaction.
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
+                try Self.setFullTextBulkLoading(on, db)
             }
         } catch { throw Self.wrap(error, fileURL.path) }
+    }
+
+    /// Sets `post_fts` up for many rows in few transactions (`on`), or back to its defaults. FTS5 keeps these
+    /// settings in the file, so whoever turns them on turns them off.
+    static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
+        // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
+        // transaction: 500,000 posts make 250), so the final `optimize` writes each byte once more instead of every
+        // merge level rewriting it (FTS5 allows at most 2,000 per level).
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
+        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 2,000 posts
+        // made two or three small segments; 16 MB makes one per transaction.
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
     }
 }

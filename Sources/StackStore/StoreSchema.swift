@@ -46,8 +46,10 @@ enum StoreSchema {
         "CREATE VIRTUAL TABLE title_fts USING fts5(title, content='', tokenize='porter unicode61')",
     ]
 
-    /// Indexes every stored question and answer into the (empty) full-text tables.
+    /// Indexes every stored question and answer into the (empty) full-text tables, tuned as an import is.
     private static func reindex(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA cache_size = -49152")
+        try Store.setFullTextBulkLoading(true, db)
         let post = try db.makeStatement(sql: "INSERT INTO post_fts (rowid, title, body) VALUES (?, ?, ?)")
         let title = try db.makeStatement(sql: "INSERT INTO title_fts (rowid, title) VALUES (?, ?)")
         let questions = try Row.fetchCursor(db, sql: "SELECT id, title, body FROM question")
@@ -62,6 +64,8 @@ enum StoreSchema {
             try post.execute(arguments: [row[0] as Int64, "", IndexText.body(ofHTML: row[1] ?? "")])
         }
         try Store.optimizeFullText(db)
+        try Store.setFullTextBulkLoading(false, db)
+        try db.execute(sql: "PRAGMA cache_size = -2000")
     }
 
     private static let v1 = [
