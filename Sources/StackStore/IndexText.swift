@@ -19,7 +19,8 @@ enum IndexText {
         var text = text
         return text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return "" }
-            var seen = HashSet(capacity: bytes.count / 4)
+            var seen = HashSet(capacity: bytes.count / 8)
+            defer { seen.deallocate() }
             return String(unsafeUninitializedCapacity: bytes.count) { output in
                 var count = 0
                 var index = 0
@@ -100,23 +101,26 @@ enum IndexText {
     }
 }
 
-/// A set of 64-bit hashes with open addressing, sized once; 0 marks an empty slot (a zero hash is stored as 1).
+/// A set of 64-bit hashes with open addressing in memory of its own (freed by `deallocate`), kept at most half
+/// full; 0 marks an empty slot (a zero hash is stored as 1).
 private struct HashSet {
-    private var slots: [UInt64]
-    private var mask: Int
+    private var slots: UnsafeMutableBufferPointer<UInt64>
     private var count = 0
 
     init(capacity: Int) {
         var size = 64
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
-        mask = size - 1
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0)
     }
+
+    func deallocate() { slots.deallocate() }
 
     /// Adds `hash`; false when it was there already.
     mutating func insert(_ hash: UInt64) -> Bool {
         let value = hash == 0 ? 1 : hash
         if count * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: value ^ (value >> 29)) & mask
         while slots[index] != 0 {
             if slots[index] == value { return false }
@@ -129,9 +133,10 @@ private struct HashSet {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
-        mask = slots.count - 1
+        slots = .allocate(capacity: old.count * 2)
+        slots.initialize(repeating: 0)
         count = 0
         for value in old where value != 0 { _ = insert(value) }
+        old.deallocate()
     }
 }
