@@ -18,19 +18,18 @@ final class ImportCheckpointer {
         self.every = every
     }
 
-    /// Counts a batch handed to the writer; every `every` batches, checkpoints what the writer has committed.
+    /// Counts a batch handed to the writer; every `every` batches, checkpoints what the writer has committed. A
+    /// checkpoint that fails (another one running, say) is skipped; a connection that cannot be opened is not
+    /// asked for again.
     func batchHanded() {
         batches += 1
         guard batches % every == 0, !failed else { return }
-        do {
-            if queue == nil {
-                var configuration = Configuration()
-                configuration.busyMode = .timeout(Store.busyTimeout)
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-            }
-            _ = try queue?.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-        } catch {
-            failed = true
+        if queue == nil {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Store.busyTimeout)
+            queue = try? DatabaseQueue(path: path, configuration: configuration)
+            failed = queue == nil
         }
+        _ = try? queue?.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 }
