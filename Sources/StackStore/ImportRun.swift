@@ -37,11 +37,21 @@ struct ImportRun {
         progress: (ImportProgress) -> Void
     ) throws(StoreError) {
         let source = source
+        let readerCPU = ThreadCPU.Box()
+        let writerStart = ThreadCPU.seconds()
+        defer {
+            summary.writerCPUSeconds = ThreadCPU.seconds() - writerStart
+            summary.readerCPUSeconds = readerCPU.seconds
+        }
         do {
             try BatchPipe<Event>.run(produce: { pipe in
+                let readerStart = ThreadCPU.seconds()
+                defer { readerCPU.seconds = ThreadCPU.seconds() - readerStart }
+                let checkpointer = ImportCheckpointer(path: store.fileURL.path)
                 // Ctrl-C is looked at before each batch (a file's first batch comes right after its `begin`).
                 func put(_ event: Event, stoppable: Bool = false) throws {
                     guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
+                    if case .batch = event { checkpointer.batchHanded() }
                 }
                 try source.forEachFile(shouldStop: shouldStop) { file in
                     let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)

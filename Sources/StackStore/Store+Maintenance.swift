@@ -91,10 +91,10 @@ extension Store {
         return usage.questions + usage.answers + usage.comments > 0 ? usage : nil
     }
 
-    /// Rebuilds the file without free space: merges the full-text index into one segment, then `VACUUM`, then
+    /// Rebuilds the file without free space: merges each full-text index into one segment, then `VACUUM`, then
     /// truncates the write-ahead log. Takes a while on a large store and needs free disk space about the file's size.
     public func vacuum() throws(StoreError) {
-        try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        try write { db in try Self.optimizeFullText(db) }
         do { try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") } } catch {
             throw Self.wrap(error, fileURL.path)
         }
@@ -111,6 +111,11 @@ extension Store {
         }
         if summary != nil { try compact() }
         return summary
+    }
+
+    /// Merges each full-text index into one segment (what answers queries fastest).
+    static func optimizeFullText(_ db: Database) throws {
+        for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('optimize')") }
     }
 
     private static func forget(_ db: Database, site: Int64, name: String) throws -> ForgetSummary {
@@ -133,7 +138,7 @@ extension Store {
                 _ = try remover.removeAnswer(key, origin: nil)
             }
         } else {
-            try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('delete-all')")
+            for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')") }
         }
         for table in ["question", "answer", "comment", "read_mark", "saved"] {
             let column = ["read_mark", "saved"].contains(table) ? "question" : "id"
