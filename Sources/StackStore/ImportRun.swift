@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import GRDB
 import StackDump
 
@@ -37,16 +38,16 @@ struct ImportRun {
         progress: (ImportProgress) -> Void
     ) throws(StoreError) {
         let source = source
-        let readerCPU = ThreadCPU.Box()
+        let readerCPU = NIOLockedValueBox(0.0)
         let writerStart = ThreadCPU.seconds()
         defer {
             summary.writerCPUSeconds = ThreadCPU.seconds() - writerStart
-            summary.readerCPUSeconds = readerCPU.seconds
+            summary.readerCPUSeconds = readerCPU.withLockedValue { $0 }
         }
         do {
             try BatchPipe<Event>.run(produce: { pipe in
                 let readerStart = ThreadCPU.seconds()
-                defer { readerCPU.seconds = ThreadCPU.seconds() - readerStart }
+                defer { let used = ThreadCPU.seconds() - readerStart; readerCPU.withLockedValue { $0 = used } }
                 let checkpointer = ImportCheckpointer(path: store.fileURL.path)
                 // Ctrl-C is looked at before each batch (a file's first batch comes right after its `begin`).
                 func put(_ event: Event, stoppable: Bool = false) throws {

@@ -8,9 +8,4 @@ enum ThreadCPU {
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
-
-    /// A figure one thread writes before it ends and another reads after joining it (the join orders the two).
-    final class Box: @unchecked Sendable {
-        var seconds: Double = 0
-    }
 }

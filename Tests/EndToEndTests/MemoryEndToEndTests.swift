@@ -180,15 +180,13 @@ final class MemoryEndToEndTests: StacktermTestCase {
         // Both kept what they did: a third run recalls both searches.
         let third = try launchOnStore()
         waitForList(third)
-        try third.sendKeys(.text("/"), .key("Up"), .key("Up"))
-        XCTAssertTrue(third.waitUntil { screen in
-            guard let last = screen.last else { return false }
-            return last.contains("Search: wallet") || last.contains("Search: staking")
-        }, third.screenDump())
-        let older = try third.capture().last ?? ""
-        try third.sendKeys(.key("Down"))
-        XCTAssertTrue(third.waitUntil { $0.last != older && ($0.last?.contains("Search: wallet") == true || $0.last?.contains("Search: staking") == true) },
-                      "both searches are there:\n\(third.screenDump())")
+        // Up shows the newest search; a second Up the one before it (each key waited for, so none is lost in a race).
+        try third.sendKeys(.text("/"), .key("Up"))
+        let isSearch: (String?) -> Bool = { $0?.contains("Search: wallet") == true || $0?.contains("Search: staking") == true }
+        XCTAssertTrue(third.waitUntil { isSearch($0.last) }, third.screenDump())
+        let newest = try third.capture().last ?? ""
+        try third.sendKeys(.key("Up"))
+        XCTAssertTrue(third.waitUntil { $0.last != newest && isSearch($0.last) }, "both searches are there:\n\(third.screenDump())")
         try third.sendKeys(.key("Escape"))
         XCTAssertTrue(third.waitUntil { $0.last?.contains("Search:") == false }, third.screenDump())
         try quit(third)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import GRDB
 import StackDump
 import TestSupport
@@ -174,8 +175,7 @@ final class StoreImportTests: StoreTestCase {
 }
 
 /// Counts calls from any thread.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+final class Counter: Sendable {
+    private let value = NIOLockedValueBox(0)
+    func next() -> Int { value.withLockedValue { $0 += 1; return $0 } }
 }
