@@ -16,7 +16,6 @@ struct DumpBatch: Sendable {
     var payload: Payload
     /// File rows this batch covers (kinds of post the store does not keep count too, so resuming can skip them).
     var rows: Int
-    /// Whether this is the file's last batch.
     var isLast: Bool
     /// Bytes of the whole source (folder or archive) read when the batch was complete.
     var position: Int64

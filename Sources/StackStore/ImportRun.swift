@@ -24,7 +24,6 @@ struct ImportRun {
     /// The dump files the source held.
     private(set) var seen: Set<String> = []
     private var current: DumpFileJob?
-    /// Whether the current file's last batch is written.
     private var currentFinished = false
     private var done = 0
 

@@ -168,7 +168,6 @@ final class PostWriter {
         ]
     }
 
-    /// Inserts or updates one comment.
     func writeComment(
         key: Int64, postKey: Int64, body: String, score: Int?, created: Date?, ownerID: Int?, ownerName: String?,
         edited: Bool, license: String?, origin: StoreOrigin, fetchedAt: Int64
@@ -178,7 +177,6 @@ final class PostWriter {
         ])
     }
 
-    /// Records a user's display name.
     func writeUser(site: Int64, id: Int, name: String) throws {
         try userUpsert.execute(arguments: [site, id, name])
     }

@@ -5,11 +5,8 @@ import GRDB
 public struct SiteUsage: Sendable, Hashable {
     /// The site's API name, e.g. `quantumcomputing`.
     public var site: String
-    /// Questions held.
     public var questions = 0
-    /// Answers held.
     public var answers = 0
-    /// Comments held.
     public var comments = 0
     /// Bytes of text (titles, bodies, comments) imported from a dump.
     public var importedBytes: Int64 = 0
@@ -24,7 +21,6 @@ public struct SiteUsage: Sendable, Hashable {
 
 /// The store's file and what it holds per site.
 public struct StoreUsage: Sendable, Hashable {
-    /// The database file.
     public var fileURL: URL
     /// The database file and its write-ahead log on disk.
     public var fileBytes: Int64
@@ -36,11 +32,8 @@ public struct StoreUsage: Sendable, Hashable {
 
 /// What forgetting a site removed.
 public struct ForgetSummary: Sendable, Hashable {
-    /// Questions removed.
     public var questions = 0
-    /// Answers removed.
     public var answers = 0
-    /// Comments removed.
     public var comments = 0
 }
 

@@ -4,7 +4,6 @@ import StackAPI
 
 /// One result of a local search: a question, and the post (the question or one of its answers) that matched.
 public struct SearchHit: Sendable, Hashable {
-    /// The question to open.
     public var questionID: Int
     /// The post that matched: the question itself, or an answer.
     public var postID: Int
@@ -14,9 +13,7 @@ public struct SearchHit: Sendable, Hashable {
     public var snippet: [SnippetPart]
     /// The question's score, answer count and tags, for the result line.
     public var score: Int?
-    /// The question's answer count.
     public var answerCount: Int?
-    /// The question's tags.
     public var tags: [String]
 }
 

@@ -15,7 +15,6 @@ public final class Store: Sendable {
     /// Bytes per database page of a store created by this version (an older store keeps its 4 KB pages).
     static let pageSize = 16_384
 
-    /// The database file.
     public let fileURL: URL
     /// Where an unusable file found at `fileURL` was moved, if one was.
     public let movedAside: URL?

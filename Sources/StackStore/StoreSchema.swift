@@ -15,7 +15,6 @@ enum StoreSchema {
     /// `PRAGMA application_id` of a stackterm store ("STKT"), so a foreign SQLite file is recognised.
     static let applicationID: Int32 = 0x5354_4B54
 
-    /// Every migration, in order.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -139,9 +138,7 @@ enum StoreSchema {
 public enum StoreOrigin: Int, Sendable, Hashable {
     /// Fetched from the API; may be evicted.
     case network = 0
-    /// Imported from a data dump; kept.
     case imported = 1
-    /// Saved by the user; kept.
     case saved = 2
 }
 
