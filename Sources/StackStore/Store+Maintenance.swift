@@ -12,7 +12,7 @@ public struct SiteUsage: Sendable, Hashable {
     public var importedBytes: Int64 = 0
     /// Bytes of text cached from the network (what eviction may remove).
     public var cachedBytes: Int64 = 0
-    /// Bytes of text of saved questions.
+    /// Bytes of text of saved questions, their answers and comments (never evicted).
     public var savedBytes: Int64 = 0
 
     /// Bytes of text held, whatever its origin.
