@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "StackDump", dependencies: ["CLibXML2", "CArchive"]),
         // The local store: one SQLite file (GRDB) holding what was seen, read marks, imports, full-text search.
         .target(name: "StackStore", dependencies: [
-            "StackAPI", "StackDump",
+            "StackAPI", "StackDump", lockedValueBox,
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Retrieval: operations, queues, backoff gate, data managers.
@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["StackAPI", "StackDump", "Spawning", lockedValueBox]),
 
         .testTarget(name: "StackAPITests", dependencies: ["StackAPI", "TestSupport"]),
-        .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
         .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
         .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackStore", "StackAPI", "TestSupport", lockedValueBox]),
         .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),

@@ -29,10 +29,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     /// The 1-based line, when the problem could be located.
     public var line: Int?
-    /// What was wrong.
     public var kind: Kind
 
-    /// An error in `file` at `line`.
     public init(file: String, line: Int?, kind: Kind) {
         self.file = file
         self.line = line

@@ -7,7 +7,7 @@ import StackAPI
 public struct PartialSettings: Equatable, Sendable {
     /// `site` / `--site`: the site's API parameter.
     public var site: String?
-    /// `sort` / `--sort`: the list's sort.
+    /// `sort` / `--sort`: the question list's order (default `activity`).
     public var sort: QuestionSort?
     /// `tagged` / `--tagged`: tags all questions must have.
     public var tagged: [String]?
@@ -15,7 +15,7 @@ public struct PartialSettings: Equatable, Sendable {
     public var pageSize: Int?
     /// `api_key` / `--api-key`: the API key (never printed).
     public var apiKey: String?
-    /// `api_base_url` / `--api-base-url`: the API root.
+    /// `api_base_url` / `--api-base-url`: the API root (default `https://api.stackexchange.com/2.3`).
     public var apiBaseURL: URL?
     /// `max_width`: the widest a question's text is laid out (20–1000).
     public var maxWidth: Int?
@@ -43,7 +43,6 @@ public struct PartialSettings: Equatable, Sendable {
 
 /// What a config file says: its settings (absent means "use the default"), colours and key remaps.
 public struct ConfigFile: Equatable, Sendable {
-    /// The top-level settings.
     public var settings: PartialSettings
     /// `[colors]`: colour roles given another colour.
     public var colors: [CellColor: TerminalColor]

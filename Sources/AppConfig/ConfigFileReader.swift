@@ -15,9 +15,7 @@ public enum ConfigFileReader {
 
     /// What reading found.
     public enum Outcome: Equatable, Sendable {
-        /// The file's bytes.
         case contents(Data)
-        /// Nothing at that path.
         case missing
         /// Something there that cannot be used as a config file; `reason` is a phrase such as `is a directory`.
         case unusable(reason: String)

@@ -10,11 +10,9 @@ public struct LoadedConfig: Equatable, Sendable {
     public var error: ConfigError?
     /// Why no default file was looked for, or where it was looked for instead (`ConfigLocation.notice`).
     public var notice: String?
-    /// Whether a file was found and used.
     public var isUsed: Bool { path != nil && error == nil && exists }
     private var exists: Bool
 
-    /// A loaded config from its parts.
     public init(config: ConfigFile = ConfigFile(), path: URL?, error: ConfigError? = nil, exists: Bool, notice: String? = nil) {
         self.config = config
         self.path = path

@@ -7,7 +7,6 @@ import Foundation
 struct ConfigSourceMap {
     private var lines: [[String]: Int] = [:]
 
-    /// Scans `text`.
     init(_ text: String) {
         var table: [String] = []
         var openString: String?

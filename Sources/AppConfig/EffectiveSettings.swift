@@ -11,7 +11,6 @@ public typealias CommandLineSettings = PartialSettings
 public struct EffectiveSettings: Equatable, Sendable {
     /// The site's API parameter.
     public var site: String
-    /// The list's sort.
     public var sort: QuestionSort
     /// Tags every listed question has.
     public var tagged: [String]
@@ -19,7 +18,6 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var pageSize: Int
     /// The API key; never printed or logged.
     public var apiKey: String?
-    /// The API root.
     public var apiBaseURL: URL
     /// The widest a question's text is laid out (`max_width`, default 100).
     public var maxWidth: Int

@@ -2,7 +2,6 @@ import Foundation
 
 /// What counts as a valid value for each setting, shared by the command line and the config file.
 public enum SettingRules {
-    /// The default site.
     public static let defaultSite = "stackoverflow"
     /// The default number of questions per request in the browser.
     public static let defaultPageSize = 50
@@ -10,7 +9,6 @@ public enum SettingRules {
     public static let pageSizes = 1...100
     /// Allowed `max_width` values: the widest a question's text is laid out.
     public static let maxWidths = 20...1000
-    /// The local store's default size limit, in megabytes.
     public static let defaultStoreMaxMB = 1024
     /// Allowed `store_max_mb` values: 1 MB to 1 TB.
     public static let storeMaxMBs = 1...1_048_576

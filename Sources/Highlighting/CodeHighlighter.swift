@@ -33,7 +33,6 @@ public final class CodeHighlighter: CodeStyler {
         var byteCount: Int
     }
 
-    /// A highlighter using `library`, caching up to `cacheBytes` of code.
     public init(library: SourceHighlight = SourceHighlight(), cacheBytes: Int = 16 * 1024 * 1024) {
         self.library = library
         self.cacheBytes = cacheBytes

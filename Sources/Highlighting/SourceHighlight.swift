@@ -26,7 +26,6 @@ public struct SourceHighlight: Sendable {
     public enum Outcome: Hashable, Sendable {
         /// The tokens, in text order (empty when nothing in the text is a token).
         case tokens([Token])
-        /// Plain text, and why.
         case plain(PlainReason)
     }
 
@@ -53,7 +52,6 @@ public struct SourceHighlight: Sendable {
     /// The rules this highlighter asks the shim for (`.memoized` unless a test compares with `.library`).
     public let rules: Rules
 
-    /// A highlighter reading its definitions from `dataDirectory`.
     public init(dataDirectory: String?, rules: Rules = .memoized) {
         self.dataDirectory = dataDirectory
         self.rules = rules

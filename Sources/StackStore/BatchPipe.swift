@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Invariant: the producer blocks in `put` while `depth` batches wait; `stop()` (the consumer gave up) makes every
 /// later `put` return false at once, so the producer ends instead of waiting forever. All state is guarded by `lock`.
+/// `@unchecked Sendable` and an `NSCondition` rather than the package's `NIOLockedValueBox`: both sides wait for the
+/// other, which needs a condition variable.
 final class BatchPipe<Batch: Sendable>: @unchecked Sendable {
     private let lock = NSCondition()
     private let depth: Int

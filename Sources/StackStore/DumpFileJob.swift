@@ -16,7 +16,6 @@ struct DumpBatch: Sendable {
     var payload: Payload
     /// File rows this batch covers (kinds of post the store does not keep count too, so resuming can skip them).
     var rows: Int
-    /// Whether this is the file's last batch.
     var isLast: Bool
     /// Bytes of the whole source (folder or archive) read when the batch was complete.
     var position: Int64
@@ -78,7 +77,7 @@ struct DumpFileJob: Sendable {
         try batcher.flush(isLast: true)
     }
 
-    /// A question or answer as the store keeps it, its index text computed here (on the reading thread); nil for
+    /// A question or answer as the store keeps it, its `IndexText` computed here (on the reading thread); nil for
     /// the other kinds of post (tag wikis, nominations…).
     private func record(_ post: DumpPost) -> PostRecord? {
         guard post.isQuestion || (post.isAnswer && post.parentID != nil) else { return nil }
@@ -90,7 +89,7 @@ struct DumpFileJob: Sendable {
             isAnswered: post.isQuestion ? post.acceptedAnswerID != nil : false, created: post.creationDate,
             lastActivity: post.lastActivityDate ?? post.creationDate, closed: nil, closedReason: nil,
             ownerID: post.ownerUserID, ownerName: post.ownerDisplayName, link: nil, license: post.contentLicense,
-            origin: .imported, fetchedAt: stamp, bodyText: HTMLText.text(ofHTML: post.body))
+            origin: .imported, fetchedAt: stamp, bodyText: IndexText.body(ofHTML: post.body))
     }
 
     /// Writes one batch with prepared statements.
@@ -105,7 +104,9 @@ struct DumpFileJob: Sendable {
                 """)
             for tag in tags { try statement.execute(arguments: [site, tag.name, tag.count]) }
         case .posts(let posts):
-            for post in posts { try writer.write(post) }
+            // New rows go in without a look first; a row the store holds (a re-import, a question cached from the
+            // network) is updated instead.
+            for post in posts where try !writer.insertNew(post) { try writer.write(post) }
         case .comments(let comments):
             for comment in comments {
                 // Dump comments are plain text; the store keeps comment bodies as HTML, like the API's.

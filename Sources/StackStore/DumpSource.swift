@@ -13,7 +13,6 @@ public enum DumpSource: Sendable, Hashable {
     /// A `.7z` archive (zip and tar are read too) holding the XML files, possibly under a folder.
     case archive(URL)
 
-    /// The folder or archive file.
     public var url: URL {
         switch self {
         case .folder(let url), .archive(let url): url

@@ -10,8 +10,8 @@ public enum HTMLText {
     /// `<p>A &amp; <b>B</b></p>` → `A & B`.
     public static func text(ofHTML html: String) -> String {
         var html = html
-        let stripped = html.withUTF8 { strip($0) }
-        guard stripped.utf8.contains(UInt8(ascii: "&")) else { return stripped }
+        var stripped = html.withUTF8 { strip($0) }
+        guard stripped.withUTF8({ $0.contains(UInt8(ascii: "&")) }) else { return stripped }
         return HTMLEntities.decode(stripped)
     }
 

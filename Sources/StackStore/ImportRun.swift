@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import GRDB
 import StackDump
 
@@ -23,7 +24,6 @@ struct ImportRun {
     /// The dump files the source held.
     private(set) var seen: Set<String> = []
     private var current: DumpFileJob?
-    /// Whether the current file's last batch is written.
     private var currentFinished = false
     private var done = 0
 
@@ -37,11 +37,21 @@ struct ImportRun {
         progress: (ImportProgress) -> Void
     ) throws(StoreError) {
         let source = source
+        let readerCPU = NIOLockedValueBox(0.0)
+        let writerStart = ThreadCPU.seconds()
+        defer {
+            summary.writerCPUSeconds = ThreadCPU.seconds() - writerStart
+            summary.readerCPUSeconds = readerCPU.withLockedValue { $0 }
+        }
         do {
             try BatchPipe<Event>.run(produce: { pipe in
+                let readerStart = ThreadCPU.seconds()
+                defer { let used = ThreadCPU.seconds() - readerStart; readerCPU.withLockedValue { $0 = used } }
+                let checkpointer = ImportCheckpointer(path: store.fileURL.path)
                 // Ctrl-C is looked at before each batch (a file's first batch comes right after its `begin`).
                 func put(_ event: Event, stoppable: Bool = false) throws {
                     guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
+                    if case .batch = event { checkpointer.batchHanded() }
                 }
                 try source.forEachFile(shouldStop: shouldStop) { file in
                     let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)

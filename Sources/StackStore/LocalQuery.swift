@@ -1,8 +1,10 @@
 /// A search as typed, split into words for the full-text index and `tag:` filters.
 ///
 /// `tag:name` (any number, all must hold) filters by tag; every other word must occur in the title or body
-/// (FTS5 AND); a word ending in `*` matches as a prefix. Words are quoted for FTS5, so its operators (`OR`, `NEAR`,
-/// `-`, `:`, quotes) typed by a user are searched as text and never break the query.
+/// (FTS5 AND); a word ending in `*` matches as a prefix. Words are split where the tokenizer splits them
+/// (`don't` → `don`, `t`: a body is indexed with each word once, so its positions say little, and each piece
+/// must occur, anywhere) and each piece is quoted for FTS5, so its operators (`OR`, `NEAR`, `-`, `:`, quotes)
+/// typed by a user are searched as text and never break the query.
 public struct LocalQuery: Sendable, Hashable {
     /// Words to match, as typed (without a trailing `*`).
     public var words: [String]
@@ -31,11 +33,16 @@ public struct LocalQuery: Sendable, Hashable {
         }
     }
 
-    /// The FTS5 MATCH expression: each word a quoted string (`"` doubled), AND-ed; nil when there are no words.
+    /// The FTS5 MATCH expression: each token of each word a quoted string, AND-ed (a prefix word's last token
+    /// with `*`); nil when there are no words. Should the tokenizer split a token further (a mark it does not fold,
+    /// say), the quoted pieces are matched as a phrase, which both indexes answer.
     var matchExpression: String? {
-        guard !words.isEmpty else { return nil }
-        return words.enumerated().map { index, word in
-            "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefixes.contains(index) ? "*" : "")
-        }.joined(separator: " ")
+        let terms = words.enumerated().flatMap { index, word in
+            let tokens = IndexText.tokens(of: word)
+            return tokens.enumerated().map { position, token in
+                "\"" + token + "\"" + (prefixes.contains(index) && position == tokens.count - 1 ? "*" : "")
+            }
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 }

@@ -1,19 +1,21 @@
 import Foundation
 import GRDB
 
-/// Deletes questions, answers and comments inside one write transaction, keeping `post_fts` and `question_tag` in step.
+/// Deletes questions, answers and comments inside one write transaction, keeping `post_fts`, `title_fts` and
+/// `question_tag` in step.
 ///
-/// The full-text table is contentless, so a post leaves it through the `delete` command with the very text it was
-/// indexed with: its title (empty for an answer) and `HTMLText` of its stored body, as `PostWriter` computed it.
+/// The full-text tables are contentless, so a post leaves them through the `delete` command with the very text it
+/// was indexed with: its title (empty for an answer) and `IndexText` of its stored body, as `PostWriter` computed it.
 /// Only rows of the given origin go (nil: any); anything else under them (a saved answer under a cached question) stays.
 final class PostRemover {
     private let db: Database
-    private let ftsDelete: Statement
+    private let ftsDelete, titleDelete: Statement
     private var tagIDs: [String: Int64?] = [:]
 
     init(_ db: Database) throws {
         self.db = db
-        ftsDelete = try db.makeStatement(sql: "INSERT INTO post_fts (post_fts, rowid, title, body) VALUES ('delete', ?, ?, ?)")
+        ftsDelete = try db.cachedStatement(sql: "INSERT INTO post_fts (post_fts, rowid, title, body) VALUES ('delete', ?, ?, ?)")
+        titleDelete = try db.cachedStatement(sql: "INSERT INTO title_fts (title_fts, rowid, title) VALUES ('delete', ?, ?)")
     }
 
     /// ` AND origin = N`, or nothing when any origin goes.
@@ -37,7 +39,8 @@ final class PostRemover {
         let site: Int64 = row["site"]
         let title: String = row["title"]
         let body: String? = row["body"]
-        try ftsDelete.execute(arguments: [key, title, HTMLText.text(ofHTML: body ?? "")])
+        try ftsDelete.execute(arguments: [key, title, IndexText.body(ofHTML: body ?? "")])
+        try titleDelete.execute(arguments: [TitleKey.rowid(questionKey: key, title: title), title])
         for name in PostWriter.splitTags(row["tags"]) {
             guard let tag = try tagID(site: site, name: name) else { continue }
             try db.execute(sql: "DELETE FROM question_tag WHERE tag = ? AND question = ?", arguments: [tag, key])
@@ -51,7 +54,7 @@ final class PostRemover {
     func removeAnswer(_ key: Int64, origin: StoreOrigin?) throws -> (comments: Int, bytes: Int64) {
         guard let body = try Row.fetchOne(db, sql: "SELECT body FROM answer WHERE id = ?" + Self.only(origin),
                                           arguments: [key]).map({ $0[0] as String? }) else { return (0, 0) }
-        try ftsDelete.execute(arguments: [key, "", HTMLText.text(ofHTML: body ?? "")])
+        try ftsDelete.execute(arguments: [key, "", IndexText.body(ofHTML: body ?? "")])
         let removed = try removeComments(onPost: key, origin: origin)
         try db.execute(sql: "DELETE FROM answer WHERE id = ?", arguments: [key])
         return (removed.count, removed.bytes + Int64(body?.utf8.count ?? 0))

@@ -28,33 +28,44 @@ struct PostRecord: Sendable {
     var license: String?
     var origin: StoreOrigin
     var fetchedAt: Int64
-    /// The body's text for the index when already computed (an import does it on the reading thread).
+    /// The body's `IndexText` when already computed (an import does it on the reading thread).
     var bodyText: String?
 
     var isQuestion: Bool { questionKey == nil }
 }
 
-/// Writes posts, comments, users and tags inside one write transaction, keeping `post_fts` in step.
+/// Writes posts, comments, users and tags inside one write transaction, keeping `post_fts` and `title_fts` in step.
 ///
-/// The full-text table is contentless, so before a row changes the text it was indexed with is removed with the
-/// `delete` command (recomputed from the stored title and body: `HTMLText` is deterministic); a row whose title and
+/// The full-text tables are contentless, so before a row changes the text it was indexed with is removed with the
+/// `delete` command (recomputed from the stored title and body: `IndexText` is deterministic); a row whose title and
 /// body did not change is not re-indexed, which keeps a re-import cheap. An origin only rises (network < imported
-/// < saved), so refreshing an imported question from the API never makes it evictable.
+/// < saved), so refreshing an imported question from the API never makes it evictable. Statements come from the
+/// connection's cache, so a writer per transaction costs nothing to make.
 final class PostWriter {
     private let db: Database
     private var tagIDs: [String: Int64] = [:]
-    private let lookupQuestion, lookupAnswer, upsertQuestion, upsertAnswer, ftsInsert, ftsDelete: Statement
+    private let lookupQuestion, lookupAnswer, upsertQuestion, upsertAnswer, insertQuestion, insertAnswer: Statement
+    private let ftsInsert, ftsDelete, titleInsert, titleDelete: Statement
     private let tagInsert, tagSelect, questionTagInsert, questionTagDelete, userUpsert, commentUpsert: Statement
+
+    private static let questionInsert = """
+        INSERT INTO question (id, site, title, body, tags, score, view_count, answer_count, comment_count,
+          accepted_answer_id, is_answered, created, last_activity, closed, closed_reason, owner_id, owner_name,
+          link, license, origin, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    private static let answerInsert = """
+        INSERT INTO answer (id, question, body, score, is_accepted, comment_count, created, last_activity,
+          owner_id, owner_name, link, license, origin, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
 
     init(_ db: Database) throws {
         self.db = db
-        lookupQuestion = try db.makeStatement(sql: "SELECT title, body, tags FROM question WHERE id = ?")
-        lookupAnswer = try db.makeStatement(sql: "SELECT '', body, '' FROM answer WHERE id = ?")
-        upsertQuestion = try db.makeStatement(sql: """
-            INSERT INTO question (id, site, title, body, tags, score, view_count, answer_count, comment_count,
-              accepted_answer_id, is_answered, created, last_activity, closed, closed_reason, owner_id, owner_name,
-              link, license, origin, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        lookupQuestion = try db.cachedStatement(sql: "SELECT title, body, tags FROM question WHERE id = ?")
+        lookupAnswer = try db.cachedStatement(sql: "SELECT '', body, '' FROM answer WHERE id = ?")
+        upsertQuestion = try db.cachedStatement(sql: Self.questionInsert + """
+
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = coalesce(excluded.body, body),
               tags = excluded.tags, score = excluded.score, view_count = excluded.view_count,
               answer_count = excluded.answer_count, comment_count = coalesce(excluded.comment_count, comment_count),
@@ -64,10 +75,8 @@ final class PostWriter {
               link = coalesce(excluded.link, link), license = coalesce(excluded.license, license),
               origin = max(origin, excluded.origin), fetched_at = excluded.fetched_at
             """)
-        upsertAnswer = try db.makeStatement(sql: """
-            INSERT INTO answer (id, question, body, score, is_accepted, comment_count, created, last_activity,
-              owner_id, owner_name, link, license, origin, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        upsertAnswer = try db.cachedStatement(sql: Self.answerInsert + """
+
             ON CONFLICT (id) DO UPDATE SET question = excluded.question, body = coalesce(excluded.body, body),
               score = excluded.score, is_accepted = excluded.is_accepted,
               comment_count = coalesce(excluded.comment_count, comment_count), created = excluded.created,
@@ -75,16 +84,20 @@ final class PostWriter {
               link = coalesce(excluded.link, link), license = coalesce(excluded.license, license),
               origin = max(origin, excluded.origin), fetched_at = excluded.fetched_at
             """)
-        ftsInsert = try db.makeStatement(sql: "INSERT INTO post_fts (rowid, title, body) VALUES (?, ?, ?)")
-        ftsDelete = try db.makeStatement(sql: "INSERT INTO post_fts (post_fts, rowid, title, body) VALUES ('delete', ?, ?, ?)")
-        tagInsert = try db.makeStatement(sql: "INSERT INTO tag (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING")
-        tagSelect = try db.makeStatement(sql: "SELECT id FROM tag WHERE site = ? AND name = ?")
-        questionTagInsert = try db.makeStatement(sql: "INSERT OR IGNORE INTO question_tag (tag, question) VALUES (?, ?)")
-        questionTagDelete = try db.makeStatement(sql: "DELETE FROM question_tag WHERE tag = ? AND question = ?")
-        userUpsert = try db.makeStatement(sql: """
+        insertQuestion = try db.cachedStatement(sql: Self.questionInsert + " ON CONFLICT (id) DO NOTHING")
+        insertAnswer = try db.cachedStatement(sql: Self.answerInsert + " ON CONFLICT (id) DO NOTHING")
+        ftsInsert = try db.cachedStatement(sql: "INSERT INTO post_fts (rowid, title, body) VALUES (?, ?, ?)")
+        ftsDelete = try db.cachedStatement(sql: "INSERT INTO post_fts (post_fts, rowid, title, body) VALUES ('delete', ?, ?, ?)")
+        titleInsert = try db.cachedStatement(sql: "INSERT INTO title_fts (rowid, title) VALUES (?, ?)")
+        titleDelete = try db.cachedStatement(sql: "INSERT INTO title_fts (title_fts, rowid, title) VALUES ('delete', ?, ?)")
+        tagInsert = try db.cachedStatement(sql: "INSERT INTO tag (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        tagSelect = try db.cachedStatement(sql: "SELECT id FROM tag WHERE site = ? AND name = ?")
+        questionTagInsert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO question_tag (tag, question) VALUES (?, ?)")
+        questionTagDelete = try db.cachedStatement(sql: "DELETE FROM question_tag WHERE tag = ? AND question = ?")
+        userUpsert = try db.cachedStatement(sql: """
             INSERT INTO user (site, id, name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name
             """)
-        commentUpsert = try db.makeStatement(sql: """
+        commentUpsert = try db.cachedStatement(sql: """
             INSERT INTO comment (id, post, body, score, created, owner_id, owner_name, edited, license, origin, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET post = excluded.post, body = excluded.body, score = excluded.score,
@@ -94,7 +107,7 @@ final class PostWriter {
             """)
     }
 
-    /// Inserts or updates one question or answer and its index entry (and, for a question, its tags).
+    /// Inserts or updates one question or answer and its index entries (and, for a question, its tags).
     func write(_ post: PostRecord) throws {
         let lookup = post.isQuestion ? lookupQuestion : lookupAnswer
         let old = try Row.fetchOne(lookup, arguments: [post.key])
@@ -102,30 +115,59 @@ final class PostWriter {
         let oldBody: String? = old.flatMap { $0[1] }
         let newBody = post.body ?? oldBody
         if post.isQuestion {
-            try upsertQuestion.execute(arguments: [
-                post.key, post.site, post.title, post.body, Self.joinTags(post.tags), post.score, post.viewCount,
-                post.answerCount, post.commentCount, post.acceptedAnswerID, post.isAnswered, Self.seconds(post.created),
-                Self.seconds(post.lastActivity), Self.seconds(post.closed), post.closedReason, post.ownerID, post.ownerName,
-                post.link, post.license, post.origin.rawValue, post.fetchedAt,
-            ])
+            try upsertQuestion.execute(arguments: Self.questionValues(post))
             try writeTags(post, old: old.map { Self.splitTags($0[2]) } ?? [])
         } else {
-            try upsertAnswer.execute(arguments: [
-                post.key, post.questionKey, post.body, post.score, post.isAnswered, post.commentCount,
-                Self.seconds(post.created), Self.seconds(post.lastActivity), post.ownerID, post.ownerName, post.link,
-                post.license, post.origin.rawValue, post.fetchedAt,
-            ])
+            try upsertAnswer.execute(arguments: Self.answerValues(post))
         }
         let title = post.isQuestion ? post.title : ""
         if old != nil {
             guard (oldTitle ?? "") != title || oldBody != newBody else { return }
-            try ftsDelete.execute(arguments: [post.key, oldTitle ?? "", HTMLText.text(ofHTML: oldBody ?? "")])
+            try ftsDelete.execute(arguments: [post.key, oldTitle ?? "", IndexText.body(ofHTML: oldBody ?? "")])
+            if post.isQuestion, let oldTitle, oldTitle != title {
+                try titleDelete.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: oldTitle), oldTitle])
+                try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
+            }
+        } else if post.isQuestion {
+            try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
         }
         let text = post.body != nil ? post.bodyText : nil
-        try ftsInsert.execute(arguments: [post.key, title, text ?? HTMLText.text(ofHTML: newBody ?? "")])
+        try ftsInsert.execute(arguments: [post.key, title, text ?? IndexText.body(ofHTML: newBody ?? "")])
     }
 
-    /// Inserts or updates one comment.
+    /// Inserts a question or answer the store does not hold yet, with its tags and index entries, without reading
+    /// anything first (an import's rows are nearly all new); false, with nothing written, when the store holds it
+    /// already — `write` then updates it.
+    func insertNew(_ post: PostRecord) throws -> Bool {
+        try (post.isQuestion ? insertQuestion : insertAnswer)
+            .execute(arguments: post.isQuestion ? Self.questionValues(post) : Self.answerValues(post))
+        guard db.changesCount > 0 else { return false }
+        let title = post.isQuestion ? post.title : ""
+        if post.isQuestion {
+            for name in post.tags { try questionTagInsert.execute(arguments: [try tagID(site: post.site, name: name), post.key]) }
+            try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
+        }
+        try ftsInsert.execute(arguments: [post.key, title, post.bodyText ?? IndexText.body(ofHTML: post.body ?? "")])
+        return true
+    }
+
+    private static func questionValues(_ post: PostRecord) -> StatementArguments {
+        [
+            post.key, post.site, post.title, post.body, joinTags(post.tags), post.score, post.viewCount,
+            post.answerCount, post.commentCount, post.acceptedAnswerID, post.isAnswered, seconds(post.created),
+            seconds(post.lastActivity), seconds(post.closed), post.closedReason, post.ownerID, post.ownerName,
+            post.link, post.license, post.origin.rawValue, post.fetchedAt,
+        ]
+    }
+
+    private static func answerValues(_ post: PostRecord) -> StatementArguments {
+        [
+            post.key, post.questionKey, post.body, post.score, post.isAnswered, post.commentCount,
+            seconds(post.created), seconds(post.lastActivity), post.ownerID, post.ownerName, post.link,
+            post.license, post.origin.rawValue, post.fetchedAt,
+        ]
+    }
+
     func writeComment(
         key: Int64, postKey: Int64, body: String, score: Int?, created: Date?, ownerID: Int?, ownerName: String?,
         edited: Bool, license: String?, origin: StoreOrigin, fetchedAt: Int64
@@ -135,7 +177,6 @@ final class PostWriter {
         ])
     }
 
-    /// Records a user's display name.
     func writeUser(site: Int64, id: Int, name: String) throws {
         try userUpsert.execute(arguments: [site, id, name])
     }

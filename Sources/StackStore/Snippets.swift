@@ -2,12 +2,9 @@ import Foundation
 
 /// A piece of a snippet: text, and whether it matched a search word (the UI highlights those).
 public struct SnippetPart: Sendable, Hashable {
-    /// The text.
     public var text: String
-    /// Whether it is a match.
     public var isMatch: Bool
 
-    /// Creates a part.
     public init(_ text: String, isMatch: Bool = false) {
         self.text = text
         self.isMatch = isMatch

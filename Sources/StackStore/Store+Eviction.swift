@@ -7,11 +7,9 @@ public struct EvictionSummary: Sendable, Hashable {
     public var questions = 0
     /// Answers removed, with their questions or alone.
     public var answers = 0
-    /// Comments removed.
     public var comments = 0
     /// Bytes of pages in use before (the file's pages less its free ones).
     public var bytesBefore: Int64 = 0
-    /// Bytes of pages in use afterwards.
     public var bytesAfter: Int64 = 0
 }
 

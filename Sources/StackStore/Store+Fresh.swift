@@ -7,7 +7,6 @@ public struct StoredListPage: Sendable, Hashable {
     public var questions: [StoredQuestion]
     /// Whether the network said more pages follow.
     public var hasMore: Bool
-    /// When the network sent it.
     public var fetchedAt: Date
 }
 

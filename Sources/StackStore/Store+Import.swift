@@ -25,11 +25,22 @@ public struct ImportSummary: Sendable, Hashable {
     public var alreadyImported: [String] = []
     /// Seconds the writing thread spent in write transactions (the rest of the import it waited for parsed rows).
     public var writeSeconds: Double = 0
+    /// CPU seconds of the writing thread while rows came in (transactions, waiting).
+    public var writerCPUSeconds: Double = 0
+    /// CPU seconds of the reading thread (reading, decompressing, parsing, text for the index).
+    public var readerCPUSeconds: Double = 0
+    /// Seconds of the closing step after the last row (merging each full-text index, returning free pages).
+    public var finishSeconds: Double = 0
 }
 
 extension Store {
     /// Rows per write transaction during an import.
     public static let importBatch = 2_000
+
+    /// The writer's automatic checkpoint during an import, in pages of the log (256 MB of 16 KB pages, 64 MB of an
+    /// older store's 4 KB ones): a bound only, since the reading thread checkpoints every few batches on a
+    /// connection of its own (`ImportCheckpointer`).
+    static let importCheckpointPages = 16_384
 
     /// Imports a site's extracted dump folder (Users, Tags, Posts, Comments, PostLinks XML) as site `site`.
     @discardableResult
@@ -45,8 +56,9 @@ extension Store {
     /// Each file is written in transactions of `batchSize` rows, each also recording how many rows are done, so an
     /// interrupted import (a failure, or `shouldStop` answering true) leaves a consistent store and the next run
     /// resumes after the last committed row; a file imported whole is skipped unless its size or modification time
-    /// changed. Rows are upserts, so importing twice holds the same as importing once. Reading and parsing run on a
-    /// second thread (an archive in one pass, entries in the order it holds them) while this one writes. Throws
+    /// changed. A row the store lacks is inserted without a look first, one it holds is updated in place, so importing
+    /// twice holds the same as importing once. Reading, parsing and the text for the index run on a second thread
+    /// (an archive in one pass, entries in the order it holds them) while this one writes. Throws
     /// `StoreError.importFailed` naming the file (and its line) or the archive's entry and position.
     @discardableResult
     public func importDump(
@@ -57,7 +69,8 @@ extension Store {
         let siteID = try write { db in try Self.siteRowID(db, apiName: site) }
         // The writer's page cache (2 MB by default) is far smaller than one transaction: pages spilled to the WAL
         // were read back through syscalls, and a checkpoint (with its fsync) followed every commit. During the
-        // import: 48 MB of cache and a checkpoint per ~64 MB of WAL, FTS5 merging later; all restored afterwards.
+        // import: 48 MB of cache, checkpoints on the reading thread (`ImportCheckpointer`), FTS5 merging
+        // later; all restored afterwards.
         try setImportTuning(true)
         defer { try? setImportTuning(false) }
         var run = ImportRun(source: source, total: source.totalBytes())
@@ -69,8 +82,10 @@ extension Store {
         }
         run.summary.missingFiles = DumpSource.files.map(\.name).filter { !run.seen.contains($0) }
         // One index segment answers queries fastest; merging frees the old segments' pages, given back here.
-        try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        let finishing = Date()
+        try write { db in try Self.optimizeFullText(db) }
         try compact()
+        run.summary.finishSeconds = Date().timeIntervalSince(finishing)
         return run.summary
     }
 
@@ -78,12 +93,22 @@ extension Store {
         do {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: on ? "PRAGMA cache_size = -49152" : "PRAGMA cache_size = -2000")
-                try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = 16384" : "PRAGMA wal_autocheckpoint = 1000")
-                // FTS5 merges its 1 MB segments four at a time as they come; during an import let 64 pile up
-                // first (each byte is rewritten fewer times), the final `optimize` merges what is left.
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
-                try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 64 : 16))")
+                try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = \(Self.importCheckpointPages)" : "PRAGMA wal_autocheckpoint = 1000")
+                try Self.setFullTextBulkLoading(on, db)
             }
         } catch { throw Self.wrap(error, fileURL.path) }
+    }
+
+    /// Sets `post_fts` up for many rows in few transactions (`on`), or back to its defaults. FTS5 keeps these
+    /// settings in the file, so whoever turns them on turns them off.
+    static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
+        // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
+        // transaction: 500,000 posts make 250), so the final `optimize` writes each byte once more instead of every
+        // merge level rewriting it (FTS5 allows at most 2,000 per level).
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
+        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 2,000 posts
+        // made two or three small segments; 16 MB makes one per transaction.
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
     }
 }

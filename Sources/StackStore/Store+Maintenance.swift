@@ -5,17 +5,14 @@ import GRDB
 public struct SiteUsage: Sendable, Hashable {
     /// The site's API name, e.g. `quantumcomputing`.
     public var site: String
-    /// Questions held.
     public var questions = 0
-    /// Answers held.
     public var answers = 0
-    /// Comments held.
     public var comments = 0
     /// Bytes of text (titles, bodies, comments) imported from a dump.
     public var importedBytes: Int64 = 0
     /// Bytes of text cached from the network (what eviction may remove).
     public var cachedBytes: Int64 = 0
-    /// Bytes of text of saved questions.
+    /// Bytes of text of saved questions, their answers and comments (never evicted).
     public var savedBytes: Int64 = 0
 
     /// Bytes of text held, whatever its origin.
@@ -24,7 +21,6 @@ public struct SiteUsage: Sendable, Hashable {
 
 /// The store's file and what it holds per site.
 public struct StoreUsage: Sendable, Hashable {
-    /// The database file.
     public var fileURL: URL
     /// The database file and its write-ahead log on disk.
     public var fileBytes: Int64
@@ -36,11 +32,8 @@ public struct StoreUsage: Sendable, Hashable {
 
 /// What forgetting a site removed.
 public struct ForgetSummary: Sendable, Hashable {
-    /// Questions removed.
     public var questions = 0
-    /// Answers removed.
     public var answers = 0
-    /// Comments removed.
     public var comments = 0
 }
 
@@ -91,10 +84,10 @@ extension Store {
         return usage.questions + usage.answers + usage.comments > 0 ? usage : nil
     }
 
-    /// Rebuilds the file without free space: merges the full-text index into one segment, then `VACUUM`, then
+    /// Rebuilds the file without free space: merges each full-text index into one segment, then `VACUUM`, then
     /// truncates the write-ahead log. Takes a while on a large store and needs free disk space about the file's size.
     public func vacuum() throws(StoreError) {
-        try write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        try write { db in try Self.optimizeFullText(db) }
         do { try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") } } catch {
             throw Self.wrap(error, fileURL.path)
         }
@@ -111,6 +104,11 @@ extension Store {
         }
         if summary != nil { try compact() }
         return summary
+    }
+
+    /// Merges each full-text index into one segment (what answers queries fastest).
+    static func optimizeFullText(_ db: Database) throws {
+        for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('optimize')") }
     }
 
     private static func forget(_ db: Database, site: Int64, name: String) throws -> ForgetSummary {
@@ -133,7 +131,7 @@ extension Store {
                 _ = try remover.removeAnswer(key, origin: nil)
             }
         } else {
-            try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('delete-all')")
+            for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')") }
         }
         for table in ["question", "answer", "comment", "read_mark", "saved"] {
             let column = ["read_mark", "saved"].contains(table) ? "question" : "id"

@@ -27,7 +27,6 @@ extension Store {
         }
     }
 
-    /// How many questions of `site` the store holds.
     public func questionCount(site: String) throws(StoreError) -> Int {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return 0 }

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 
 extension Store {
-    /// The ids of `site`'s saved questions.
     public func savedIDs(site: String) throws(StoreError) -> Set<Int> {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
@@ -12,7 +11,6 @@ extension Store {
         }
     }
 
-    /// Whether the question is saved.
     public func isSaved(site: String, questionID: Int) throws(StoreError) -> Bool {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return false }

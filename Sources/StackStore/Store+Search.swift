@@ -4,7 +4,6 @@ import StackAPI
 
 /// One result of a local search: a question, and the post (the question or one of its answers) that matched.
 public struct SearchHit: Sendable, Hashable {
-    /// The question to open.
     public var questionID: Int
     /// The post that matched: the question itself, or an answer.
     public var postID: Int
@@ -14,21 +13,23 @@ public struct SearchHit: Sendable, Hashable {
     public var snippet: [SnippetPart]
     /// The question's score, answer count and tags, for the result line.
     public var score: Int?
-    /// The question's answer count.
     public var answerCount: Int?
-    /// The question's tags.
     public var tags: [String]
 }
 
 extension Store {
-    /// Searches `site`'s questions and answers in the full-text index: every word must occur (title or body text),
-    /// best first by bm25 with title matches weighted ten times body matches, `tag:` words filtering by tag.
+    /// Searches `site`'s questions and answers in the full-text indexes: every word must occur (title or body
+    /// text), questions whose title holds every word first, then the others by bm25 over title and body (title
+    /// words weighted ten times), `tag:` words filtering by tag.
     ///
-    /// A question appears once, at the rank of its best-matching post (itself or an answer). With only `tag:`
-    /// words the tagged questions come latest activity first, without snippets.
+    /// Title matches come shortest title first (`TitleKey`: bm25's order among them when each word occurs once in
+    /// the title) and are read only as far as the page asked for, so a common word costs no more than a rare one;
+    /// the others are ranked only when the title matches run out before the page is full. A question appears once,
+    /// at the rank of its best-matching post (itself or an answer). With only `tag:` words the tagged questions
+    /// come latest activity first, without snippets.
     public func search(_ text: String, site: String, offset: Int = 0, limit: Int = 20) throws(StoreError) -> [SearchHit] {
         let query = LocalQuery(text)
-        guard let match = query.matchExpression else {
+        guard query.matchExpression != nil else {
             guard !query.tags.isEmpty else { return [] }
             return try questions(site: site, sort: .activity, tag: query.tags[0], offset: offset, limit: limit)
                 .filter { stored in query.tags.allSatisfy(stored.question.tags.contains) }
@@ -36,7 +37,7 @@ extension Store {
         }
         return try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
-            let ranked = try Self.rankedQuestions(db, site: siteID, match: match, tags: query.tags, count: offset + limit)
+            let ranked = try Self.matches(db, site: siteID, query: query, count: offset + limit)
             let snippets = Snippets(words: query.words)
             return try ranked.dropFirst(offset).compactMap { questionKey, postKey in
                 try Self.hit(db, questionKey: questionKey, postKey: postKey, snippets)
@@ -44,39 +45,70 @@ extension Store {
         }
     }
 
-    /// Up to `count` (question key, best post key) pairs in rank order, one per question.
-    private static func rankedQuestions(
+    /// Up to `count` (question key, matching post key) pairs: title matches, then the rest by rank.
+    private static func matches(_ db: Database, site: Int64, query: LocalQuery, count: Int) throws -> [(Int64, Int64)] {
+        let match = query.matchExpression ?? ""
+        let titled = try titleMatches(db, site: site, match: match, tags: query.tags, count: count)
+        guard titled.count < count else { return titled }
+        let ranked = try rankedQuestions(db, site: site, match: match, tags: query.tags, count: count - titled.count,
+                                         excluding: Set(titled.map(\.0)))
+        return titled + ranked
+    }
+
+    /// The first `count` questions whose title holds every word, in `title_fts` rowid order (shortest title first).
+    private static func titleMatches(
         _ db: Database, site: Int64, match: String, tags: [String], count: Int
     ) throws -> [(Int64, Int64)] {
-        let (low, high) = StoreKey.range(site: site)
-        var tagFilter = ""
-        var arguments: StatementArguments = [match, low, high]
-        for tag in tags {
-            tagFilter += " AND coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid) IN "
-                + "(SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
-            arguments += [site, tag]
+        let (low, high) = TitleKey.range(site: site)
+        let filter = tagFilter("(\(StoreKey.make(site: site, id: 0)) | (f.rowid & \(StoreKey.idMask)))", site: site, tags: tags)
+        let rowids = try Int64.fetchAll(db, sql: """
+            SELECT f.rowid FROM title_fts f WHERE f.title_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(filter.sql)
+            ORDER BY f.rowid LIMIT ?
+            """, arguments: [match, low, high] + filter.arguments + [count])
+        return rowids.map { rowid in
+            let key = TitleKey.questionKey(rowid)
+            return (key, key)
         }
+    }
+
+    /// Up to `count` (question key, best post key) pairs in rank order, one per question, none of `excluded`.
+    private static func rankedQuestions(
+        _ db: Database, site: Int64, match: String, tags: [String], count: Int, excluding excluded: Set<Int64>
+    ) throws -> [(Int64, Int64)] {
+        let (low, high) = StoreKey.range(site: site)
+        let filter = tagFilter("coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
         // Answers of one question may match too: read a few more rows than asked and keep each question's best.
         // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
         // answer → question lookup is done afterwards, for the few rows kept.
         let parent = try db.cachedStatement(sql: "SELECT question FROM answer WHERE id = ?")
-        var window = max(count * 3, 30)
+        var window = max((count + excluded.count) * 3, 30)
         while true {
             let keys = try Int64.fetchAll(db, sql: """
-                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(tagFilter)
+                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(filter.sql)
                 ORDER BY rank LIMIT ?
-                """, arguments: arguments + [window])
-            var seen = Set<Int64>()
+                """, arguments: [match, low, high] + filter.arguments + [window])
+            var seen = excluded
             var result: [(Int64, Int64)] = []
-            let rows = keys.count
             for key in keys {
                 let question = try Int64.fetchOne(parent, arguments: [key]) ?? key
                 if seen.insert(question).inserted { result.append((question, key)) }
                 if result.count == count { return result }
             }
-            if rows < window { return result }
+            if keys.count < window { return result }
             window *= 4
         }
+    }
+
+    /// One ` AND question IN (the questions tagged …)` per tag, with its arguments; `question` is the SQL of the
+    /// matched row's question key.
+    private static func tagFilter(_ question: String, site: Int64, tags: [String]) -> (sql: String, arguments: StatementArguments) {
+        var sql = ""
+        var arguments: StatementArguments = []
+        for tag in tags {
+            sql += " AND \(question) IN (SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
+            arguments += [site, tag]
+        }
+        return (sql, arguments)
     }
 
     private static func hit(_ db: Database, questionKey: Int64, postKey: Int64, _ snippets: Snippets) throws -> SearchHit? {

@@ -9,7 +9,6 @@ public struct SiteBrowseMemory: Sendable, Hashable {
     /// The tag filter (nil: never remembered; empty: none).
     public var tagged: [String]?
 
-    /// Creates a memory.
     public init(sort: QuestionSort? = nil, tagged: [String]? = nil) {
         self.sort = sort
         self.tagged = tagged

@@ -12,7 +12,9 @@ public final class Store: Sendable {
     /// How long a statement waits for another connection's lock before failing.
     public static let busyTimeout: TimeInterval = 5
 
-    /// The database file.
+    /// Bytes per database page of a store created by this version (an older store keeps its 4 KB pages).
+    static let pageSize = 16_384
+
     public let fileURL: URL
     /// Where an unusable file found at `fileURL` was moved, if one was.
     public let movedAside: URL?
@@ -58,9 +60,14 @@ public final class Store: Sendable {
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Takes effect only on a new, empty file (before the first table): lets `compact()` hand the pages an
-            // import frees (FTS5 merges, rewritten rows) back to the file system.
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
+            // Both take effect only on a new, empty file (before the first table), the page size only when set
+            // first. 16 KB pages: a quarter of the pages (and system calls) an import writes with 4 KB ones, and
+            // less CPU per row. Incremental auto-vacuum lets `compact()` hand the pages an import frees (FTS5
+            // merges, rewritten rows) back to the file system.
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            }
         }
         let pool = try DatabasePool(path: path, configuration: config)
         let migrator = StoreSchema.migrator

@@ -32,6 +32,5 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 extension StoreError: LocalizedError {
-    /// Same as `description`.
     public var errorDescription: String? { description }
 }

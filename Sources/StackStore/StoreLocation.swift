@@ -2,7 +2,6 @@ import Foundation
 
 /// Where the store's single database file lives: `$XDG_DATA_HOME/stackterm/`, else `~/.local/share/stackterm/`.
 public enum StoreLocation {
-    /// The database file's name inside the directory.
     public static let fileName = "stackterm.sqlite"
 
     /// `$XDG_DATA_HOME/stackterm` when that variable is an absolute path, else `$HOME/.local/share/stackterm` when

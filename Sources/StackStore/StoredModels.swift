@@ -18,14 +18,10 @@ public enum StoreSort: String, CaseIterable, Sendable, Hashable {
 
 /// What was known of a question when it was last opened.
 public struct ReadMark: Sendable, Hashable {
-    /// Its answer count then.
     public var answerCount: Int
-    /// Its last activity then.
     public var lastActivity: Date?
-    /// When it was opened.
     public var readAt: Date
 
-    /// Creates a mark.
     public init(answerCount: Int, lastActivity: Date?, readAt: Date) {
         self.answerCount = answerCount
         self.lastActivity = lastActivity
@@ -37,7 +33,6 @@ public struct ReadMark: Sendable, Hashable {
 public struct StoredQuestion: Sendable, Hashable {
     /// The question (its body only where the read asked for it and the store has it).
     public var question: Question
-    /// Network-cached, imported or saved.
     public var origin: StoreOrigin
     /// When it was last written from the network or a dump.
     public var fetchedAt: Date
@@ -57,9 +52,7 @@ public struct StoredQuestion: Sendable, Hashable {
 public struct StoredPostLink: Sendable, Hashable {
     /// Whether the other post is a duplicate target (`LinkTypeId` 3) or merely related (1).
     public enum Kind: Int, Sendable { case related = 1, duplicate = 3 }
-    /// The post the link is on.
     public var postID: Int
-    /// The post it points to.
     public var relatedPostID: Int
     /// Related or duplicate; nil for a type the store does not know.
     public var kind: Kind?

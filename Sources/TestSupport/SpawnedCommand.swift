@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Spawning
 
 /// Runs a short command to completion through `ChildSpawn` (the app's own way to start children), capturing its
@@ -15,6 +16,8 @@ struct SpawnedCommand {
     let executable: String
     let arguments: [String]
     let environment: [String: String]
+    /// Seconds after which the command is sent SIGTERM (a hung command fails its test instead of blocking it).
+    var timeout: TimeInterval = 600
 
     func run() throws -> Result {
         let output = try CapturedOutput()
@@ -25,7 +28,12 @@ struct SpawnedCommand {
             posix_spawn_file_actions_adddup2(&actions, output.handle.fileDescriptor, 1)
             posix_spawn_file_actions_adddup2(&actions, errors.handle.fileDescriptor, 2)
         }.get()
+        let ended = NIOLockedValueBox(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            ended.withLockedValue { ended in if !ended { kill(pid, SIGTERM) } }
+        }
         let status = try ChildSpawn.waitForExit(pid).get()
+        ended.withLockedValue { $0 = true }
         return Result(status: status, output: output.contents(), errorOutput: errors.contents())
     }
 }

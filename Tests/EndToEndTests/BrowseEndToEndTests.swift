@@ -102,17 +102,8 @@ final class BrowseEndToEndTests: StacktermTestCase {
     }
 
     func testNotATerminalGivesAClearMessage() throws {
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = ["--site", "cardano"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 2)
-        XCTAssertTrue(text.contains("needs a terminal"), text)
+        let run = try StacktermRun.run(["--site", "cardano"], timeout: 60)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("needs a terminal"), run.errors)
     }
 }

@@ -21,9 +21,9 @@ final class HelpDocsEndToEndTests: XCTestCase {
 
     /// The built `stackterm`'s standard output for `arguments` (80 columns, no config file but one given by `--config`).
     private func stackterm(_ arguments: [String]) throws -> String {
-        let run = try BinaryRun(arguments, configHome: folder, environment: ["COLUMNS": "80"])
-        XCTAssertEqual(run.status, 0, "stackterm \(arguments.joined(separator: " ")): \(run.stderr)")
-        return run.stdout
+        let run = try StacktermRun.run(arguments, environment: ["XDG_CONFIG_HOME": folder.path, "COLUMNS": "80"], timeout: 120)
+        XCTAssertEqual(run.status, 0, "stackterm \(arguments.joined(separator: " ")): \(run.errors)")
+        return run.output
     }
 
     /// Asserts that `help` lists, for each command of `keymap`, all its keys and then its help text (the two may be

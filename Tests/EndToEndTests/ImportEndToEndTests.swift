@@ -16,32 +16,16 @@ final class ImportEndToEndTests: XCTestCase {
         if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
     }
 
-    /// Runs the built `stackterm` to its end; returns its status and stderr.
+    /// Runs the built `stackterm` on the test's store to its end; returns its status and stderr.
     private func stackterm(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String) {
         let (status, _, stderr) = try run(arguments, environment: extra)
         return (status, stderr)
     }
 
-    /// Runs the built `stackterm` to its end; returns its status, stdout and stderr.
+    /// Runs the built `stackterm` on the test's store to its end; returns its status, stdout and stderr.
     private func run(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        for (name, value) in extra { environment[name] = value }
-        process.environment = environment
-        let err = dataHome.appendingPathComponent("stderr-\(UUID().uuidString)")
-        let out = dataHome.appendingPathComponent("stdout-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 300) { if process.isRunning { process.terminate() } }
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+        let outcome = try StacktermRun.run(arguments, environment: extra.merging(["XDG_DATA_HOME": dataHome.path]) { given, _ in given })
+        return (outcome.status, outcome.output, outcome.errors)
     }
 
     func testImportingAFolderTwiceWritesOnceAndSaysSo() throws {

@@ -41,22 +41,6 @@ final class MemoryEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump(), file: file, line: line)
     }
 
-    /// `stackterm import FOLDER --site cardano` into the test's store.
-    private func importDump(_ folder: URL) throws {
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = ["import", folder.path, "--site", "cardano"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "stackterm import \(folder.path) failed")
-    }
-
     func testSavedQuestionsSearchesAndTheSortOutliveTheSession() throws {
         var tmux = try launchOnStore()
         waitForList(tmux)
@@ -95,7 +79,7 @@ final class MemoryEndToEndTests: StacktermTestCase {
 
     func testDuplicatesAndLinkedQuestionsOfAnImportedSiteAreListedAndFollowed() throws {
         guard let folder = SharedData.path("dumps/cardano") else { throw XCTSkip("SKIPPED: no shared data") }
-        try importDump(folder)
+        try importDump(dataHome: dataHome, site: "cardano", folder)
         let tmux = try launchOnStore(["--offline", "https://cardano.stackexchange.com/q/329"])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.contains { $0.contains("Duplicate of:") } }, tmux.screenDump())
         let screen = try tmux.capture()
@@ -129,7 +113,7 @@ final class MemoryEndToEndTests: StacktermTestCase {
             return line.contains(" Id=\"25\" ") || line.contains(" Id=\"197\" ") ? line : nil
         }
         try kept.joined(separator: "\n").write(to: early.appendingPathComponent("Posts.xml"), atomically: true, encoding: .utf8)
-        try importDump(early)
+        try importDump(dataHome: dataHome, site: "cardano", early)
         var tmux = try launchOnStore(["--offline", "https://cardano.stackexchange.com/q/4"])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.joined().contains("Answer 1/2") }, "read on May 1st:\n\(tmux.screenDump())")
         try quit(tmux)
@@ -196,15 +180,13 @@ final class MemoryEndToEndTests: StacktermTestCase {
         // Both kept what they did: a third run recalls both searches.
         let third = try launchOnStore()
         waitForList(third)
-        try third.sendKeys(.text("/"), .key("Up"), .key("Up"))
-        XCTAssertTrue(third.waitUntil { screen in
-            guard let last = screen.last else { return false }
-            return last.contains("Search: wallet") || last.contains("Search: staking")
-        }, third.screenDump())
-        let older = try third.capture().last ?? ""
-        try third.sendKeys(.key("Down"))
-        XCTAssertTrue(third.waitUntil { $0.last != older && ($0.last?.contains("Search: wallet") == true || $0.last?.contains("Search: staking") == true) },
-                      "both searches are there:\n\(third.screenDump())")
+        // Up shows the newest search; a second Up the one before it (each key waited for, so none is lost in a race).
+        try third.sendKeys(.text("/"), .key("Up"))
+        let isSearch: (String?) -> Bool = { $0?.contains("Search: wallet") == true || $0?.contains("Search: staking") == true }
+        XCTAssertTrue(third.waitUntil { isSearch($0.last) }, third.screenDump())
+        let newest = try third.capture().last ?? ""
+        try third.sendKeys(.key("Up"))
+        XCTAssertTrue(third.waitUntil { $0.last != newest && isSearch($0.last) }, "both searches are there:\n\(third.screenDump())")
         try third.sendKeys(.key("Escape"))
         XCTAssertTrue(third.waitUntil { $0.last?.contains("Search:") == false }, third.screenDump())
         try quit(third)

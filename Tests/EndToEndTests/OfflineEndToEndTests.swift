@@ -18,25 +18,9 @@ final class OfflineEndToEndTests: StacktermTestCase {
         if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
     }
 
-    /// Imports `folder` into the test's store with the real binary.
-    private func importDump(_ folder: URL) throws {
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = ["import", folder.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "stackterm import \(folder.path) failed")
-    }
-
     func testAnImportedSiteBrowsesOfflineWithoutOneRequest() throws {
         guard let folder = SharedData.path("dumps/cardano") else { throw XCTSkip("SKIPPED: no shared data") }
-        try importDump(folder)
+        try importDump(dataHome: dataHome, folder)
         try double.clearRequestLog()
         let tmux = try launch(["--offline", "--sort", "votes"], environment: ["XDG_DATA_HOME": dataHome.path])
         // Rows drawn: the first frame already says "0 questions … offline" before the store's page arrives.

@@ -19,11 +19,13 @@ final class PrintModeEndToEndTests: XCTestCase {
         if let configHome { try? FileManager.default.removeItem(at: configHome) }
     }
 
-    private typealias Run = BinaryRun
+    private typealias Run = StacktermRun.Outcome
 
-    /// Runs the built `stackterm` with `arguments` to its end (see `BinaryRun`).
+    /// Runs the built `stackterm` with `arguments` to its end, with the test's config folder and no API key.
     private func stackterm(_ arguments: [String]) throws -> Run {
-        try BinaryRun(arguments, configHome: configHome)
+        // A run that hangs (e.g. on a FIFO) is ended after 120 s, so the test fails instead of waiting for ever.
+        try StacktermRun.run(arguments, environment: ["XDG_CONFIG_HOME": configHome.path, "STACKTERM_API_KEY": nil],
+                             timeout: 120)
     }
 
     private func print(_ arguments: String...) throws -> Run {
@@ -40,19 +42,19 @@ final class PrintModeEndToEndTests: XCTestCase {
 
     func testPlainLines() throws {
         let run = try print("--limit", "5")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.lines.count, 5, run.lines.joined(separator: "\n"))
         let shape = try NSRegularExpression(pattern: #"^-?\d+  \d+  \S.*  \[[^\]]*\]  https?://\S+$"#)
         for line in run.lines {
             XCTAssertNotNil(shape.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
         }
-        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(run.errors, "")
         XCTAssertEqual(try questionRequests().count, 1)
     }
 
     func testJSONLines() throws {
         let run = try print("--json", "--limit", "4", "--sort", "votes")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.lines.count, 4)
         var scores: [Int] = []
         for line in run.lines {
@@ -68,7 +70,7 @@ final class PrintModeEndToEndTests: XCTestCase {
 
     func testSearch() throws {
         let run = try print("--search", "plutus", "--limit", "3")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertFalse(run.lines.isEmpty)
         let requests = try questionRequests()
         XCTAssertEqual(requests.count, 1)
@@ -77,7 +79,7 @@ final class PrintModeEndToEndTests: XCTestCase {
 
     func testALimitAcrossPagesRequestsEachPageOnce() throws {
         let run = try print("--limit", "150", "--json")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.lines.count, 150)
         let ids = try run.lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["id"] as? Int }
         XCTAssertEqual(Set(ids).count, 150, "no question twice")
@@ -91,31 +93,31 @@ final class PrintModeEndToEndTests: XCTestCase {
     func testExitCodes() throws {
         let offline = try stackterm(["print", "--api-base-url", "http://127.0.0.1:9/2.3", "--site", "cardano"])
         XCTAssertEqual(offline.status, 1)
-        XCTAssertTrue(offline.stderr.hasPrefix("stackterm: Offline"), offline.stderr)
+        XCTAssertTrue(offline.errors.hasPrefix("stackterm: Offline"), offline.errors)
         XCTAssertEqual(offline.lines, [])
 
         let usage = try print("--limit", "0")
         XCTAssertEqual(usage.status, 2)
-        XCTAssertTrue(usage.stderr.contains("--limit must be at least 1"), usage.stderr)
+        XCTAssertTrue(usage.errors.contains("--limit must be at least 1"), usage.errors)
         XCTAssertEqual(try stackterm(["print", "--sort", "newest"]).status, 2)
         XCTAssertEqual(try stackterm(["--no-such-flag"]).status, 2)
 
         let none = try print("--search", "zzqxjv nothing matches this")
         XCTAssertEqual(none.status, 3)
         XCTAssertEqual(none.lines, [])
-        XCTAssertEqual(none.stderr, "stackterm: no questions matched\n")
+        XCTAssertEqual(none.errors, "stackterm: no questions matched\n")
 
         try double.setFaults("throttle=30")
         let throttled = try print()
-        XCTAssertEqual(throttled.status, 4, throttled.stderr)
-        XCTAssertTrue(throttled.stderr.contains("wait 30 s"), throttled.stderr)
+        XCTAssertEqual(throttled.status, 4, throttled.errors)
+        XCTAssertTrue(throttled.errors.contains("wait 30 s"), throttled.errors)
     }
 
     func testTheConfigFileSuppliesSettingsAndAMalformedOneIsReportedOnStderr() throws {
         let config = configHome.appendingPathComponent("stackterm/config.toml")
         try "site = \"cardano\"\napi_base_url = \"\(double.baseURL.absoluteString)\"\n".write(to: config, atomically: true, encoding: .utf8)
         let fromFile = try stackterm(["print", "--limit", "2"])
-        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertEqual(fromFile.status, 0, fromFile.errors)
         XCTAssertEqual(fromFile.lines.count, 2)
         XCTAssertTrue(fromFile.lines.allSatisfy { $0.contains("cardano.stackexchange.com") }, "\(fromFile.lines)")
 
@@ -123,7 +125,7 @@ final class PrintModeEndToEndTests: XCTestCase {
         let malformed = try print("--limit", "1")
         XCTAssertEqual(malformed.status, 0)
         XCTAssertEqual(malformed.lines.count, 1)
-        XCTAssertTrue(malformed.stderr.contains("config.toml:2: page_size must be an integer, not a string"), malformed.stderr)
+        XCTAssertTrue(malformed.errors.contains("config.toml:2: page_size must be an integer, not a string"), malformed.errors)
     }
 
     func testAConfigPathThatIsNoFileIsAUsageErrorWithFlagAndNamedOnStderrWithout() throws {
@@ -131,39 +133,39 @@ final class PrintModeEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let explicit = try print("--config", folder.path, "--limit", "1")
         XCTAssertEqual(explicit.status, 2)
-        XCTAssertTrue(explicit.stderr.contains("--config \(folder.path): is a directory"), explicit.stderr)
-        XCTAssertFalse(explicit.stderr.contains("NSCocoaErrorDomain"), explicit.stderr)
+        XCTAssertTrue(explicit.errors.contains("--config \(folder.path): is a directory"), explicit.errors)
+        XCTAssertFalse(explicit.errors.contains("NSCocoaErrorDomain"), explicit.errors)
 
         let byDefault = try print("--limit", "1")
-        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        XCTAssertEqual(byDefault.status, 0, byDefault.errors)
         XCTAssertEqual(byDefault.lines.count, 1)
-        XCTAssertEqual(byDefault.stderr, "stackterm: config.toml: is a directory — config ignored, using the defaults\n")
+        XCTAssertEqual(byDefault.errors, "stackterm: config.toml: is a directory — config ignored, using the defaults\n")
 
         try FileManager.default.removeItem(at: folder)
         XCTAssertEqual(mkfifo(folder.path, 0o600), 0)
         let fifo = try print("--limit", "1")
-        XCTAssertEqual(fifo.status, 0, fifo.stderr)
+        XCTAssertEqual(fifo.status, 0, fifo.errors)
         XCTAssertEqual(fifo.lines.count, 1)
-        XCTAssertTrue(fifo.stderr.contains("config.toml: is a FIFO (named pipe), not a regular file"), fifo.stderr)
+        XCTAssertTrue(fifo.errors.contains("config.toml: is a FIFO (named pipe), not a regular file"), fifo.errors)
         let explicitFIFO = try print("--config", folder.path)
         XCTAssertEqual(explicitFIFO.status, 2)
-        XCTAssertTrue(explicitFIFO.stderr.contains("is a FIFO"), explicitFIFO.stderr)
+        XCTAssertTrue(explicitFIFO.errors.contains("is a FIFO"), explicitFIFO.errors)
     }
 
     func testARepeatingServerPrintsEachQuestionOnceAndStops() throws {
         try double.setFaults("repeat_pages=1")
         let run = try print("--limit", "1000", "--page-size", "30")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.lines.count, 30)
         XCTAssertEqual(Set(run.lines).count, 30, "no line twice")
-        XCTAssertEqual(run.stderr, "stackterm: the server sent no new questions on page 2 — stopped after 30\n")
+        XCTAssertEqual(run.errors, "stackterm: the server sent no new questions on page 2 — stopped after 30\n")
         XCTAssertEqual(try questionRequests().count, 2)
     }
 
     func testPlainStacktermWithoutATerminalPointsToPrint() throws {
         let run = try stackterm(["--site", "cardano"])
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("stackterm print"), run.stderr)
+        XCTAssertTrue(run.errors.contains("stackterm print"), run.errors)
         XCTAssertEqual(run.lines, [])
     }
 
@@ -180,7 +182,7 @@ final class PrintModeEndToEndTests: XCTestCase {
 
     func testAQuestionByIdPrintsItsBodyAndEveryAnswerAcceptedFirst() throws {
         let run = try print("--question", "2", "--width", "60")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.lines.first, "How can a developer access the Cardano network?")
         let rules = run.lines.filter { $0.hasPrefix("── Answer ") }
         XCTAssertEqual(rules.count, 3, run.lines.joined(separator: "\n"))
@@ -199,7 +201,7 @@ final class PrintModeEndToEndTests: XCTestCase {
         XCTAssertEqual(json.answers.count, 1)
         XCTAssertEqual(json.answers.first?["is_accepted"] as? Bool, true)
         let plain = try print("--question", "2", "--top-answer")
-        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.status, 0, plain.errors)
         XCTAssertEqual(plain.lines.filter { $0.hasPrefix("── Answer · accepted") }.count, 1, plain.lines.joined(separator: "\n"))
     }
 
@@ -219,7 +221,7 @@ final class PrintModeEndToEndTests: XCTestCase {
 
     func testSearchTopAnswerPrintsTheBestAnswerOfTheFirstAnsweredResult() throws {
         let run = try print("--search", "developer access network", "--top-answer", "--json")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 0, run.errors)
         let json = try threadJSON(run)
         XCTAssertEqual(json.answers.count, 1)
         XCTAssertGreaterThan(json.question["answer_count"] as? Int ?? 0, 0)
@@ -231,15 +233,15 @@ final class PrintModeEndToEndTests: XCTestCase {
     func testThreadErrorsAreClearAndExitNonZero() throws {
         let missing = try print("--question", "999999999")
         XCTAssertEqual(missing.status, 3)
-        XCTAssertTrue(missing.stderr.contains("999999999"), missing.stderr)
+        XCTAssertTrue(missing.errors.contains("999999999"), missing.errors)
         XCTAssertTrue(missing.lines.isEmpty)
         let nothing = try print("--search", "zzqqxxnotaword", "--top-answer")
         XCTAssertEqual(nothing.status, 3)
-        XCTAssertTrue(nothing.stderr.contains("no questions matched"), nothing.stderr)
+        XCTAssertTrue(nothing.errors.contains("no questions matched"), nothing.errors)
         for arguments in [["--question", "https://example.com/questions/x"], ["--top-answer"], ["--question", "2", "--search", "a"],
                           ["--question", "2", "--limit", "3"], ["--question", "2", "--width", "5"], ["--width", "50"]] {
             let usage = try print(arguments)
-            XCTAssertEqual(usage.status, 2, "\(arguments): \(usage.stderr)")
+            XCTAssertEqual(usage.status, 2, "\(arguments): \(usage.errors)")
         }
     }
 }

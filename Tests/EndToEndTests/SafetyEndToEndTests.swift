@@ -115,13 +115,4 @@ final class SafetyEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("echo EXIT=$?"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0.contains("EXIT=0") }, tmux.screenDump())
     }
-
-    /// Sends SIG`name` to the stackterm process of this test (found by its command line), and waits for pkill.
-    private func signalStackterm(_ name: String) throws {
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-\(name)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
-        try kill.run()
-        kill.waitUntilExit()
-    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import TestSupport
 
@@ -29,5 +30,22 @@ class StacktermTestCase: XCTestCase {
     /// Waits for the first page (the status line shows the quota once titles are drawn).
     func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
+    }
+
+    /// `stackterm import FOLDER` (as `site` when given) into the store under `dataHome`, with the real binary.
+    func importDump(dataHome: URL, site: String? = nil, _ folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let outcome = try StacktermRun.run(["import", folder.path] + (site.map { ["--site", $0] } ?? []),
+                                           environment: ["XDG_DATA_HOME": dataHome.path])
+        XCTAssertEqual(outcome.status, 0, "stackterm import \(folder.path) failed: \(outcome.errors)", file: file, line: line)
+    }
+
+    /// Sends SIG`name` to this test's stackterm (found by its command line, which names this test's double) and waits
+    /// for pkill.
+    func signalStackterm(_ name: String) throws {
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        kill.arguments = ["-\(name)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
+        try kill.run()
+        kill.waitUntilExit()
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import GRDB
+import StackDump
 import TestSupport
 import XCTest
 @testable import StackStore
@@ -108,6 +110,27 @@ final class StoreImportTests: StoreTestCase {
         XCTAssertEqual(try store.search("plutus script", site: "cardano").map(\.questionID), firstHits)
         XCTAssertFalse(firstHits.isEmpty)
         try store.pool.write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('integrity-check', 0)") }
+        try assertIndexesMatchRows(store)
+    }
+
+    func testAnImportOverQuestionsCachedFromTheNetworkUpdatesThemInPlace() throws {
+        guard let folder = SharedData.path("dumps/beer") else { throw XCTSkip("SKIPPED: no shared data") }
+        let store = try openStore()
+        var first: DumpPost?
+        try DumpReader.forEachPost(in: folder.appendingPathComponent("Posts.xml")) { post in
+            if first == nil && post.isQuestion { first = post }
+        }
+        let cached = try XCTUnwrap(first)
+        try store.save(questions: [question(cached.id, "A title the dump will replace", body: "<p>cached qwzxplorp</p>")],
+                       site: "beer")
+        try store.importDump(folder: folder, site: "beer")
+        let (counts, expected) = (try storeCounts(store, site: "beer").0, try xmlCounts(folder))
+        XCTAssertEqual([counts.questions, counts.answers], [expected.questions, expected.answers])
+        let thread = try XCTUnwrap(try store.thread(site: "beer", questionID: cached.id))
+        XCTAssertEqual(thread.stored.origin, .imported)
+        XCTAssertEqual(thread.thread.question.title, cached.title)
+        XCTAssertEqual(try store.search("qwzxplorp", site: "beer"), [], "the cached text left the index")
+        try assertIndexesMatchRows(store)
     }
 
     func testAnInterruptedImportResumesAfterTheLastCommittedBatch() throws {
@@ -127,6 +150,7 @@ final class StoreImportTests: StoreTestCase {
         XCTAssertEqual(summary.rowsWritten["Posts.xml"], total - 1000)
         XCTAssertEqual(seen.first, 1_500, "resumes after the 1,000 rows already committed")
         XCTAssertEqual(try storeCounts(store, site: "beer").0, try xmlCounts(folder))
+        try assertIndexesMatchRows(store)
     }
 
     func testAFolderWithoutPostsIsAClearError() throws {
@@ -151,8 +175,7 @@ final class StoreImportTests: StoreTestCase {
 }
 
 /// Counts calls from any thread.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+final class Counter: Sendable {
+    private let value = NIOLockedValueBox(0)
+    func next() -> Int { value.withLockedValue { $0 += 1; return $0 } }
 }

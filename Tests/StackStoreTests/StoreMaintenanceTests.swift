@@ -21,6 +21,7 @@ final class StoreMaintenanceTests: StoreTestCase {
 
     private func checkIndex(_ store: Store) throws {
         try store.pool.write { db in try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('integrity-check', 0)") }
+        try assertIndexesMatchRows(store)
     }
 
     func testUsageCountsEachSiteAndSplitsItsTextByOrigin() throws {

@@ -85,3 +85,89 @@ final class StoreSearchTests: StoreTestCase {
         XCTAssertEqual(HTMLText.text(ofHTML: "量子<br>計算"), "量子 計算")
     }
 }
+
+/// Title matches shortest first and read only as far as a page needs; body matches after them, by rank.
+final class StoreSearchOrderTests: StoreTestCase {
+    func testTitleMatchesComeShortestTitleFirstThenBodyMatches() throws {
+        let store = try openStore()
+        try store.save(questions: [
+            question(1, "Notes on the entanglement of many qubits at once", body: "<p>x</p>"),
+            question(2, "Entanglement", body: "<p>x</p>"),
+            question(3, "Brewing", body: "<p>entanglement in the body</p>"),
+            question(4, "Entanglement of qubits", body: "<p>x</p>"),
+        ], site: "beer")
+        XCTAssertEqual(try store.search("entanglement", site: "beer").map(\.questionID), [2, 4, 1, 3])
+        XCTAssertEqual(try store.search("entanglement", site: "beer", offset: 1, limit: 2).map(\.questionID), [4, 1])
+        XCTAssertEqual(try store.search("entanglement", site: "beer", offset: 3, limit: 2).map(\.questionID), [3])
+    }
+
+    func testPagesGoFromTitleMatchesOnToBodyMatchesWithoutRepeats() throws {
+        let store = try openStore()
+        let titled = (1...25).map { question($0, "Mash temperature note \($0)", body: "<p>x</p>") }
+        let bodied = (26...35).map { question($0, "Other \($0)", body: "<p>the mash was hot</p>") }
+        try store.save(questions: titled + bodied, site: "beer")
+        var seen: [Int] = []
+        for page in 0..<6 { seen += try store.search("mash", site: "beer", offset: page * 7, limit: 7).map(\.questionID) }
+        XCTAssertEqual(seen.count, 35)
+        XCTAssertEqual(Set(seen).count, 35)
+        XCTAssertEqual(Set(seen.prefix(25)), Set(1...25), "title matches first")
+    }
+
+    func testWordsAreSplitAsTheIndexSplitsThem() throws {
+        let store = try openStore()
+        try store.save(questions: [
+            question(1, "Why don't yeasts like C++?", body: "<p>x</p>"),
+            question(2, "Sparging", body: "<p>I don't sparge; a naïve brewer</p>"),
+            question(3, "नमस्ते and שָׁלוֹם", body: "<p>x</p>"),
+        ], site: "beer")
+        XCTAssertEqual(try store.search("नमस्ते", site: "beer").map(\.questionID), [3], "a virama the tokenizer splits at")
+        XCTAssertEqual(try store.search("שָׁלוֹם", site: "beer").map(\.questionID), [3], "Hebrew points")
+        XCTAssertEqual(try store.search("don't", site: "beer").map(\.questionID), [1, 2])
+        XCTAssertEqual(try store.search("c++", site: "beer").map(\.questionID), [1])
+        XCTAssertEqual(try store.search("naive", site: "beer").map(\.questionID), [2])
+        XCTAssertEqual(try store.search("naïve", site: "beer").map(\.questionID), [2])
+    }
+
+    func testAnEditedTitleMovesItsTitleEntry() throws {
+        let store = try openStore()
+        try store.save(questions: [question(1, "Hop storage", body: "<p>x</p>")], site: "beer")
+        try store.save(questions: [question(1, "Yeast storage", body: "<p>x</p>")], site: "beer")
+        XCTAssertEqual(try store.search("hop", site: "beer"), [])
+        XCTAssertEqual(try store.search("yeast", site: "beer").map(\.questionID), [1])
+        try assertIndexesMatchRows(store)
+    }
+}
+
+final class IndexTextTests: XCTestCase {
+    func testABodyGivesEachWordOnceInOrderOfFirstOccurrence() {
+        XCTAssertEqual(IndexText.body(ofHTML: "<p>A b a</p><p>B c &amp; a-b d</p>"), "A b c d")
+        XCTAssertEqual(IndexText.distinctWords("Qubit qubits QUBIT 量子 量子 Über über"), "Qubit qubits 量子 Über über")
+        XCTAssertEqual(IndexText.distinctWords("  "), "")
+        XCTAssertEqual(IndexText.distinctWords(""), "")
+        let many = (0..<5_000).map { "w\($0)" }.joined(separator: " ")
+        XCTAssertEqual(IndexText.distinctWords(many + " " + many), many, "the set grows past its first size")
+    }
+
+    func testTokensAndWordCountsFollowTheTokenizer() {
+        XCTAssertEqual(IndexText.tokens(of: "don't"), ["don", "t"])
+        XCTAssertEqual(IndexText.tokens(of: "C++"), ["C"])
+        XCTAssertEqual(IndexText.tokens(of: "cafe\u{301}"), ["cafe\u{301}"])
+        XCTAssertEqual(IndexText.tokens(of: "x²_y"), ["x²", "y"])
+        XCTAssertEqual(IndexText.wordCount("How do I measure a qubit?"), 6)
+        XCTAssertEqual(IndexText.wordCount(""), 0)
+    }
+
+    func testTitleKeysOrderShorterTitlesFirstWithinASite() {
+        let short = TitleKey.rowid(questionKey: StoreKey.make(site: 3, id: 900), title: "Hops")
+        let long = TitleKey.rowid(questionKey: StoreKey.make(site: 3, id: 5), title: "Hops in a long title")
+        let otherSite = TitleKey.rowid(questionKey: StoreKey.make(site: 4, id: 1), title: "Hops")
+        XCTAssertLessThan(short, long)
+        XCTAssertLessThan(long, otherSite)
+        XCTAssertEqual(TitleKey.questionKey(long), StoreKey.make(site: 3, id: 5))
+        let (low, high) = TitleKey.range(site: 3)
+        XCTAssertTrue((low..<high).contains(short) && (low..<high).contains(long) && !(low..<high).contains(otherSite))
+        let capped = TitleKey.rowid(questionKey: StoreKey.make(site: 3, id: 7), title: String(repeating: "w ", count: 100))
+        XCTAssertEqual(TitleKey.questionKey(capped), StoreKey.make(site: 3, id: 7))
+        XCTAssertLessThan(capped, high)
+    }
+}

@@ -1,0 +1,142 @@
+/// The words the full-text indexes are given and asked for: a body's text with each word once, a title's length
+/// in words, and a search word split as the index's tokenizer splits it.
+///
+/// A search asks `post_fts` whether each word occurs (never for a phrase), so a word's later occurrences in a body
+/// add tokenizing and index work and little else (bm25 then counts a word once per column, and a body's length in
+/// distinct words); `body(ofHTML:)` drops them before SQLite sees the text. A word there is a run of ASCII letters and digits and non-ASCII bytes (the
+/// tokenizer may split the latter further: every token of the text is still given at least once), compared with
+/// ASCII case folded. Two different words whose 64-bit hashes collide count as one (odds about 1 in 10^14 per
+/// body). The result is a function of the HTML alone: a contentless index forgets a row only when given the very
+/// text it went in with.
+enum IndexText {
+    /// `<p>A b a</p><p>B c</p>` → `A b c`.
+    static func body(ofHTML html: String) -> String {
+        distinctWords(HTMLText.text(ofHTML: html))
+    }
+
+    /// Each word of `text` once, in order of first occurrence, separated by one space.
+    static func distinctWords(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return "" }
+            var seen = HashSet(capacity: bytes.count / 8)
+            defer { seen.deallocate() }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                var count = 0
+                var index = 0
+                let end = bytes.count
+                while index < end {
+                    guard isWordByte(bytes[index]) else { index += 1; continue }
+                    let start = index
+                    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                    while index < end, isWordByte(bytes[index]) {
+                        var byte = bytes[index]
+                        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                        index += 1
+                    }
+                    guard seen.insert(hash) else { continue }
+                    if count > 0 {
+                        output[count] = 0x20
+                        count += 1
+                    }
+                    for offset in start..<index {
+                        output[count] = bytes[offset]
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    /// `word` split where the `unicode61` tokenizer splits it: tokens are runs of letters, digits, private-use
+    /// characters and the Latin combining accents it folds away; everything else separates. `don't` → `don`, `t`.
+    static func tokens(of word: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            if isTokenScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// How many tokens `title` holds (what bm25 calls its length).
+    static func wordCount(_ title: String) -> Int {
+        var count = 0
+        var inToken = false
+        for scalar in title.unicodeScalars {
+            let isToken = isTokenScalar(scalar)
+            if isToken && !inToken { count += 1 }
+            inToken = isToken
+        }
+        return count
+    }
+
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let byte = UInt8(scalar.value)
+            return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+        if (0x300...0x36F).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A set of 64-bit hashes with open addressing in memory of its own (freed by `deallocate`), kept at most half
+/// full; 0 marks an empty slot (a zero hash is stored as 1).
+private struct HashSet {
+    private var slots: UnsafeMutableBufferPointer<UInt64>
+    private var count = 0
+
+    init(capacity: Int) {
+        var size = 64
+        while size < capacity * 2 { size <<= 1 }
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0)
+    }
+
+    func deallocate() { slots.deallocate() }
+
+    /// Adds `hash`; false when it was there already.
+    mutating func insert(_ hash: UInt64) -> Bool {
+        let value = hash == 0 ? 1 : hash
+        if count * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: value ^ (value >> 29)) & mask
+        while slots[index] != 0 {
+            if slots[index] == value { return false }
+            index = (index + 1) & mask
+        }
+        slots[index] = value
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = .allocate(capacity: old.count * 2)
+        slots.initialize(repeating: 0)
+        count = 0
+        for value in old where value != 0 { _ = insert(value) }
+        old.deallocate()
+    }
+}
