@@ -6,19 +6,7 @@ import TestSupport
 import XCTest
 
 /// The local store behind its data manager: writes off the main thread, reads delivered on the main queue.
-final class LocalDataManagerTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var local: LocalDataManager!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        local = LocalDataManager(store: try Store(fileURL: directory.url.appendingPathComponent("store.sqlite")))
-    }
-
-    override func tearDown() {
-        local = nil
-        directory?.remove()
-    }
+final class LocalDataManagerTests: LocalStoreTestCase {
 
     private func questions(_ count: Int) -> [Question] {
         (1...count).map { id in

@@ -6,14 +6,16 @@ import StackStore
 /// read marks are answered from it when offline.
 ///
 /// Reads run as operations on the manager's own queue and deliver on the main queue like network results (a
-/// `RetrievalHandle` cancels them); writes go, one transaction per response, to a serial background queue, in
-/// the order they were asked for. Nothing here runs on the caller's thread.
+/// `RetrievalHandle` cancels them); writes go, one transaction per response, to a serial background queue: what
+/// the user made (read marks, saved questions, searches, the browse settings) in the order asked, before any copy
+/// of what the network sent that is still waiting (`StoreWriteLine`). Nothing here runs on the caller's thread.
 public final class LocalDataManager: Sendable {
     /// The store; reads and writes to it happen only off the main thread.
     public let store: Store
     private let reads: OperationQueue
     /// The serial queue every write (and a read that must see the writes before it) runs on, in order.
     let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
+    private let line = StoreWriteLine()
     private let failures = StoreWriteFailures()
 
     /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
@@ -60,7 +62,7 @@ public final class LocalDataManager: Sendable {
     /// Remembers that these questions were read, with what was known of them then.
     public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
         guard !marks.isEmpty else { return }
-        write { try $0.markRead(site: site, marks: marks) }
+        write(.remembered) { try $0.markRead(site: site, marks: marks) }
     }
 
     /// Remembers that the list named `key` was fetched now (for "cached 3 h ago").
@@ -68,9 +70,20 @@ public final class LocalDataManager: Sendable {
         write { try $0.recordFetch(key: key) }
     }
 
-    /// Waits until every write asked for so far is done (tests, and before quitting).
-    public func flush() {
-        writes.sync {}
+    /// Waits until every write asked for so far is done, or `timeout` seconds have passed; true when they are
+    /// done. Waits on a semaphore, never on the main queue, so it may be called from main. What is still queued
+    /// when the program then exits is lost: copies of network responses first (sent again next time), then,
+    /// only if the store stays busy that long (another process holding its lock, a stalled disk), the user's last
+    /// read marks, saves and searches. A transaction cut short by the exit is rolled back by SQLite.
+    @discardableResult
+    public func flush(waitingAtMost timeout: TimeInterval = .infinity) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        writes.async { done.signal() }
+        guard timeout.isFinite else {
+            done.wait()
+            return true
+        }
+        return done.wait(timeout: .now() + max(0, timeout)) == .success
     }
 
     /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
@@ -79,11 +92,18 @@ public final class LocalDataManager: Sendable {
         failures.setHandler(handler)
     }
 
-    func write(_ body: @escaping @Sendable (Store) throws -> Void) {
-        writes.async { [store, failures] in
+    /// Queues a write; `.remembered` ones (the user's own state) pass queued `.fetched` ones (network copies).
+    func write(_ kind: StoreWriteLine.Kind = .fetched, _ body: @escaping @Sendable (Store) throws -> Void) {
+        enqueue(kind) { [failures] store in
             // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
             do { try body(store) } catch { failures.report(error) }
         }
+    }
+
+    /// Puts `job` in its line and one block on the write queue, which runs the next job of the lines.
+    func enqueue(_ kind: StoreWriteLine.Kind, _ job: @escaping StoreWriteLine.Job) {
+        line.add(job, kind)
+        writes.async { [line, store] in line.next()?(store) }
     }
 
     // MARK: Reading
