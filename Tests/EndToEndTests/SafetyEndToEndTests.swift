@@ -64,7 +64,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
             let tmux = try launch()
             waitForList(tmux)
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
-            try signalStackterm(name)
+            try sendSignal(name)
             XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
             XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "SIG\(name) left the alternate screen")
@@ -75,7 +75,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
     func testSIGPIPEIsIgnoredAndTheProgramKeepsRunning() throws {
         let tmux = try launch()
         waitForList(tmux)
-        try signalStackterm("PIPE")
+        try sendSignal("PIPE")
         try tmux.sendKeys(.text("?"))
         XCTAssertTrue(tmux.waitFor(text: "? to close", timeout: 5), "still running and answering keys:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("Q"))
@@ -114,14 +114,5 @@ final class SafetyEndToEndTests: StacktermTestCase {
                       tmux.screenDump())
         try tmux.sendKeys(.text("echo EXIT=$?"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0.contains("EXIT=0") }, tmux.screenDump())
-    }
-
-    /// Sends SIG`name` to the stackterm process of this test (found by its command line), and waits for pkill.
-    private func signalStackterm(_ name: String) throws {
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-\(name)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
-        try kill.run()
-        kill.waitUntilExit()
     }
 }
