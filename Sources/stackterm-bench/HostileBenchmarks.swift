@@ -17,13 +17,13 @@ enum HostileBenchmarks {
 
     private static let attacks = [
         Attack(name: "first page carries a 50 MB body (refused by the 16 MiB response cap)",
-               faults: "huge_paragraph_mb=50&count=1&path=/questions", answer: "sent more than 16 MB"),
+               faults: "huge_paragraph_mb=50&count=1&path=/questions", answer: "sent more than"),
         Attack(name: "first page carries a 200 MB body (refused by the 16 MiB response cap)",
-               faults: "huge_paragraph_mb=200&count=1&path=/questions", answer: "sent more than 16 MB", goalMiB: 200),
-        Attack(name: "a 12 MB body opened (cut at 4 MB by the renderer)",
-               faults: "huge_paragraph_mb=12&count=1&path=/questions", answer: "(body truncated", keys: ["\r", "/body truncated\r"]),
+               faults: "huge_paragraph_mb=200&count=1&path=/questions", answer: "sent more than", goalMiB: 200),
+        Attack(name: "a 15 MB body opened (passes the 16 MiB response cap; cut at 4 MB by the renderer, not kept in the store)",
+               faults: "huge_paragraph_mb=15&count=1&path=/questions", answer: ": the first 4 MB of", keys: ["\r", "/body truncated\r"]),
         Attack(name: "first page of 1,000,000 items when 30 were asked (refused by the response cap)",
-               faults: "pad_items=1000000&count=1&path=/questions", answer: "sent more than 16 MB"),
+               faults: "pad_items=1000000&count=1&path=/questions", answer: "sent more than"),
         Attack(name: "dates of ±1e20 everywhere, launch_date 1e19: list, question, answers feed",
                faults: "bad_dates=1", answer: "posted", keys: ["\r", "q", "a"]),
     ]
@@ -34,7 +34,11 @@ enum HostileBenchmarks {
         for attack in attacks {
             try double.setFaults(attack.faults)
             let start = Measure.now()
-            let app = try TerminalBenchmarks.stackterm(double)
+            let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-hostile-\(getpid())")
+            try? FileManager.default.removeItem(at: dataHome)
+            defer { try? FileManager.default.removeItem(at: dataHome) }
+            // A store of its own: a page an earlier attack left fresh there would be shown without a request.
+            let app = try TerminalBenchmarks.stackterm(double, environment: ["XDG_DATA_HOME": dataHome.path])
             if !attack.keys.isEmpty {
                 guard app.waitForOutput(containing: "quota", timeout: 30) else { throw BenchError.timeout("first titles: \(attack.name)") }
                 for keys in attack.keys {

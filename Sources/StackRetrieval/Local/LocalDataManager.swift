@@ -29,15 +29,29 @@ public final class LocalDataManager: Sendable {
 
     // MARK: Keeping what was seen
 
+    /// The largest body kept (1 MiB of HTML). The API's bodies are at most 30,000 characters of Markdown, so only a
+    /// hostile server sends larger ones; keeping one would cost its size several times over (the row, the text
+    /// for the full-text index) for nothing a reader sees past the renderer's 4 MB. Such a post is shown, not kept.
+    public static let largestKeptBody = 1 << 20
+
+    static func isKeepable(_ body: String?) -> Bool {
+        (body?.utf8.count ?? 0) <= largestKeptBody
+    }
+
     /// Keeps questions fetched from the API (with their answers and comments when they came nested).
     public func keep(questions: [Question], site: String) {
-        guard !questions.isEmpty else { return }
-        write { try $0.save(questions: questions, site: site) }
+        let kept = questions.filter { Self.isKeepable($0.body) }
+        guard !kept.isEmpty else { return }
+        write { try $0.save(questions: kept, site: site) }
     }
 
     /// Keeps a question thread as the question view loaded it, and when it was fetched (`freshThread`); a saved
     /// question's new answers and comments are saved with it, so they are never evicted either.
-    public func keep(thread: QuestionThread, site: String) {
+    public func keep(thread loaded: QuestionThread, site: String) {
+        guard Self.isKeepable(loaded.question.body) else { return }
+        var keepable = loaded
+        keepable.answers = loaded.answers.filter { Self.isKeepable($0.body) }
+        let thread = keepable
         let questionID = thread.question.questionID
         write { store in
             try store.save(thread: thread, site: site)
@@ -48,13 +62,14 @@ public final class LocalDataManager: Sendable {
 
     /// Keeps answers (the latest-answers feed).
     public func keep(answers: [Answer], site: String) {
-        guard !answers.isEmpty else { return }
-        write { try $0.save(answers: answers, site: site) }
+        let kept = answers.filter { Self.isKeepable($0.body) }
+        guard !kept.isEmpty else { return }
+        write { try $0.save(answers: kept, site: site) }
     }
 
     /// Keeps comments, by post.
     public func keep(comments: [Int: [Comment]], site: String) {
-        let all = comments.values.flatMap { $0 }
+        let all = comments.values.flatMap { $0 }.filter { Self.isKeepable($0.body) }
         guard !all.isEmpty else { return }
         write { try $0.save(comments: all, site: site) }
     }
