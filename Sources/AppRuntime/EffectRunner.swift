@@ -111,12 +111,17 @@ final class EffectRunner {
         }
     }
 
-    /// Closes the network connections without waiting and lets the store finish its queued writes (the program is
-    /// quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled every load).
+    /// How long quitting waits for the store's queued writes: a few local transactions of milliseconds fit, a store
+    /// locked by another process (writers wait up to 5 s) does not hold the exit.
+    static let quitStoreWait: TimeInterval = 0.05
+
+    /// Closes the network connections without waiting and gives the store's queued writes at most `quitStoreWait`
+    /// (the program is quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled
+    /// every load). Read marks, saves and searches are written before queued network copies; what is not written
+    /// in time is lost (`LocalDataManager.flush(waitingAtMost:)`).
     func shutDown() {
         retrieval.closeConnections()
-        // Read marks and pages just kept are written before the process ends (local transactions of milliseconds).
-        local?.flush()
+        local?.flush(waitingAtMost: Self.quitStoreWait)
     }
 
     private func cancelAll() {

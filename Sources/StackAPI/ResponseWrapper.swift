@@ -11,7 +11,8 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     public var quotaMax: Int?
     /// Requests left today; old recordings show negative values.
     public var quotaRemaining: Int?
-    /// Seconds to wait before calling the same method again (may be fractional, e.g. 0.2); at most a day.
+    /// Seconds to wait before calling the same method again (may be fractional, e.g. 0.2): any finite number of
+    /// zero or more, as sent (the retrieval layer's backoff gate bounds how long it is honoured).
     public var backoff: TimeInterval?
     /// Error id of an error body (e.g. 502).
     public var errorID: Int?
@@ -57,9 +58,6 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
     /// The `userInfo` key of the most items to decode (an `Int`); items past it are skipped, not decoded.
     public static var itemLimitKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "stackterm.itemLimit")! }
 
-    /// The longest `backoff` believed (a day); a longer one is unknown, so it cannot stop a method for good.
-    public static var longestBackoff: TimeInterval { 86_400 }
-
     /// Decodes the wrapper; missing `items` (an error body) become `[]`, missing `has_more` is false.
     /// With `itemLimitKey` in the decoder's `userInfo`, only that many items are decoded.
     public init(from decoder: any Decoder) throws {
@@ -75,7 +73,7 @@ public struct ResponseWrapper<Item: Decodable & Sendable>: Decodable, Sendable {
         hasMore = try c.decode(Bool.self, forKey: .hasMore, default: false)
         quotaMax = try c.decodeCountIfPresent(forKey: .quotaMax)
         quotaRemaining = try c.decodeInteger(forKey: .quotaRemaining, in: Int.min...Int.max)
-        backoff = try c.decodeNonNegative(forKey: .backoff, upTo: Self.longestBackoff)
+        backoff = try c.decodeNonNegative(forKey: .backoff)
         errorID = try c.decodeInteger(forKey: .errorID, in: Int.min...Int.max)
         errorName = try c.decodeIfPresent(String.self, forKey: .errorName)
         errorMessage = try c.decodeIfPresent(String.self, forKey: .errorMessage)

@@ -33,8 +33,8 @@ struct QuestionItem: Encodable {
     var acceptedAnswerId: Int?
     var answerCount: Int
     var score: Int
-    var lastActivityDate: Int
-    var creationDate: Int
+    var lastActivityDate: UnixTime
+    var creationDate: UnixTime
     var questionId: Int
     var contentLicense: String
     var link: String
@@ -47,8 +47,8 @@ struct AnswerItem: Encodable {
     var owner: OwnerItem
     var isAccepted: Bool
     var score: Int
-    var lastActivityDate: Int
-    var creationDate: Int
+    var lastActivityDate: UnixTime
+    var creationDate: UnixTime
     var answerId: Int
     var questionId: Int
     var contentLicense: String
@@ -60,7 +60,7 @@ struct CommentItem: Encodable {
     var owner: OwnerItem
     var edited: Bool
     var score: Int
-    var creationDate: Int
+    var creationDate: UnixTime
     var postId: Int
     var commentId: Int
     var contentLicense: String
@@ -136,5 +136,16 @@ struct ItemFactory {
             body: HTMLEntities.escape(comment.text))
     }
 
-    private func unix(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+    private func unix(_ date: Date) -> UnixTime { UnixTime(seconds: date.timeIntervalSince1970.rounded(.down)) }
+}
+
+/// A date field as the API writes it: whole unix seconds, or (the `bad_dates` fault) a number no calendar holds.
+struct UnixTime: Encodable {
+    var seconds: Double
+
+    /// Whole seconds as a JSON integer; anything else (1e20) as a JSON number with an exponent.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let whole = Int64(exactly: seconds) { try container.encode(whole) } else { try container.encode(seconds) }
+    }
 }

@@ -28,13 +28,21 @@ public struct DoubleRequest: Sendable {
 public struct DoubleResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
-    /// The body bytes exactly as sent (gzip-compressed for API responses).
+    /// The body bytes exactly as sent (gzip-compressed for API responses); empty when `stream` sends it.
     public var body: Data
+    /// A body made while it is sent (faults too large to build first, or that stop half-way); nil: `body`.
+    public var stream: ResponseStream?
 
-    public init(status: Int, headers: [String: String], body: Data) {
+    public init(status: Int, headers: [String: String], body: Data, stream: ResponseStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
+    }
+
+    /// The body as a stream, whether or not it was made as one.
+    var asStream: ResponseStream {
+        stream ?? .plain([.bytes(body)])
     }
 
     /// A gzip-compressed JSON response, as every API answer is sent.
@@ -47,14 +55,12 @@ public struct DoubleResponse: Sendable {
             body: body)
     }
 
-    /// A valid JSON page whose gzip stream inflates to `paddingMiB` MiB: spaces after the opening brace.
-    static func gzipBomb(around json: Data, paddingMiB: Int) -> DoubleResponse {
-        let body = (try? Gzip.compressPadded(
-            prefix: json.prefix(1), padding: paddingMiB << 20, suffix: json.dropFirst())) ?? Data()
-        return DoubleResponse(
+    /// A gzip-compressed JSON response compressed while it is sent: `pieces` are the JSON's parts.
+    static func gzipStream(_ pieces: [BodyPiece]) -> DoubleResponse {
+        DoubleResponse(
             status: 200,
             headers: ["Content-Type": "application/json; charset=utf-8", "Content-Encoding": "gzip"],
-            body: body)
+            body: Data(), stream: .gzip(pieces))
     }
 
     /// A plain, uncompressed text response (control endpoints and HTML errors).

@@ -15,8 +15,11 @@ public final class DoubleServer: Sendable {
                 query: request.target.query()))
             var headers = HTTPHeaders()
             for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
-            return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)),
-                                headers: headers, body: reply.body)
+            let status = HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status))
+            if let stream = reply.stream {
+                return HTTPResponse(statusCode: status, headers: headers, body: stream.httpBody)
+            }
+            return HTTPResponse(statusCode: status, headers: headers, body: reply.body)
         }
         // A long handler timeout: the delay fault may hold a request for minutes.
         server = HTTPServer(
@@ -41,6 +44,7 @@ public final class DoubleServer: Sendable {
     private static func phrase(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 302: return "Found"
         case 400: return "Bad Request"
         case 404: return "Not Found"
         case 500: return "Internal Server Error"

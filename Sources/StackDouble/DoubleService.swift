@@ -38,6 +38,13 @@ public final class DoubleService: Sendable {
         if let delay = faults.delayMilliseconds, delay > 0 {
             try? await Task.sleep(nanoseconds: UInt64(min(delay, Self.longestDelayMilliseconds)) * 1_000_000)
         }
+        return HostileResponses.delivered(reply(to: request, apiPath: apiPath, faults: faults), faults)
+    }
+
+    private func reply(to request: DoubleRequest, apiPath: String?, faults: Faults) -> DoubleResponse {
+        if let redirect = HostileResponses.redirect(request, faults) {
+            return redirect
+        }
         if let status = faults.status {
             return .plain(status: status, contentType: "text/html; charset=utf-8", text: Self.htmlError(status))
         }
@@ -78,43 +85,23 @@ public final class DoubleService: Sendable {
         var result = try router.route(components)
         if faults.repeatPages { result = RouteResult(items: result.items, hasMore: true) }
         if faults.empty { result = RouteResult(items: [], hasMore: false) }
-        if let padding = faults.padItems, !result.items.isEmpty {
-            result.items = (0..<padding).map { result.items[$0 % result.items.count] }
-        }
-        if let body = Self.hostileBody(faults), var first = result.items.first as? QuestionItem, first.body != nil {
+        if let body = HostileResponses.hostileBody(faults), var first = result.items.first as? QuestionItem, first.body != nil {
             first.body = body
             result.items[0] = first
+        }
+        if faults.badDates {
+            result.items = result.items.enumerated().map { HostileResponses.withBadDates($0.element, index: $0.offset) }
         }
         let wrapper = ResponseWrapper(
             items: result.items, hasMore: result.hasMore, quotaMax: spent.max, quotaRemaining: spent.remaining,
             page: page, pageSize: try parameters.pageSize(), backoff: faults.backoffSeconds)
-        if let mebibytes = faults.gzipBombMiB {
-            return .gzipBomb(around: try wrapper.encoded(), paddingMiB: mebibytes)
-        }
-        var json = try wrapper.encoded()
-        if faults.malformed { json = Self.malformed(json) }
-        return .gzipJSON(status: 200, json: json, truncate: faults.truncatedGzip)
+        return try HostileResponses.page(wrapper, faults: faults)
     }
 
     private func corrupted(_ response: DoubleResponse, _ faults: Faults) throws -> DoubleResponse {
         guard faults.malformed else { return response }
         let json = try Gzip.decompress(response.body)
         return .gzipJSON(status: response.status, json: Self.malformed(json))
-    }
-
-    /// The body the `deep_body` or `huge_paragraph_mb` fault gives the first question, if either is set.
-    static func hostileBody(_ faults: Faults) -> String? {
-        if let levels = faults.deepBody {
-            return String(repeating: "<blockquote><p>x</p>", count: levels) + String(repeating: "</blockquote>", count: levels)
-        }
-        if let mebibytes = faults.hugeParagraphMiB {
-            let words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt labore "
-            let bytes = mebibytes << 20
-            var paragraph = String(repeating: words, count: bytes / words.utf8.count + 1)
-            paragraph.removeLast(paragraph.utf8.count - bytes)
-            return "<p>" + paragraph + "</p>"
-        }
-        return nil
     }
 
     /// Valid JSON cut short and followed by junk: no decoder accepts it.
@@ -161,9 +148,14 @@ struct ResponseWrapper: Encodable {
 
     /// The JSON, with snake_case keys for the items and `/` unescaped like the real API.
     func encoded() throws -> Data {
+        try Self.encoded(self)
+    }
+
+    /// `value` as JSON the way the wrapper writes its items.
+    static func encoded(_ value: any Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return try encoder.encode(value)
     }
 }

@@ -21,7 +21,8 @@ public struct Faults: Sendable, Equatable {
     public var escapeTitles = false
     /// Answer with a gzip stream that inflates to this many MiB (a JSON page padded with spaces): a gzip bomb.
     public var gzipBombMiB: Int?
-    /// Repeat the page's items until it holds this many, whatever `pagesize` asked for.
+    /// Give the page this many items whatever `pagesize` asked for: its own, then its last one over and over
+    /// (compressed while it is sent, so a million cost the double only what the client reads).
     public var padItems: Int?
     /// Answer every page with page 1's items and `has_more: true`: a list that never ends and never moves on.
     public var repeatPages = false
@@ -32,8 +33,21 @@ public struct Faults: Sendable, Equatable {
     /// `<blockquote><p>x</p>` levels (20 bytes each): a body hostile to layout.
     public var deepBody: Int?
     /// Replace the body of the first question of each response that has bodies with one paragraph of this many
-    /// MiB of words.
+    /// MiB of words (compressed while it is sent, so even 1,024 costs the double little).
     public var hugeParagraphMiB: Int?
+    /// Give dates no calendar holds: creation and last-activity dates of ±1e20 on questions, answers (the feed's
+    /// too) and comments, and a `launch_date` of 1e19 on sites.
+    public var badDates = false
+    /// Answer uncompressed, the JSON padded with this many MiB of spaces, its true `Content-Length` declared.
+    public var wireMiB: Int?
+    /// Send the body chunked, without a `Content-Length`.
+    public var chunked = false
+    /// Send the head and the first half of the body (the first byte of a streamed one), then stay silent.
+    public var stallBody = false
+    /// Answer `302 Found` to the same request (with `redirect_hop=N+1`) this many times before answering it.
+    public var redirects: Int?
+    /// Answer `302 Found` to exactly the URL asked for: a redirect cycle.
+    public var redirectCycle = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -46,6 +60,7 @@ public struct Faults: Sendable, Equatable {
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
         "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages", "deep_body", "huge_paragraph_mb",
+        "bad_dates", "wire_mb", "chunked", "stall_body", "redirects", "redirect_cycle",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -71,10 +86,18 @@ public struct Faults: Sendable, Equatable {
         padItems = try parameters.int("pad_items")
         deepBody = try parameters.int("deep_body")
         hugeParagraphMiB = try parameters.int("huge_paragraph_mb")
+        badDates = try Self.flag(parameters, "bad_dates")
+        wireMiB = try parameters.int("wire_mb")
+        chunked = try Self.flag(parameters, "chunked")
+        stallBody = try Self.flag(parameters, "stall_body")
+        redirects = try parameters.int("redirects")
+        redirectCycle = try Self.flag(parameters, "redirect_cycle")
         if let gzipBombMiB, !(1...16_384).contains(gzipBombMiB) { throw APIFailure.badParameter("gzip_bomb_mb: 1…16384") }
         if let padItems, !(0...10_000_000).contains(padItems) { throw APIFailure.badParameter("pad_items: 0…10000000") }
         if let deepBody, !(1...1_000_000).contains(deepBody) { throw APIFailure.badParameter("deep_body: 1…1000000") }
-        if let hugeParagraphMiB, !(1...64).contains(hugeParagraphMiB) { throw APIFailure.badParameter("huge_paragraph_mb: 1…64") }
+        if let hugeParagraphMiB, !(1...1_024).contains(hugeParagraphMiB) { throw APIFailure.badParameter("huge_paragraph_mb: 1…1024") }
+        if let wireMiB, !(1...64).contains(wireMiB) { throw APIFailure.badParameter("wire_mb: 1…64") }
+        if let redirects, !(1...1_000).contains(redirects) { throw APIFailure.badParameter("redirects: 1…1000") }
         if let status, !(100...599).contains(status) { throw APIFailure.badParameter("status: \(status) is not an HTTP status") }
     }
 
@@ -115,6 +138,12 @@ public struct Faults: Sendable, Equatable {
         add("repeat_pages", repeatPages ? 1 : nil)
         add("deep_body", deepBody)
         add("huge_paragraph_mb", hugeParagraphMiB)
+        add("bad_dates", badDates ? 1 : nil)
+        add("wire_mb", wireMiB)
+        add("chunked", chunked ? 1 : nil)
+        add("stall_body", stallBody ? 1 : nil)
+        add("redirects", redirects)
+        add("redirect_cycle", redirectCycle ? 1 : nil)
         return parts.joined(separator: "&")
     }
 

@@ -38,45 +38,6 @@ public enum Gzip {
         }
     }
 
-    /// Compresses `prefix`, then `padding` spaces, then `suffix`, without holding the spaces in memory
-    /// (the double's gzip-bomb fault: a small stream that inflates to `padding` bytes and more).
-    public static func compressPadded(prefix: Data, padding: Int, suffix: Data) throws -> Data {
-        var stream = z_stream()
-        let start = stackterm_deflateInit2(&stream, Z_DEFAULT_COMPRESSION, 31)
-        guard start == Z_OK else { throw Failure.initializationFailed(code: start) }
-        defer { deflateEnd(&stream) }
-        let spaces = Data(repeating: UInt8(ascii: " "), count: min(max(padding, 0), chunkSize * 16))
-        var output = Data()
-        func feed(_ input: Data, flush: Int32) throws {
-            var buffer = [UInt8](repeating: 0, count: chunkSize)
-            try input.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                stream.next_in = UnsafeMutablePointer(mutating: bytes.bindMemory(to: Bytef.self).baseAddress)
-                stream.avail_in = uInt(bytes.count)
-                repeat {
-                    let produced = try buffer.withUnsafeMutableBufferPointer { out -> Int in
-                        stream.next_out = out.baseAddress
-                        stream.avail_out = uInt(chunkSize)
-                        let status = deflate(&stream, flush)
-                        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                            throw Failure.corrupt(message: "deflate returned \(status)")
-                        }
-                        return chunkSize - Int(stream.avail_out)
-                    }
-                    output.append(contentsOf: buffer[0..<produced])
-                } while stream.avail_out == 0 || stream.avail_in > 0
-            }
-        }
-        try feed(prefix, flush: Z_NO_FLUSH)
-        var left = max(padding, 0)
-        while left > 0 {
-            let part = min(left, spaces.count)
-            try feed(spaces.prefix(part), flush: Z_NO_FLUSH)
-            left -= part
-        }
-        try feed(suffix, flush: Z_FINISH)
-        return output
-    }
-
     /// Decompresses a complete gzip stream; throws `.truncated` when it is cut short.
     public static func decompress(_ data: Data) throws -> Data {
         var stream = z_stream()

@@ -10,7 +10,7 @@ struct SiteItem: Encodable {
     var audience: String
     var iconUrl: String
     var siteState: String
-    var launchDate: Int?
+    var launchDate: UnixTime?
     var highResolutionIconUrl: String
     var faviconUrl: String
 }

@@ -73,8 +73,26 @@ struct DoubleCommand: AsyncParsableCommand {
     @Option(name: .customLong("deep_body"), help: "Fault: the first question of each page with bodies gets N nested blockquotes.")
     var deepBody: Int?
 
-    @Option(name: .customLong("huge_paragraph_mb"), help: "Fault: the first question of each page with bodies gets one paragraph of N MiB.")
+    @Option(name: .customLong("huge_paragraph_mb"), help: "Fault: the first question of each page with bodies gets one paragraph of N MiB (1-1024).")
     var hugeParagraphMiB: Int?
+
+    @Flag(name: .customLong("bad_dates"), help: "Fault: dates of ±1e20 on questions, answers and comments, launch_date 1e19 on sites.")
+    var badDates = false
+
+    @Option(name: .customLong("wire_mb"), help: "Fault: answer uncompressed, padded with N MiB of spaces (1-64).")
+    var wireMiB: Int?
+
+    @Flag(name: .customLong("chunked"), help: "Fault: send bodies chunked, without Content-Length.")
+    var chunked = false
+
+    @Flag(name: .customLong("stall_body"), help: "Fault: send the head and half the body, then stay silent.")
+    var stallBody = false
+
+    @Option(name: .customLong("redirects"), help: "Fault: redirect each request N times (1-1000) before answering it.")
+    var redirects: Int?
+
+    @Flag(name: .customLong("redirect_cycle"), help: "Fault: redirect each request to itself.")
+    var redirectCycle = false
 
     @Option(name: .customLong("count"), help: "Faults apply only to the next N API requests.")
     var count: Int?
@@ -129,6 +147,12 @@ struct DoubleCommand: AsyncParsableCommand {
         if hostileLinks { parts.append("hostile_links=1") }
         if let deepBody { parts.append("deep_body=\(deepBody)") }
         if let hugeParagraphMiB { parts.append("huge_paragraph_mb=\(hugeParagraphMiB)") }
+        if badDates { parts.append("bad_dates=1") }
+        if let wireMiB { parts.append("wire_mb=\(wireMiB)") }
+        if chunked { parts.append("chunked=1") }
+        if stallBody { parts.append("stall_body=1") }
+        if let redirects { parts.append("redirects=\(redirects)") }
+        if redirectCycle { parts.append("redirect_cycle=1") }
         if let count { parts.append("count=\(count)") }
         if let path {
             parts.append("path=\(path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path)")

@@ -6,6 +6,8 @@ final class PTYProcess {
     private let master: Int32
     private let process = Process()
     private var output = Data()
+    /// The store folder made for this process alone (removed with it); nil when the caller named one.
+    private let ownDataHome: URL?
 
     /// Starts `executable` with `arguments` on a new pty of `columns`×`rows`, with `extra` added to its environment.
     init(executable: URL, arguments: [String], columns: UInt16, rows: UInt16, environment extra: [String: String] = [:]) throws {
@@ -20,8 +22,15 @@ final class PTYProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        // Never the user's own store: a run starts from an empty one unless `extra` names one.
-        environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-data-\(getpid())").path
+        // Never the user's own store, nor one an earlier launch filled (a page found fresh there would be shown without
+        // a request): each process starts from an empty store of its own unless `extra` names one.
+        if extra["XDG_DATA_HOME"] == nil {
+            let own = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-bench-data-\(getpid())-\(UUID().uuidString)")
+            environment["XDG_DATA_HOME"] = own.path
+            ownDataHome = own
+        } else {
+            ownDataHome = nil
+        }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardInput = handle
@@ -34,6 +43,7 @@ final class PTYProcess {
     deinit {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
         close(master)
+        if let ownDataHome { try? FileManager.default.removeItem(at: ownDataHome) }
     }
 
     /// The child's process id.

@@ -12,7 +12,10 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("keyframe", { try RenderBenchmarks.keyToFrame() }),
     ("openbody", { try OpenBodyBenchmarks.openLongBody() }),
     ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: DoubleFixture.shared()) }),
-    ("quit", { try TerminalBenchmarks.quitWithLoadsInFlight(double: DoubleFixture.shared()) }),
+    ("quit", {
+        try TerminalBenchmarks.quitWithLoadsInFlight(double: DoubleFixture.shared())
+        try QuitBenchmarks.quitWithTheStoreLocked(double: DoubleFixture.shared())
+    }),
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
     ("search", { try TerminalBenchmarks.searchToResults(double: DoubleFixture.shared()) }),
     ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: DoubleFixture.shared()) }),
@@ -20,6 +23,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: DoubleFixture.shared()) }),
     ("bomb", { try TrustBenchmarks.gzipBombPeakMemory(double: DoubleFixture.shared()) }),
     ("deepbody", { try LayoutBenchmarks.deepBody(double: DoubleFixture.shared()) }),
+    ("hostile", { try HostileBenchmarks.attacks(double: DoubleFixture.shared()) }),
     ("dumpread", { try DumpBenchmarks.readPosts() }),
     ("highlight", { try HighlightBenchmarks.highlight() }),
     ("store", { try StoreBenchmarks.all() }),

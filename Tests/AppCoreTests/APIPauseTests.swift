@@ -15,6 +15,10 @@ final class APIPauseTests: XCTestCase {
                        "/questions/{ids}/answers paused by the API: 1m 00s")
         XCTAssertEqual(APIPause(method: .questions, secondsLeft: 3 * 3_600 + 5 * 60 + 59).statusText,
                        "/questions paused by the API for over an hour: 3h 05m — Esc cancels")
+        XCTAssertEqual(APIPause(method: .questions, secondsLeft: 7 * 86_400 - 1).statusText,
+                       "/questions paused by the API for over a day: 6d 23h — Esc cancels")
+        XCTAssertEqual(APIPause(method: .questions, secondsLeft: 86_400).statusText(cancelKey: nil),
+                       "/questions paused by the API for over a day: 1d 00h")
         XCTAssertEqual(APIPause(method: .info, secondsLeft: -4).secondsLeft, 0)
     }
 

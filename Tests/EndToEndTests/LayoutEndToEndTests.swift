@@ -37,7 +37,7 @@ final class LayoutEndToEndTests: StacktermTestCase {
         waitForList(tmux)
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
-        try signalStackterm("TERM")
+        try sendSignal("TERM")
         XCTAssertTrue(tmux.waitFor(text: "EXIT=143", timeout: 10), tmux.screenDump())
         XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")

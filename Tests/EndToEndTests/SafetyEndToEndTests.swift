@@ -64,7 +64,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
             let tmux = try launch()
             waitForList(tmux)
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
-            try signalStackterm(name)
+            try sendSignal(name)
             XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
             XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "SIG\(name) left the alternate screen")
@@ -75,7 +75,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
     func testSIGPIPEIsIgnoredAndTheProgramKeepsRunning() throws {
         let tmux = try launch()
         waitForList(tmux)
-        try signalStackterm("PIPE")
+        try sendSignal("PIPE")
         try tmux.sendKeys(.text("?"))
         XCTAssertTrue(tmux.waitFor(text: "? to close", timeout: 5), "still running and answering keys:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("Q"))

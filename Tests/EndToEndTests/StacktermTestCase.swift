@@ -38,14 +38,4 @@ class StacktermTestCase: XCTestCase {
                                            environment: ["XDG_DATA_HOME": dataHome.path])
         XCTAssertEqual(outcome.status, 0, "stackterm import \(folder.path) failed: \(outcome.errors)", file: file, line: line)
     }
-
-    /// Sends SIG`name` to this test's stackterm (found by its command line, which names this test's double) and waits
-    /// for pkill.
-    func signalStackterm(_ name: String) throws {
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-\(name)", "-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
-        try kill.run()
-        kill.waitUntilExit()
-    }
 }

@@ -200,14 +200,14 @@ final class OutOfRangeTests: XCTestCase {
         XCTAssertTrue(wrapper.hasMore)
         XCTAssertNil(wrapper.quotaMax)
         XCTAssertNil(wrapper.quotaRemaining)
-        XCTAssertNil(wrapper.backoff, "a backoff longer than a day would stop the method for good")
+        XCTAssertEqual(wrapper.backoff, 1e20, "kept as sent: the backoff gate bounds the wait and the status line shows it")
         XCTAssertNil(wrapper.page)
         XCTAssertNil(wrapper.pageSize)
         XCTAssertNil(wrapper.total)
         XCTAssertNil(wrapper.errorID)
         XCTAssertEqual(Page(wrapper, requestedPage: 3).page, 3, "the requested page stands in for an impossible one")
 
-        for (text, expected) in [("-1", nil), ("0", 0), ("0.2", 0.2), ("86400", 86_400), ("86401", nil)] as [(String, Double?)] {
+        for (text, expected) in [("-1", nil), ("0", 0), ("0.2", 0.2), ("86400", 86_400), ("86401", 86_401), ("1e400", nil)] as [(String, Double?)] {
             let body = #"{"items":[],"backoff":\#(text),"quota_remaining":-5,"page":\#(text)}"#
             let decoded = try JSONDecoder().decode(ResponseWrapper<Question>.self, from: Data(body.utf8))
             XCTAssertEqual(decoded.backoff, expected, text)

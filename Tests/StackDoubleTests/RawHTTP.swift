@@ -14,8 +14,9 @@ enum RawHTTP {
         var description: String
     }
 
-    /// Sends `GET pathAndQuery` with `Connection: close` and reads until the server closes.
-    static func get(port: Int, pathAndQuery: String) throws -> Reply {
+    /// Sends `GET pathAndQuery` with `Connection: close` and reads until the server closes, the declared length
+    /// arrived, or `limit` bytes of the body (then the connection is dropped).
+    static func get(port: Int, pathAndQuery: String, upTo limit: Int = .max) throws -> Reply {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(socketFD) }
@@ -38,6 +39,7 @@ enum RawHTTP {
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
             if let reply = complete(received) { return reply }
+            if let reply = split(received), reply.body.count >= limit { return reply }
         }
         guard let reply = split(received) else { throw Failure(description: "no HTTP head in \(received.count) bytes") }
         return reply

@@ -39,6 +39,16 @@ final class BackoffGateTests: XCTestCase {
         XCTAssertEqual(gate.remainingWait(for: .info), 0)
     }
 
+    func testAHoldPastAWeekIsHeldForAWeek() {
+        let clock = ManualClock()
+        let gate = BackoffGate(clock: clock)
+        gate.hold(.questions, for: 1e20)
+        XCTAssertEqual(gate.remainingWait(for: .questions), BackoffGate.longestHold, accuracy: 1e-6,
+                       "an absurd backoff is honoured, but not for good")
+        clock.advance(by: BackoffGate.longestHold)
+        XCTAssertEqual(gate.remainingWait(for: .questions), 0)
+    }
+
     func testFreeMethodProceedsAtOnce() {
         let gate = BackoffGate(clock: ManualClock())
         let outcomes = OutcomeLog()

@@ -66,10 +66,3 @@ final class BoundedResponseTests: RetrievalTestCase {
         XCTAssertEqual(deliveries.count, 0)
     }
 }
-
-private extension Result {
-    var error: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

@@ -56,6 +56,15 @@ final class CommentsRetrievalTests: RetrievalTestCase {
         }
     }
 
+    func testEndlessCommentPagesStopAtTheMaximumPages() throws {
+        let (ids, _) = try threadWithComments()
+        try double.clearRequestLog()
+        try double.setFaults("repeat_pages=1&path=/posts")
+        let comments = try XCTUnwrap(retrieveComments(ids, cachePolicy: .reload)).get()
+        XCTAssertEqual(try logged("/comments").count, CommentsDataManager.maximumPages)
+        XCTAssertFalse(comments.isComplete, "comments cut at the cap say so")
+    }
+
     func testPostsWithoutCommentsHaveEmptyListsAndNoIDsCostNoRequest() throws {
         let missing = try XCTUnwrap(retrieveComments([999_999_998, 999_999_999])).get()
         XCTAssertEqual(missing.byPost, [999_999_998: [], 999_999_999: []])

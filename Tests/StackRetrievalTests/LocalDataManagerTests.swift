@@ -6,19 +6,7 @@ import TestSupport
 import XCTest
 
 /// The local store behind its data manager: writes off the main thread, reads delivered on the main queue.
-final class LocalDataManagerTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var local: LocalDataManager!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        local = LocalDataManager(store: try Store(fileURL: directory.url.appendingPathComponent("store.sqlite")))
-    }
-
-    override func tearDown() {
-        local = nil
-        directory?.remove()
-    }
+final class LocalDataManagerTests: LocalStoreTestCase {
 
     private func questions(_ count: Int) -> [Question] {
         (1...count).map { id in
@@ -40,6 +28,23 @@ final class LocalDataManagerTests: XCTestCase {
         XCTAssertEqual(second.stored.map(\.question.questionID), Array((1...15).reversed()))
         XCTAssertFalse(second.hasMore)
         XCTAssertNotNil(first.fetchedAt)
+    }
+
+    func testAHugeBodyIsNotKept() throws {
+        let huge = "<p>" + String(repeating: "x", count: LocalDataManager.largestKeptBody) + "</p>"
+        local.keep(questions: [Fixtures.question(id: 1, body: huge), Fixtures.question(id: 2, answers: 1, body: "<p>Small</p>")],
+                   site: "cardano")
+        local.keep(thread: QuestionThread(question: Fixtures.question(id: 3, body: huge), answers: []), site: "cardano")
+        local.keep(answers: [Fixtures.answer(id: 900, question: 2, body: huge)], site: "cardano")
+        local.flush()
+        let page = Deliveries<LocalPage>(), hugeThread = Deliveries<QuestionThread>(), smallThread = Deliveries<QuestionThread>()
+        local.questions(site: "cardano", sort: .votes, tagged: [], page: 1, pageSize: 30, completion: page.completion)
+        local.thread(questionID: 3, site: "cardano", completion: hugeThread.completion)
+        local.thread(questionID: 2, site: "cardano", completion: smallThread.completion)
+        waitUntil("three answers") { page.count == 1 && hugeThread.count == 1 && smallThread.count == 1 }
+        XCTAssertEqual(try XCTUnwrap(page.last).get().stored.map(\.question.questionID), [2], "only the question of a normal size")
+        guard case .offline? = hugeThread.lastError else { return XCTFail("a thread with a huge body was kept") }
+        XCTAssertEqual(try XCTUnwrap(smallThread.last).get().answers.map(\.answerID), [], "the huge answer was not kept")
     }
 
     func testASortTheStoreCannotComputeIsAnOfflineError() {

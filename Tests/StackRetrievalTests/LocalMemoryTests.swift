@@ -9,22 +9,7 @@ import XCTest
 
 /// The store's memory through the app's door: saved questions (kept for good, later answers too), search history,
 /// the mark from before an opening, the freshness rule, and a failed write reported once while the app goes on.
-final class LocalMemoryTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var store: Store!
-    private var local: LocalDataManager!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        store = try Store(fileURL: directory.url.appendingPathComponent("store.sqlite"))
-        local = LocalDataManager(store: store)
-    }
-
-    override func tearDown() {
-        local = nil
-        store = nil
-        directory?.remove()
-    }
+final class LocalMemoryTests: LocalStoreTestCase {
 
     private func realThread(_ id: Int) throws -> QuestionThread {
         guard let thread = try RealThreads.thread(site: "cardano", questionID: id) else { throw XCTSkip("SKIPPED: no shared data") }

@@ -103,6 +103,15 @@ final class SitesRetrievalTests: RetrievalTestCase {
         XCTAssertEqual(pages, (1...pageCount).map(String.init), "pages of 2 in order, each once, none past the last")
     }
 
+    func testAnEndlessSiteListStopsAtTheMaximumPages() throws {
+        // Every page says has_more (the first page again): without the cap the load would never end.
+        try double.setFaults("repeat_pages=1&path=/sites")
+        let list = try XCTUnwrap(retrieveSites()).get()
+        XCTAssertEqual(try logged("/sites").count, SitesOperation.maximumPages)
+        XCTAssertTrue(list.isTruncated, "a list cut at the cap says so")
+        XCTAssertEqual(list.sites.count, SitesOperation.maximumPages * dumpSites.count)
+    }
+
     func testOfflineWithAnExpiredCacheDeliversTheStaleList() throws {
         let fetched = try XCTUnwrap(retrieveSites()).get()
         let offlineRoot = try closedPortURL()

@@ -20,7 +20,7 @@ extension LocalDataManager {
 
     /// Saves or unsaves question `questionID` of `site` (saved content is never evicted).
     public func setSaved(_ saved: Bool, site: String, questionID: Int) {
-        write { try $0.setSaved(saved, site: site, questionID: questionID) }
+        write(.remembered) { try $0.setSaved(saved, site: site, questionID: questionID) }
     }
 
     /// `site`'s saved questions, most recently saved first, read after every write asked for before (so a question
@@ -33,12 +33,12 @@ extension LocalDataManager {
 
     /// Remembers a search on `site`.
     public func addSearch(_ query: String, site: String) {
-        write { try $0.addSearch(query, site: site) }
+        write(.remembered) { try $0.addSearch(query, site: site) }
     }
 
     /// The search history and saved question ids of `site`.
     public func siteMemory(site: String, completion: @escaping RetrievalCompletion<SiteMemory>) {
-        afterWrites(completion) { store in
+        afterWrites(completion, kind: .remembered) { store in
             SiteMemory(searches: try store.searchHistory(site: site, limit: Self.searchHistoryLimit).reversed(),
                        savedIDs: try store.savedIDs(site: site))
         }
@@ -46,7 +46,7 @@ extension LocalDataManager {
 
     /// Remembers the site, sort and tag filter the browser is on, for the next launch.
     public func rememberBrowse(site: String, sort: QuestionSort, tagged: [String]) {
-        write { try $0.rememberBrowse(site: site, sort: sort, tagged: tagged) }
+        write(.remembered) { try $0.rememberBrowse(site: site, sort: sort, tagged: tagged) }
     }
 
     /// The site the browser was last on, read at once on the caller's thread: for the start, before the first
@@ -65,7 +65,7 @@ extension LocalDataManager {
     /// The read mark question `questionID` had before the writes asked for after this call (opening a question marks
     /// it read at once; this is the mark from before, to tell which answers are new).
     public func readMarkBefore(site: String, questionID: Int, completion: @escaping RetrievalCompletion<ReadMark?>) {
-        afterWrites(completion) { try $0.readMark(site: site, questionID: questionID) }
+        afterWrites(completion, kind: .remembered) { try $0.readMark(site: site, questionID: questionID) }
     }
 
     /// The questions linked with `questionID` (duplicates, related) as the store knows them from a dump.
@@ -75,11 +75,13 @@ extension LocalDataManager {
         read(completion) { store in .success(try store.linkedQuestions(site: site, questionID: questionID)) }
     }
 
-    /// Runs `body` on the write queue, after the writes asked for before and before those asked for after, and
-    /// delivers its value on the main queue.
-    func afterWrites<Value: Sendable>(_ completion: @escaping RetrievalCompletion<Value>,
+    /// Runs `body` on the write queue and delivers its value on the main queue. A `.fetched` read (the default) runs
+    /// after every write asked for before it (and may see a `.remembered` one asked for after); a `.remembered` read
+    /// runs after the `.remembered` writes asked for before and before those asked for after, but may pass a
+    /// `.fetched` one still queued.
+    func afterWrites<Value: Sendable>(_ completion: @escaping RetrievalCompletion<Value>, kind: StoreWriteLine.Kind = .fetched,
                                       _ body: @escaping @Sendable (Store) throws -> Value) {
-        writes.async { [store] in
+        enqueue(kind) { store in
             let result: Result<Value, APIError>
             do { result = .success(try body(store)) } catch { result = .failure(.offline(detail: "the local store failed: \(error)")) }
             DispatchQueue.main.async { completion(result) }

@@ -6,14 +6,16 @@ import StackStore
 /// read marks are answered from it when offline.
 ///
 /// Reads run as operations on the manager's own queue and deliver on the main queue like network results (a
-/// `RetrievalHandle` cancels them); writes go, one transaction per response, to a serial background queue, in
-/// the order they were asked for. Nothing here runs on the caller's thread.
+/// `RetrievalHandle` cancels them); writes go, one transaction per response, to a serial background queue: what
+/// the user made (read marks, saved questions, searches, the browse settings) in the order asked, before any copy
+/// of what the network sent that is still waiting (`StoreWriteLine`). Nothing here runs on the caller's thread.
 public final class LocalDataManager: Sendable {
     /// The store; reads and writes to it happen only off the main thread.
     public let store: Store
     private let reads: OperationQueue
     /// The serial queue every write (and a read that must see the writes before it) runs on, in order.
     let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
+    private let line = StoreWriteLine()
     private let failures = StoreWriteFailures()
 
     /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
@@ -27,15 +29,29 @@ public final class LocalDataManager: Sendable {
 
     // MARK: Keeping what was seen
 
+    /// The largest body kept (1 MiB of HTML). The API's bodies are at most 30,000 characters of Markdown, so only a
+    /// hostile server sends larger ones; keeping one would cost its size several times over (the row, the text
+    /// for the full-text index) for nothing a reader sees past the renderer's 4 MB. Such a post is shown, not kept.
+    public static let largestKeptBody = 1 << 20
+
+    static func isKeepable(_ body: String?) -> Bool {
+        (body?.utf8.count ?? 0) <= largestKeptBody
+    }
+
     /// Keeps questions fetched from the API (with their answers and comments when they came nested).
     public func keep(questions: [Question], site: String) {
-        guard !questions.isEmpty else { return }
-        write { try $0.save(questions: questions, site: site) }
+        let kept = questions.filter { Self.isKeepable($0.body) }
+        guard !kept.isEmpty else { return }
+        write { try $0.save(questions: kept, site: site) }
     }
 
     /// Keeps a question thread as the question view loaded it, and when it was fetched (`freshThread`); a saved
     /// question's new answers and comments are saved with it, so they are never evicted either.
-    public func keep(thread: QuestionThread, site: String) {
+    public func keep(thread loaded: QuestionThread, site: String) {
+        guard Self.isKeepable(loaded.question.body) else { return }
+        var keepable = loaded
+        keepable.answers = loaded.answers.filter { Self.isKeepable($0.body) }
+        let thread = keepable
         let questionID = thread.question.questionID
         write { store in
             try store.save(thread: thread, site: site)
@@ -46,13 +62,14 @@ public final class LocalDataManager: Sendable {
 
     /// Keeps answers (the latest-answers feed).
     public func keep(answers: [Answer], site: String) {
-        guard !answers.isEmpty else { return }
-        write { try $0.save(answers: answers, site: site) }
+        let kept = answers.filter { Self.isKeepable($0.body) }
+        guard !kept.isEmpty else { return }
+        write { try $0.save(answers: kept, site: site) }
     }
 
     /// Keeps comments, by post.
     public func keep(comments: [Int: [Comment]], site: String) {
-        let all = comments.values.flatMap { $0 }
+        let all = comments.values.flatMap { $0 }.filter { Self.isKeepable($0.body) }
         guard !all.isEmpty else { return }
         write { try $0.save(comments: all, site: site) }
     }
@@ -60,7 +77,7 @@ public final class LocalDataManager: Sendable {
     /// Remembers that these questions were read, with what was known of them then.
     public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
         guard !marks.isEmpty else { return }
-        write { try $0.markRead(site: site, marks: marks) }
+        write(.remembered) { try $0.markRead(site: site, marks: marks) }
     }
 
     /// Remembers that the list named `key` was fetched now (for "cached 3 h ago").
@@ -68,9 +85,20 @@ public final class LocalDataManager: Sendable {
         write { try $0.recordFetch(key: key) }
     }
 
-    /// Waits until every write asked for so far is done (tests, and before quitting).
-    public func flush() {
-        writes.sync {}
+    /// Waits until every write asked for so far is done, or `timeout` seconds have passed; true when they are
+    /// done. Waits on a semaphore, never on the main queue, so it may be called from main. What is still queued
+    /// when the program then exits is lost: copies of network responses first (sent again next time), then,
+    /// only if the store stays busy that long (another process holding its lock, a stalled disk), the user's last
+    /// read marks, saves and searches. A transaction cut short by the exit is rolled back by SQLite.
+    @discardableResult
+    public func flush(waitingAtMost timeout: TimeInterval = .infinity) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        writes.async { done.signal() }
+        guard timeout.isFinite else {
+            done.wait()
+            return true
+        }
+        return done.wait(timeout: .now() + max(0, timeout)) == .success
     }
 
     /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
@@ -79,11 +107,18 @@ public final class LocalDataManager: Sendable {
         failures.setHandler(handler)
     }
 
-    func write(_ body: @escaping @Sendable (Store) throws -> Void) {
-        writes.async { [store, failures] in
+    /// Queues a write; `.remembered` ones (the user's own state) pass queued `.fetched` ones (network copies).
+    func write(_ kind: StoreWriteLine.Kind = .fetched, _ body: @escaping @Sendable (Store) throws -> Void) {
+        enqueue(kind) { [failures] store in
             // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
             do { try body(store) } catch { failures.report(error) }
         }
+    }
+
+    /// Puts `job` in its line and one block on the write queue, which runs the next job of the lines.
+    func enqueue(_ kind: StoreWriteLine.Kind, _ job: @escaping StoreWriteLine.Job) {
+        line.add(job, kind)
+        writes.async { [line, store] in line.next()?(store) }
     }
 
     // MARK: Reading

@@ -37,14 +37,18 @@ public final class BackoffGate: Sendable {
         }
     }
 
+    /// The longest hold honoured: a week. A longer `backoff` (or throttle) holds its method that long — shown on the
+    /// status line as paused for over a day, never ignored, never for good.
+    public static let longestHold: TimeInterval = 7 * 86_400
+
     public init(clock: GateClock = MonotonicClock()) {
         self.clock = clock
     }
 
-    /// Records that `method` must not be called for `seconds` from now (longer holds win).
+    /// Records that `method` must not be called for `seconds` (at most `longestHold`) from now (longer holds win).
     public func hold(_ method: APIMethod, for seconds: TimeInterval) {
         guard seconds > 0, seconds.isFinite else { return }
-        let until = clock.now + seconds
+        let until = clock.now + min(seconds, Self.longestHold)
         state.withLockedValue { $0.notBefore[method] = max($0.notBefore[method] ?? 0, until) }
     }
 
