@@ -111,6 +111,14 @@ public struct SharedState: Hashable, Sendable {
         status.isError = false
     }
 
+    /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
+    /// left a message of its own (`before` is the message the load found).
+    mutating func noteUnknownValues(_ count: Int, _ noun: String, before: String?) {
+        guard count > 0, status.message == before else { return }
+        let what = count == 1 ? "1 \(noun.dropLast())" : "\(count) \(noun)"
+        setStatus("The server sent impossible dates or numbers in \(what): shown as ?", isError: false)
+    }
+
     /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }

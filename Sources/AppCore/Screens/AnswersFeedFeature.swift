@@ -42,8 +42,10 @@ enum AnswersFeedFeature {
     static func loaded(_ token: LoadToken, _ result: Result<Page<Answer>, APIError>, _ feed: inout AnswersFeedState,
                        _ shared: inout SharedState) -> [Effect] {
         let isCurrent = feed.rows.pending?.token == token
+        let before = shared.status.message
         let effects = feed.rows.pageLoaded(token, result, noun: "answers", &shared, loader(shared))
         guard isCurrent, case .success(let page) = result else { return effects }
+        shared.noteUnknownValues(page.items.unknownValueCount, "answers", before: before)
         let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
         guard !missing.isEmpty else { return effects }
         return [.loadQuestionTitles(shared.makeToken(), ids: missing, site: shared.site)] + effects

@@ -154,7 +154,9 @@ enum QuestionFeature {
             shared.noteQuota(value.quotaRemaining, value.quotaMax)
             if shared.status.isError { shared.clearStatus() }
             effects = markRead(value.question, &shared)
+            let before = shared.status.message
             ThreadNews.announce(&thread, &shared)
+            shared.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before)
         case .failure(let error):
             if error.isUserVisible { thread.error = error }
             shared.report(error)
@@ -210,7 +212,9 @@ enum QuestionFeature {
         guard thread.commentsPending == token else { return }
         thread.commentsPending = nil
         switch result {
-        case .success(let comments): thread.comments = comments
+        case .success(let comments):
+            thread.comments = comments
+            shared.noteUnknownValues(comments.values.joined().unknownValueCount, "comments", before: shared.status.message)
         case .failure(let error): shared.report(error)
         }
     }

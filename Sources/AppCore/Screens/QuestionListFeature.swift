@@ -86,8 +86,12 @@ enum QuestionListFeature {
 
     static func loaded(_ token: LoadToken, _ result: Result<Page<Question>, APIError>, _ list: inout QuestionListState,
                        _ shared: inout SharedState) -> [Effect] {
-        if list.rows.pending?.token == token, case .success = result { list.cachedAt = nil }
-        return list.rows.pageLoaded(token, result, noun: "questions", &shared, loader(list.settings))
+        let isCurrent = list.rows.pending?.token == token
+        if isCurrent, case .success = result { list.cachedAt = nil }
+        let before = shared.status.message
+        let effects = list.rows.pageLoaded(token, result, noun: "questions", &shared, loader(list.settings))
+        if isCurrent, case .success(let page) = result { shared.noteUnknownValues(page.items.unknownValueCount, "questions", before: before) }
+        return effects
     }
 
     /// The store's copy of page 1 paints at once while the network loads it; the network's page then replaces it,
