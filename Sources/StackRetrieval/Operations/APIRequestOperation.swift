@@ -12,6 +12,7 @@ import StackAPI
 /// `cancel()` ends the wait at the gate or cancels the transport task, and finishes at once without delivering.
 /// An operation not cancelled always delivers exactly once; a wait ended by `BackoffGate.cancelAll()` alone
 /// delivers `.cancelled`.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page<Item>>, @unchecked Sendable {
     public let request: APIRequest
     /// Whether a cached copy may answer.

@@ -26,6 +26,7 @@ public struct CollectedPages<Item: Sendable>: Sendable {
 ///
 /// Each page is an `APIRequestOperation` started inside this operation's queue slot, so it waits at the backoff
 /// gate and may come from the cache like any other; cancelling this operation cancels the page in flight.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentOperation<CollectedPages<Item>>,
     @unchecked Sendable
 {

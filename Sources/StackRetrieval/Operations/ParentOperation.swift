@@ -4,6 +4,7 @@ import StackAPI
 
 /// A `ResultOperation` that does its work through child operations started inside its own queue slot
 /// (not queued, so a full queue of parents cannot wait on itself). Cancelling the parent cancels the children.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 open class ParentOperation<Value: Sendable>: ResultOperation<Value>, @unchecked Sendable {
     /// The children started so far, or nil once the parent was stopped (no child starts after that).
     private let children = NIOLockedValueBox<[Operation]?>([])

@@ -13,6 +13,7 @@ import StackAPI
 /// With `.useCache`, each part may come from the environment's `ResponseCache`: a question whose body a fresh
 /// page already carried (a list loaded with bodies) is not requested again, only its answers; a thread reopened
 /// within the cache's lifetime costs no request at all.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @unchecked Sendable {
     public let questionID: Int
 

@@ -8,6 +8,7 @@ import StackAPI
 /// and a `.mainQueue` delivery checks the cancelled flag again on main right before calling the completion,
 /// because cancelling cannot recall a block already queued there. Cancel from the main queue (as the UI does)
 /// and the completion is guaranteed not to run afterwards.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 open class ResultOperation<Value: Sendable>: ConcurrentOperation, @unchecked Sendable {
     /// How the result is handed over; nil once delivered or dropped.
     private let delivery: NIOLockedValueBox<ResultDelivery<Value>?>

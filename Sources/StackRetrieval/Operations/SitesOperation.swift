@@ -7,6 +7,7 @@ import StackAPI
 ///
 /// The disk is read and written on this operation's queue, never on main. A file that cannot be written
 /// (read-only directory, full disk) does not fail the load: the fetched list is still delivered.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 public final class SitesOperation: ParentOperation<SiteList>, @unchecked Sendable {
     /// Pages of 100 are followed at most this many times (the network has about four).
     public static let maximumPages = 10

@@ -4,6 +4,7 @@ import StackAPI
 import StackRetrieval
 
 /// A `ResultOperation` whose work is done by the test: it counts `execute()` and `didCancel()` calls.
+/// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 final class ProbeOperation: ResultOperation<Int>, @unchecked Sendable {
     private let counts = NIOLockedValueBox((executions: 0, cancellations: 0))
     private let completesAt: Int?
