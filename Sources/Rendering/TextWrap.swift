@@ -216,7 +216,6 @@ struct LineBuilder {
     private var bytes: [UInt8] = []
     private var style = CellStyle.plain
 
-    /// True when the line holds no text.
     var isEmpty: Bool { spans.isEmpty && bytes.isEmpty }
 
     /// Appends text whose width the caller measured.
@@ -232,7 +231,6 @@ struct LineBuilder {
         append(text[...], width: textWidth, style: textStyle)
     }
 
-    /// Appends `count` spaces.
     mutating func appendSpaces(_ count: Int, style spaceStyle: CellStyle) {
         guard count > 0 else { return }
         if spaceStyle != style { closeSpan(); style = spaceStyle }

@@ -6,7 +6,6 @@ enum HTMLToken: Equatable {
     case text(String)
     /// A start tag: the element, its attributes (lower-case names, values decoded), and whether it ended in `/>`.
     case startTag(HTMLElement, attributes: [String: String], selfClosing: Bool)
-    /// An end tag.
     case endTag(HTMLElement)
 }
 
@@ -58,7 +57,6 @@ struct HTMLTokenizer {
         return tokens
     }
 
-    /// The next token, or nil at the end.
     mutating func next() -> HTMLToken? {
         if let pending = pendingToken {
             pendingToken = nil
