@@ -52,9 +52,8 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         append(text, width: TextWidth.of(text), style: style)
     }
 
-    /// Appends `line`, merging its first span into the last one when their styles match.
+    /// Appends `line` without measuring it again, joining its first span to the last one when their styles match.
     public mutating func append(_ line: StyledLine) {
-        // `line` is already merged and measured: join its first span to ours if the styles match, add the rest.
         guard let first = line.spans.first else { return }
         var rest = line.spans[...]
         if let last = spans.indices.last, spans[last].style == first.style {

@@ -13,7 +13,6 @@ public enum TextWrap {
         return wrapper.finish()
     }
 
-    /// Wraps plain text in one style.
     public static func wrap(_ text: String, style: CellStyle = .plain, width: Int) -> [StyledLine] {
         wrap([StyledSpan(text, style: style)], width: width)
     }

@@ -49,7 +49,6 @@ struct HTMLTokenizer {
                                            single: normalised.lastIndex(of: Byte.singleQuote) ?? -1)
     }
 
-    /// Every token of the input, in order.
     static func tokens(_ html: String) -> [HTMLToken] {
         var tokenizer = HTMLTokenizer(html)
         var tokens: [HTMLToken] = []
