@@ -6,7 +6,6 @@ public struct APIPause: Hashable, Sendable {
     /// Whole seconds left, rounded up.
     public var secondsLeft: Int
 
-    /// Creates the pause.
     public init(method: APIMethod, secondsLeft: Int) {
         self.method = method
         self.secondsLeft = max(0, secondsLeft)

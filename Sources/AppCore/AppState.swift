@@ -93,19 +93,18 @@ public struct SharedState: Hashable, Sendable {
     /// The site every screen loads from.
     public var site: String { home.site }
 
-    /// A fresh token for a new load.
+    /// A token no earlier load had.
     public mutating func makeToken() -> LoadToken {
         lastToken += 1
         return LoadToken(lastToken)
     }
 
-    /// Shows `message` on the status line.
     public mutating func setStatus(_ message: String, isError: Bool) {
         status.message = message
         status.isError = isError
     }
 
-    /// Clears the status line's message.
+    /// Clears the status line's message (a `notice` stays).
     public mutating func clearStatus() {
         status.message = nil
         status.isError = false
@@ -176,7 +175,6 @@ public struct AppState: Hashable, Sendable {
     }
     public var searchHistory: [String] { shared.searchHistory }
 
-    /// The screen showing.
     public var top: ScreenState { stack[stack.count - 1] }
     /// What kind of screen is showing.
     public var screen: Screen { top.kind }

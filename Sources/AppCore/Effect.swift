@@ -15,7 +15,6 @@ public enum Effect: Hashable, Sendable {
     case loadComments(LoadToken, postIDs: [Int], site: String, reload: Bool)
     /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
     case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
-    /// Load the list of Stack Exchange sites.
     case loadSites(LoadToken)
     /// Remember that these questions of `site` were read, with what was known of them then.
     case markRead(site: String, [Int: ReadState])
@@ -34,9 +33,7 @@ public enum Effect: Hashable, Sendable {
     case rememberSearch(site: String, query: String)
     /// Remember the site, sort and tag filter in use, for the next launch.
     case rememberBrowse(RememberedBrowse)
-    /// Cancel one load.
     case cancel(LoadToken)
-    /// Cancel every load in flight.
     case cancelAll
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.
     case scheduleLoadingIndicator(LoadToken, seconds: Double)

@@ -24,7 +24,6 @@ public struct MouseEvent: Hashable, Sendable {
     public var row: Int
     public var column: Int
 
-    /// An event of `kind` at `row`, `column`.
     public init(_ kind: Kind, row: Int, column: Int) {
         self.kind = kind
         self.row = row

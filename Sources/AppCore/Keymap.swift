@@ -12,10 +12,9 @@ public struct Keymap: Hashable, Sendable {
         self.lookup = lookup
     }
 
-    /// The command bound to `key`, if any.
     public func command(for key: Key) -> Command? { lookup[key] }
 
-    /// The keys bound to `command`.
+    /// `command`'s keys in the order bound (messages name the first).
     public func keys(for command: Command) -> [Key] {
         bindings.first { $0.command == command }?.keys ?? []
     }

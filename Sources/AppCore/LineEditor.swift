@@ -22,7 +22,6 @@ public struct LineEditor: Hashable, Sendable {
         case cancelled
     }
 
-    /// The text being edited.
     public private(set) var text: String
     /// The cursor position in graphemes, from 0 (before the first) to `text.count` (after the last).
     public private(set) var cursor: Int
@@ -41,12 +40,10 @@ public struct LineEditor: Hashable, Sendable {
         self.history = history
     }
 
-    /// An editor with an empty text and `history` (oldest first) for Up/Down.
     public init(history: [String]) {
         self.init(text: "", history: history)
     }
 
-    /// Applies one key press.
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character): insert(character)

@@ -8,7 +8,6 @@ import StackAPI
 public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
     public var items: [Item] = []
     public var loadedIDs: Set<Int> = []
-    /// The next page to request.
     public var nextPage = 1
     public var pending: PendingLoad?
     public var end: ListEnd?
@@ -19,7 +18,6 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
 
     public init() {}
 
-    /// The selected item, if any.
     public var selectedItem: Item? {
         items.indices.contains(selection) ? items[selection] : nil
     }
@@ -173,6 +171,5 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
 extension PagedList where Item == Question {
     /// The questions loaded so far.
     public var questions: [Question] { items }
-    /// The selected question, if any.
     public var selectedQuestion: Question? { selectedItem }
 }

@@ -3,12 +3,9 @@ import StackAPI
 
 /// What was known of a question when it was last opened: enough to tell later whether it changed.
 public struct ReadState: Hashable, Sendable {
-    /// Its answer count then.
     public var answerCount: Int
-    /// Its last activity then.
     public var lastActivity: Date?
 
-    /// Creates a mark.
     public init(answerCount: Int, lastActivity: Date?) {
         self.answerCount = answerCount
         self.lastActivity = lastActivity
@@ -32,13 +29,10 @@ public enum ReadStatus: Hashable, Sendable {
 
 /// The read marks of the current site's questions the app knows about (from the store, and those made this session).
 public struct ReadMarks: Hashable, Sendable {
-    /// Marks by question id.
     public var byQuestion: [Int: ReadState] = [:]
 
-    /// Creates an empty set.
     public init() {}
 
-    /// How `question` stands: unread, read, or updated since read.
     public func status(of question: Question) -> ReadStatus {
         guard let mark = byQuestion[question.questionID] else { return .unread }
         let added = (question.answerCount ?? 0) - mark.answerCount

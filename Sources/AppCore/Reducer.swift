@@ -11,7 +11,7 @@ import StackAPI
 public enum Reducer {
     /// Seconds a load may run before its loading indicator appears.
     public static let indicatorDelay = 0.15
-    /// The last page reachable without an API key.
+    /// Pages past this one need an API key: the API refuses them (403) without one.
     public static let lastPageWithoutKey = 25
 
     /// Applies `action` to `state`; returns the effects to run, in order. At the start, and whenever the site, sort or

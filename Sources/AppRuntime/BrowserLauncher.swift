@@ -28,7 +28,7 @@ public struct BrowserLauncher: Sendable {
         self.browserInTerminal = browserInTerminal
     }
 
-    /// The environment the browser starts with.
+    /// `environment` less `withheldVariables`.
     public var childEnvironment: [String: String] {
         environment.filter { !Self.withheldVariables.contains($0.key) }
     }
@@ -108,7 +108,6 @@ public struct TerminalHandOver {
     /// Runs its argument with the terminal handed over.
     public let perform: (() -> Void) -> Void
 
-    /// A hand-over on `input` and `output` through `perform`.
     public init(input: Int32, output: Int32, perform: @escaping (() -> Void) -> Void) {
         self.input = input
         self.output = output

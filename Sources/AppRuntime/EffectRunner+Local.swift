@@ -98,7 +98,6 @@ extension EffectRunner {
         }
     }
 
-    /// Keeps read marks in the store.
     func markRead(site: String, _ marks: [Int: ReadState]) {
         local?.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
     }

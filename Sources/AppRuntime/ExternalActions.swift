@@ -5,12 +5,10 @@ import Rendering
 /// What the "Open in browser" and "Copy link" commands do outside the program, each reported back as a
 /// status-line action for the reducer.
 public struct ExternalActions: Sendable {
-    /// Starts the browser.
     public let launcher: BrowserLauncher
     /// The terminal's output descriptor, where OSC 52 goes (curses' output, standard output by default).
     public let terminalDescriptor: Int32
 
-    /// Actions using `launcher` and writing clipboard sequences to `terminalDescriptor`.
     public init(launcher: BrowserLauncher = BrowserLauncher(), terminalDescriptor: Int32 = STDOUT_FILENO) {
         self.launcher = launcher
         self.terminalDescriptor = terminalDescriptor

@@ -12,7 +12,6 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The browser exited with a non-zero status (a terminal one when it returned the terminal, a detached one
     /// whenever it ended).
     case exited(program: String, status: Int32)
-    /// The browser was ended by a signal.
     case signalled(program: String, signal: Int32)
 
     /// The error `ending` means for `program`: nil for an exit with status 0.

@@ -48,7 +48,6 @@ public final class ThreadLayouter {
     /// The layout drawn last for the thread now showing, if it is ready (for commands that read it, like `Y`).
     public var readyLayout: ThreadDocument.Layout? { ready?.layout }
 
-    /// True while a job is laid out in the background.
     public var isLayingOut: Bool { inFlight != nil }
 
     /// `thread` laid out at `width` if that layout is ready; otherwise nil, after starting (or while running)
@@ -136,7 +135,7 @@ final class LayoutJob: Sendable {
         done.signal()
     }
 
-    /// The layout if it is finished within `timeout`, else nil.
+    /// The layout if it is finished within `seconds`, else nil.
     func result(waitingAtMost seconds: TimeInterval) -> ThreadDocument.Layout? {
         guard done.wait(timeout: .now() + seconds) == .success else { return nil }
         return state.withLockedValue { $0.layout }

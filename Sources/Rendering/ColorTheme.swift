@@ -60,7 +60,6 @@ extension CellColor {
         }
     }
 
-    /// The colour role called `name`, or nil.
     public init?(name: String) {
         guard let color = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = color
@@ -89,7 +88,6 @@ public struct ColorTheme: Hashable, Sendable {
         .codeNumber: .palette(3), .codePreprocessor: .palette(13), .codeFunction: .palette(14),
     ]
 
-    /// The colour `role` is drawn in.
     public func foreground(for role: CellColor) -> TerminalColor {
         foregrounds[role] ?? .terminalDefault
     }

@@ -4,9 +4,7 @@
 /// overwriting either half of a wide cell blanks the other half, and a wide character that does not fit
 /// before the right limit is replaced by a blank instead of being cut in half.
 public struct ScreenBuffer: Hashable, Sendable {
-    /// Columns.
     public let width: Int
-    /// Rows.
     public let height: Int
     /// Row-major cells, `width * height` of them.
     public private(set) var cells: [Cell]
@@ -50,7 +48,6 @@ public struct ScreenBuffer: Hashable, Sendable {
         for x in 0..<width { self[x, y] = Cell(" ", style: style) }
     }
 
-    /// Resets every cell to a blank.
     public mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
     }

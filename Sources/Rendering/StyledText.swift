@@ -2,10 +2,8 @@
 public struct StyledSpan: Hashable, Sendable {
     /// The text (already sanitized; no newlines inside a `StyledLine`).
     public var text: String
-    /// How the text is drawn.
     public var style: CellStyle
 
-    /// A span of `text` in `style`.
     public init(_ text: String, style: CellStyle = .plain) {
         self.text = text
         self.style = style
@@ -19,7 +17,7 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// Columns the line occupies.
     public private(set) var width: Int
 
-    /// A line made of `spans`.
+    /// A line of `spans`, neighbours of one style merged.
     public init(_ spans: [StyledSpan] = []) {
         self.spans = []
         self.width = 0
@@ -32,7 +30,6 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         self.width = width
     }
 
-    /// A line of `text` in one style.
     public init(_ text: String, style: CellStyle = .plain) {
         self.init([StyledSpan(text, style: style)])
     }
@@ -48,7 +45,6 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// The plain text, for debugging and test failure messages.
     public var description: String { text }
 
-    /// True when the line holds no text.
     public var isEmpty: Bool { spans.isEmpty }
 
     /// Appends `text` in `style`, merging with the last span when the style is the same.
@@ -56,9 +52,8 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         append(text, width: TextWidth.of(text), style: style)
     }
 
-    /// Appends every span of `line`.
+    /// Appends `line` without measuring it again, joining its first span to the last one when their styles match.
     public mutating func append(_ line: StyledLine) {
-        // `line` is already merged and measured: join its first span to ours if the styles match, add the rest.
         guard let first = line.spans.first else { return }
         var rest = line.spans[...]
         if let last = spans.indices.last, spans[last].style == first.style {

@@ -13,7 +13,6 @@ public enum TextWrap {
         return wrapper.finish()
     }
 
-    /// Wraps plain text in one style.
     public static func wrap(_ text: String, style: CellStyle = .plain, width: Int) -> [StyledLine] {
         wrap([StyledSpan(text, style: style)], width: width)
     }
@@ -216,7 +215,6 @@ struct LineBuilder {
     private var bytes: [UInt8] = []
     private var style = CellStyle.plain
 
-    /// True when the line holds no text.
     var isEmpty: Bool { spans.isEmpty && bytes.isEmpty }
 
     /// Appends text whose width the caller measured.
@@ -232,7 +230,6 @@ struct LineBuilder {
         append(text[...], width: textWidth, style: textStyle)
     }
 
-    /// Appends `count` spaces.
     mutating func appendSpaces(_ count: Int, style spaceStyle: CellStyle) {
         guard count > 0 else { return }
         if spaceStyle != style { closeSpan(); style = spaceStyle }

@@ -38,7 +38,6 @@ enum Measure {
         return String(format: "median %.3f ms, p95 %.3f ms (n=%d)", median, p95, sorted.count)
     }
 
-    /// The median of `samples`.
     static func median(_ samples: [Double]) -> Double {
         let sorted = samples.sorted()
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]

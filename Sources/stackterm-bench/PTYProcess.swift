@@ -46,7 +46,6 @@ final class PTYProcess {
         if let ownDataHome { try? FileManager.default.removeItem(at: ownDataHome) }
     }
 
-    /// The child's process id.
     var pid: Int32 { process.processIdentifier }
 
     /// Reads output until it contains `text`; true if it did within `timeout` seconds.
@@ -62,7 +61,7 @@ final class PTYProcess {
         return false
     }
 
-    /// Forgets the output read so far.
+    /// Forgets the output so far, including what is still waiting unread on the pty.
     func clearOutput() { drain(); output.removeAll() }
 
     /// Types `text` into the terminal.

@@ -12,7 +12,6 @@ final class ImportMeter {
         self.terminal = terminal
     }
 
-    /// Shows how far the import is.
     func show(_ progress: ImportProgress) {
         let line = Self.line(progress, seconds: max(Date().timeIntervalSince(started), 0.001))
         if terminal {

@@ -77,6 +77,5 @@ struct StacktermCommand: ParsableCommand {
 }
 
 extension String {
-    /// nil for the empty string.
     var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -11,7 +11,6 @@ public struct ThreadLink: Hashable, Sendable {
     /// The target as written in the HTML (a relative one kept relative).
     public var url: String
 
-    /// A link from its parts.
     public init(postID: Int, number: Int, text: String, url: String) {
         self.postID = postID
         self.number = number
@@ -38,7 +37,6 @@ public struct LinkPickerState: Hashable, Sendable {
         selection = links.firstIndex { $0.postID == postInView } ?? 0
     }
 
-    /// The selected link, if any.
     public var selected: ThreadLink? { links.indices.contains(selection) ? links[selection] : nil }
 }
 

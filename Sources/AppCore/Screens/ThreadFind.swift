@@ -1,10 +1,8 @@
 /// What in-page find looks for: the text typed after `/`, matched like `less` does with smart case — a pattern
 /// without a capital letter ignores case, one with a capital matches it exactly. A match never spans two lines.
 public struct FindPattern: Hashable, Sendable {
-    /// The text as typed.
     public var text: String
 
-    /// The pattern `text`.
     public init(_ text: String) { self.text = text }
 
     /// Whether case matters: the pattern has a capital letter.
@@ -44,7 +42,6 @@ public struct FindMatch: Hashable, Sendable {
     /// Which of the line's occurrences, from 0.
     public var occurrence: Int
 
-    /// The `occurrence`th match on `line`.
     public init(line: Int, occurrence: Int) {
         self.line = line
         self.occurrence = occurrence
@@ -53,7 +50,6 @@ public struct FindMatch: Hashable, Sendable {
 
 /// The question view's in-page find: its pattern, every match in the laid-out thread, and the one gone to last.
 public struct ThreadFind: Hashable, Sendable {
-    /// What is looked for.
     public var pattern: FindPattern
     /// Every match, in document order.
     public var matches: [FindMatch]

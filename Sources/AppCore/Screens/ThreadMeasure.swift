@@ -8,7 +8,7 @@ public struct ThreadMeasure: Hashable, Sendable {
         public var index: Int
         /// Its first line in the document.
         public var line: Int
-        /// Its lines.
+        /// How many lines it spans.
         public var length: Int
 
         public init(postID: Int, index: Int, line: Int, length: Int) {

@@ -22,7 +22,6 @@ public enum ScreenState: Hashable, Sendable {
     /// The site's saved questions.
     case saved(SavedListState)
 
-    /// What kind of screen this is.
     public var kind: Screen {
         switch self {
         case .questions: .questionList
@@ -93,7 +92,6 @@ enum Navigation: Hashable, Sendable {
     case openLinkPicker(LinkPickerState)
     /// Open a question of this site by a link to it (an answer-only link: its question is looked up first).
     case openQuestionLink(questionID: Int?, answerID: Int?)
-    /// Close the top screen.
     case pop
     /// A list with these settings changed (pushed; the bottom list's own settings pop back to it).
     case browse(BrowseChange)
@@ -101,7 +99,7 @@ enum Navigation: Hashable, Sendable {
 
 /// A change to a question list's settings, asked for by a prompt or a picker.
 enum BrowseChange: Hashable, Sendable {
-    /// Search (nil: no search).
+    /// Replace the search, keeping the tags (nil clears it).
     case search(String?)
     case tags([String])
     /// One tag, without the search.

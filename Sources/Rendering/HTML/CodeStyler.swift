@@ -24,7 +24,6 @@ public struct CodeBlockPlacement: Hashable, Sendable {
     /// The block's exact text (what `Y` copies).
     public var text: String
 
-    /// A placement from its parts.
     public init(rows: Range<Int>, text: String) {
         self.rows = rows
         self.text = text

@@ -6,7 +6,6 @@ enum HTMLToken: Equatable {
     case text(String)
     /// A start tag: the element, its attributes (lower-case names, values decoded), and whether it ended in `/>`.
     case startTag(HTMLElement, attributes: [String: String], selfClosing: Bool)
-    /// An end tag.
     case endTag(HTMLElement)
 }
 
@@ -50,7 +49,6 @@ struct HTMLTokenizer {
                                            single: normalised.lastIndex(of: Byte.singleQuote) ?? -1)
     }
 
-    /// Every token of the input, in order.
     static func tokens(_ html: String) -> [HTMLToken] {
         var tokenizer = HTMLTokenizer(html)
         var tokens: [HTMLToken] = []
@@ -58,7 +56,6 @@ struct HTMLTokenizer {
         return tokens
     }
 
-    /// The next token, or nil at the end.
     mutating func next() -> HTMLToken? {
         if let pending = pendingToken {
             pendingToken = nil

@@ -88,7 +88,6 @@ struct InlineStyleState {
     /// 1–6 inside a heading, else 0.
     var headingLevel = 0
 
-    /// The style for text at this point.
     var style: CellStyle {
         var attributes: CellStyle.Attributes = []
         if bold > 0 || headingLevel > 0 { attributes.insert(.bold) }

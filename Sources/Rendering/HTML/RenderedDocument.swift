@@ -17,7 +17,6 @@ public struct RenderedDocument: Hashable, Sendable {
     /// and a later layout may colour it.
     public var codeAwaitingStyle: Bool
 
-    /// A document from its parts.
     public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String], linkTexts: [String] = [],
                 codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false) {
         self.lines = lines

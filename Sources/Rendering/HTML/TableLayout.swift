@@ -96,7 +96,6 @@ enum TableLayout {
 }
 
 extension String {
-    /// The string with each `\n` replaced by a space.
     func replacingNewlines() -> String {
         utf8.contains(0x0A) ? String(decoding: utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : self
     }

@@ -6,7 +6,6 @@ public enum Chrome {
     public static let minimumColumns = 30
     public static let minimumRows = 6
 
-    /// Whether `viewport` is too small for any screen.
     public static func isTooSmall(_ viewport: Viewport) -> Bool {
         viewport.columns < minimumColumns || viewport.rows < minimumRows
     }

@@ -3,9 +3,7 @@ import AppCore
 /// Marks the in-page find's matches on the question view's lines: every match in reverse video, the one gone to
 /// last also bold in the warning colour (so it stands out under `NO_COLOR` too).
 public enum FindHighlight {
-    /// How a match is drawn.
     public static let match = CellStyle(.reverse)
-    /// How the current match is drawn.
     public static let current = CellStyle([.reverse, .bold], color: .warning)
 
     /// `line` (document line `number`) with `find`'s matches restyled.

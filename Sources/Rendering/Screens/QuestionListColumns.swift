@@ -11,7 +11,6 @@ struct QuestionListColumns: Equatable {
     var title: Int
     /// The date column's label: which date it shows (`asked` or `active`).
     var dateLabel: String
-    /// Which date the rows show.
     var dateShown: ListDate
 
     init(width: Int, dateShown: ListDate = .lastActivity) {

@@ -5,7 +5,6 @@ import StackAPI
 /// Draws the question list: a column header, then one row per question with score, answers (✓ when one is
 /// accepted), title, tags and the age of the date the sort follows (asked, or last active).
 public enum QuestionListScreen {
-    /// The style of a list's column header row.
     static let columnHeaderStyle = CellStyle(.underline, color: .muted)
 
     /// Draws `screen` (header, column header, `rows - 1` rows of questions, end row) into `buffer`.

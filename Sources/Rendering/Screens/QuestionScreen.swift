@@ -73,7 +73,6 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var newAnswers: Set<Int>
     var related: [LinkedQuestion]
 
-    /// The key of `thread` laid out at `width`.
     public init(thread: ThreadState, width: Int) {
         questionID = thread.questionID
         self.width = width
@@ -120,7 +119,7 @@ public final class ThreadLayoutCache {
         return layout
     }
 
-    /// The thread's lines at `width`.
+    /// `layout(for:width:now:)`'s lines, from the same cache.
     public func lines(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
         layout(for: thread, width: width, now: now).lines
     }

@@ -1,6 +1,5 @@
 /// How screens and `stackterm print` show a number or date the API sent out of range: as `?`.
 public enum UnknownValue {
-    /// The text shown in place of an unknown value.
     public static let mark = "?"
 
     /// `number` in decimal, or `mark` when it is unknown.

@@ -9,7 +9,6 @@ extension LocalDataManager {
     public struct SiteMemory: Sendable, Hashable {
         /// Past searches on the site, oldest first.
         public var searches: [String]
-        /// The ids of its saved questions.
         public var savedIDs: Set<Int>
     }
 
@@ -31,7 +30,7 @@ extension LocalDataManager {
 
     // MARK: Search history and the browse settings
 
-    /// Remembers a search on `site`.
+    /// Adds `query` to `site`'s search history, kept across runs.
     public func addSearch(_ query: String, site: String) {
         write(.remembered) { try $0.addSearch(query, site: site) }
     }

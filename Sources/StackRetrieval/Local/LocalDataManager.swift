@@ -67,7 +67,6 @@ public final class LocalDataManager: Sendable {
         write { try $0.save(answers: kept, site: site) }
     }
 
-    /// Keeps comments, by post.
     public func keep(comments: [Int: [Comment]], site: String) {
         let all = comments.values.flatMap { $0 }.filter { Self.isKeepable($0.body) }
         guard !all.isEmpty else { return }
@@ -204,7 +203,7 @@ public struct LocalPage: Sendable {
     /// The page number (1-based).
     public var page: Int
 
-    /// The page as the list takes it.
+    /// The same page without the store's origin, age and read marks, as the network would send it.
     public var questionPage: Page<Question> { Page(items: stored.map(\.question), hasMore: hasMore, page: page) }
     /// When the oldest question on the page was fetched (nil for an empty page).
     public var fetchedAt: Date? { stored.map(\.fetchedAt).min() }
