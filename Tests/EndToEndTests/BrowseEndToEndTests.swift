@@ -31,9 +31,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         // Back to the list, then quit.
         try tmux.sendKeys(.text("q"))
         XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · votes") == true }, tmux.screenDump())
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testQuitWithLoadsInFlightIsInstantAndRestoresTheTerminal() throws {
@@ -70,8 +68,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "Terminal too small", timeout: 5), tmux.screenDump())
         try tmux.resize(width: 100, height: 30)
         XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testOfflineServerShowsAnErrorAndKeepsRunning() throws {
@@ -80,8 +77,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         XCTAssertTrue(try tmux.capture().joined().contains("press r"), tmux.screenDump())
         try tmux.sendKeys(.text("r"))
         XCTAssertTrue(tmux.waitFor(text: "Offline", timeout: 15), tmux.screenDump())
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testHTTPErrorsAndMalformedJSONAreExplained() throws {

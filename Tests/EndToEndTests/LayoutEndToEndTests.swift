@@ -13,9 +13,7 @@ final class LayoutEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "the deeper levels are shown flat", timeout: 60), tmux.screenDump())
         XCTAssertTrue(tmux.waitFor(text: "│ │ x"), tmux.screenDump())
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "the shell gets the main screen back")
     }
 
@@ -25,9 +23,7 @@ final class LayoutEndToEndTests: StacktermTestCase {
         waitForList(tmux)
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 
@@ -38,8 +34,7 @@ final class LayoutEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
         try sendSignal("TERM")
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=143", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        expectExit(tmux, status: 143)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 }

@@ -32,6 +32,18 @@ class StacktermTestCase: XCTestCase {
         XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
     }
 
+    /// Presses `key` (`Q` quits from any screen), then checks the exit status 0 and the terminal.
+    func quit(_ tmux: TmuxSession, key: String = "Q", file: StaticString = #filePath, line: UInt = #line) throws {
+        try tmux.sendKeys(.text(key))
+        expectExit(tmux, status: 0, file: file, line: line)
+    }
+
+    /// Waits for stackterm to end with `status` and checks it left the terminal as it found it.
+    func expectExit(_ tmux: TmuxSession, status: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: 10), tmux.screenDump(), file: file, line: line)
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump(), file: file, line: line)
+    }
+
     /// `stackterm import FOLDER` (as `site` when given) into the store under `dataHome`, with the real binary.
     func importDump(dataHome: URL, site: String? = nil, _ folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let outcome = try StacktermRun.run(["import", folder.path] + (site.map { ["--site", $0] } ?? []),
