@@ -41,9 +41,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("G"), .key("Enter"))  // prefetch page 2, then open a question: three loads hang
         let deadline = Date().addingTimeInterval(5)
         while try double.requestLog().count < 4, Date() < deadline { usleep(20_000) }
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 3), "quit must not wait for the 30 s server:\n\(tmux.screenDump())")
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 3), tmux.screenDump())
+        try quit(tmux, within: 3, "quit must not wait for the 30 s server")
     }
 
     func testTitlesWithEscapeSequencesCannotChangeThePaneTitle() throws {

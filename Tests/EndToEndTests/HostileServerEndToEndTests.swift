@@ -45,11 +45,7 @@ final class HostileServerEndToEndTests: StacktermTestCase {
     }
 
     func testABodyUnderTheResponseCapIsCutByTheRenderer() throws {
-        try double.setFaults("huge_paragraph_mb=8&count=1&path=/questions")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "lorem ipsum dolor", timeout: 60), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "huge_paragraph_mb=8&count=1&path=/questions", waitingFor: "lorem ipsum dolor", timeout: 60)
         // The notice ends the body, some 2,000 lines down (the paragraph itself is cut at 200 KB): find it.
         try tmux.sendKeys(.text("/body truncated"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "(body truncated: the first 4 MB of 8", timeout: 10), tmux.screenDump())

@@ -6,11 +6,7 @@ import XCTest
 /// quits and restores the terminal whatever is being laid out.
 final class LayoutEndToEndTests: StacktermTestCase {
     func testAHundredThousandLevelBodyOpensWithItsNoticeAndQQuits() throws {
-        try double.setFaults("deep_body=100000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "the deeper levels are shown flat", timeout: 60), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=100000", waitingFor: "the deeper levels are shown flat", timeout: 60)
         XCTAssertTrue(tmux.waitFor(text: "│ │ x"), tmux.screenDump())
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
         try quit(tmux)
@@ -18,21 +14,13 @@ final class LayoutEndToEndTests: StacktermTestCase {
     }
 
     func testQPressedWhileTheBodyIsLaidOutQuits() throws {
-        try double.setFaults("deep_body=200000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=200000", waitingFor: "views · asked", timeout: 30)
         try quit(tmux)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 
     func testSIGTERMWhileTheBodyIsLaidOutRestoresTheTerminalAndExits143() throws {
-        try double.setFaults("deep_body=200000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=200000", waitingFor: "views · asked", timeout: 30)
         try sendSignal("TERM")
         expectExit(tmux, status: 143)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")

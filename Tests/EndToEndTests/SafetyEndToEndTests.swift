@@ -64,8 +64,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
             waitForList(tmux)
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
             try sendSignal(name)
-            XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
-            XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
+            expectExit(tmux, status: status, within: 5, "SIG\(name)")
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "SIG\(name) left the alternate screen")
             tmux.kill()
         }
