@@ -10,7 +10,8 @@ let package = Package(
         .package(name: "stackterm", path: ".."),
     ],
     targets: [
-        // Times each input and reports the slowest at exit (milliseconds; libFuzzer only counts seconds).
+        // The harnesses' common entry: times each input and reports the slowest at exit (milliseconds; libFuzzer
+        // only counts seconds).
         .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-html", dependencies: [
             "FuzzSupport",

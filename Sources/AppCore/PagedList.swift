@@ -27,10 +27,25 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         pending != nil ? "Nothing selected yet: the list is loading" : "Nothing selected: the list is empty"
     }
 
+    /// The selected item; without one, the status line says why (`whenEmpty` when nothing is loading either).
+    func selected(_ shared: inout SharedState, whenEmpty: String? = nil) -> Item? {
+        guard let selectedItem else {
+            shared.setStatus(pending == nil ? whenEmpty ?? nothingSelected : nothingSelected, isError: false)
+            return nil
+        }
+        return selectedItem
+    }
+
     /// Makes the load effect of one page: token, page, priority, and whether caches are skipped.
     typealias LoadEffect = (LoadToken, _ page: Int, LoadPriority, _ reload: Bool) -> Effect
 
     // MARK: Cursor
+
+    /// The commands every list answers alike: the movement commands, and `r` (page 1 again, caches skipped);
+    /// nil for any other command.
+    mutating func listCommand(_ command: Command, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect]? {
+        command == .reload ? reload(&shared, fresh: true, makeLoad) : move(command, &shared, makeLoad)
+    }
 
     /// Moves the cursor to `index` (clamped), keeps it on screen, and prefetches when near the end.
     mutating func select(_ index: Int, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {

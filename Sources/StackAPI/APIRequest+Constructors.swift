@@ -20,9 +20,7 @@ extension APIRequest {
         site: String, sort: QuestionSort = .activity, order: SortDirection = .desc, tagged: [String] = [],
         page: Int = 1, pageSize: Int? = nil, fromDate: Date? = nil, toDate: Date? = nil, withBody: Bool = false
     ) -> APIRequest {
-        var query = Query(site: site, page: page, pageSize: pageSize)
-        query.add("sort", sort.rawValue)
-        query.add("order", order.rawValue)
+        var query = Query(site: site, page: page, pageSize: pageSize, sort: sort.rawValue, order: order)
         query.add("tagged", tagged)
         query.add("fromdate", fromDate)
         query.add("todate", toDate)
@@ -42,11 +40,8 @@ extension APIRequest {
         _ ids: [Int], site: String, sort: AnswerSort = .votes, order: SortDirection = .desc,
         page: Int = 1, pageSize: Int? = nil, withBody: Bool = true
     ) -> APIRequest {
-        var query = Query(site: site, page: page, pageSize: pageSize)
-        query.add("sort", sort.rawValue)
-        query.add("order", order.rawValue)
-        query.addBodyFilter(withBody)
-        return APIRequest(method: .answersOfQuestions, path: "/questions/\(joined(ids))/answers", query: query.items)
+        sortedPage(.answersOfQuestions, "/questions/\(joined(ids))/answers", site: site, sort: sort.rawValue, order: order,
+                   page: page, pageSize: pageSize, withBody: withBody)
     }
 
     /// `/answers/{ids}`: answers by id, with bodies (a link to an answer names only the answer).
@@ -60,11 +55,7 @@ extension APIRequest {
     public static func latestAnswers(
         site: String, sort: AnswerSort = .activity, order: SortDirection = .desc, page: Int = 1, pageSize: Int? = nil
     ) -> APIRequest {
-        var query = Query(site: site, page: page, pageSize: pageSize)
-        query.add("sort", sort.rawValue)
-        query.add("order", order.rawValue)
-        query.addBodyFilter(true)
-        return APIRequest(method: .answers, path: "/answers", query: query.items)
+        sortedPage(.answers, "/answers", site: site, sort: sort.rawValue, order: order, page: page, pageSize: pageSize, withBody: true)
     }
 
     /// `/posts/{ids}/comments`: comments on questions or answers, with bodies, oldest first by default.
@@ -72,11 +63,8 @@ extension APIRequest {
         _ ids: [Int], site: String, sort: CommentSort = .creation, order: SortDirection = .asc,
         page: Int = 1, pageSize: Int? = maximumPageSize
     ) -> APIRequest {
-        var query = Query(site: site, page: page, pageSize: pageSize)
-        query.add("sort", sort.rawValue)
-        query.add("order", order.rawValue)
-        query.addBodyFilter(true)
-        return APIRequest(method: .commentsOfPosts, path: "/posts/\(joined(ids))/comments", query: query.items)
+        sortedPage(.commentsOfPosts, "/posts/\(joined(ids))/comments", site: site, sort: sort.rawValue, order: order,
+                   page: page, pageSize: pageSize, withBody: true)
     }
 
     /// `/search/advanced`: free-text search (`q`), optionally tagged and limited to (un)accepted questions;
@@ -85,11 +73,9 @@ extension APIRequest {
         site: String, query text: String, tagged: [String] = [], sort: SearchSort = .relevance,
         order: SortDirection = .desc, page: Int = 1, pageSize: Int? = nil, accepted: Bool? = nil, withBody: Bool = false
     ) -> APIRequest {
-        var query = Query(site: site, page: page, pageSize: pageSize)
+        var query = Query(site: site, page: page, pageSize: pageSize, sort: sort.rawValue, order: order)
         query.add("q", text)
         query.add("tagged", tagged)
-        query.add("sort", sort.rawValue)
-        query.add("order", order.rawValue)
         query.add("accepted", accepted.map { $0 ? "true" : "false" })
         query.addBodyFilter(withBody)
         return APIRequest(method: .searchAdvanced, path: "/search/advanced", query: query.items)
@@ -105,6 +91,16 @@ extension APIRequest {
         APIRequest(method: .sites, path: "/sites", query: Query(site: nil, page: page, pageSize: pageSize).items)
     }
 
+    /// A sorted page of `path`, the shape of every list method that takes no filter of its own.
+    private static func sortedPage(
+        _ method: APIMethod, _ path: String, site: String, sort: String, order: SortDirection, page: Int, pageSize: Int?,
+        withBody: Bool
+    ) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize, sort: sort, order: order)
+        query.addBodyFilter(withBody)
+        return APIRequest(method: method, path: path, query: query.items)
+    }
+
     /// Ids joined with `;`, as the API's vectorized methods expect.
     private static func joined(_ ids: [Int]) -> String {
         ids.map(String.init).joined(separator: ";")
@@ -115,10 +111,12 @@ extension APIRequest {
 private struct Query {
     private var parameters: [String: String] = [:]
 
-    init(site: String?, page: Int? = nil, pageSize: Int? = nil) {
+    init(site: String?, page: Int? = nil, pageSize: Int? = nil, sort: String? = nil, order: SortDirection? = nil) {
         add("site", site)
         add("page", page.map { String(max(1, $0)) })
         add("pagesize", pageSize.map { String(min(max(0, $0), APIRequest.maximumPageSize)) })
+        add("sort", sort)
+        add("order", order?.rawValue)
     }
 
     var items: [URLQueryItem] {

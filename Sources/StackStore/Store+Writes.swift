@@ -7,10 +7,7 @@ extension Store {
     /// and comments when the response carried them, in one transaction. A question without a body keeps the body
     /// already stored. Like every network write, it then evicts old cached content if the store is over `maxBytes`.
     public func save(questions: [Question], site: String, fetchedAt: Date = Date()) throws(StoreError) {
-        try write { db in
-            let siteID = try Self.siteRowID(db, apiName: site)
-            let writer = try PostWriter(db)
-            let stamp = Self.stamp(fetchedAt)
+        try writePosts(site: site, fetchedAt: fetchedAt) { siteID, stamp, writer in
             for question in questions {
                 try writer.write(PostRecord(question, site: siteID, fetchedAt: stamp))
                 try Self.writeOwner(question.owner, site: siteID, writer)
@@ -18,26 +15,27 @@ extension Store {
                 for comment in question.comments ?? [] { try Self.write(comment, site: siteID, stamp, writer) }
             }
         }
-        evictIfOverLimit()
     }
 
     /// Keeps answers fetched from the API, with their nested comments, in one transaction.
     public func save(answers: [Answer], site: String, fetchedAt: Date = Date()) throws(StoreError) {
-        try write { db in
-            let siteID = try Self.siteRowID(db, apiName: site)
-            let writer = try PostWriter(db)
-            for answer in answers { try Self.write(answer, site: siteID, Self.stamp(fetchedAt), writer) }
+        try writePosts(site: site, fetchedAt: fetchedAt) { siteID, stamp, writer in
+            for answer in answers { try Self.write(answer, site: siteID, stamp, writer) }
         }
-        evictIfOverLimit()
     }
 
     /// Keeps comments fetched from the API, in one transaction.
     public func save(comments: [Comment], site: String, fetchedAt: Date = Date()) throws(StoreError) {
-        try write { db in
-            let siteID = try Self.siteRowID(db, apiName: site)
-            let writer = try PostWriter(db)
-            for comment in comments { try Self.write(comment, site: siteID, Self.stamp(fetchedAt), writer) }
+        try writePosts(site: site, fetchedAt: fetchedAt) { siteID, stamp, writer in
+            for comment in comments { try Self.write(comment, site: siteID, stamp, writer) }
         }
+    }
+
+    /// One transaction of posts from the network for `site`, given its row id, the stamp and a writer; then eviction.
+    private func writePosts(
+        site: String, fetchedAt: Date, _ body: (_ siteID: Int64, _ stamp: Int64, PostWriter) throws -> Void
+    ) throws(StoreError) {
+        try write { db in try body(try Self.siteRowID(db, apiName: site), Self.stamp(fetchedAt), try PostWriter(db)) }
         evictIfOverLimit()
     }
 

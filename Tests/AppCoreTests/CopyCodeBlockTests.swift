@@ -6,9 +6,7 @@ import XCTest
 /// `Y`: in a question it asks the runtime for the code block at the top of the view; elsewhere it does nothing.
 final class CopyCodeBlockTests: XCTestCase {
     private func questionState() throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
+        var state = try AppState.listing(5, rows: 24)
         for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
         }

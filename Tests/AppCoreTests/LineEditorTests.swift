@@ -65,34 +65,23 @@ final class LineEditorTests: XCTestCase {
 
     // MARK: moving
 
+    /// Presses each key in turn and checks where the cursor is after it.
+    private func expectCursor(_ line: inout LineEditor, _ steps: [(Key, Int)], file: StaticString = #filePath, at sourceLine: UInt = #line) {
+        for (key, expected) in steps {
+            _ = line.handle(key)
+            XCTAssertEqual(line.cursor, expected, "after \(key)", file: file, line: sourceLine)
+        }
+    }
+
     func testLeftAndRightMoveByGraphemeAndStopAtTheEnds() {
         var line = editor("e\u{0301}👨‍👩‍👧中", cursor: 0)
-        _ = line.handle(.left)
-        XCTAssertEqual(line.cursor, 0)
-        for expected in 1...3 {
-            _ = line.handle(.right)
-            XCTAssertEqual(line.cursor, expected)
-        }
-        _ = line.handle(.right)
-        XCTAssertEqual(line.cursor, 3)
-        _ = line.handle(.left)
-        XCTAssertEqual(line.cursor, 2)
-        _ = line.handle(.control("b"))
-        XCTAssertEqual(line.cursor, 1)
-        _ = line.handle(.control("f"))
-        XCTAssertEqual(line.cursor, 2)
+        expectCursor(&line, [(.left, 0), (.right, 1), (.right, 2), (.right, 3), (.right, 3), (.left, 2), (.control("b"), 1),
+                             (.control("f"), 2)])
     }
 
     func testHomeEndAndControlAControlE() {
         var line = editor("日本語 text", cursor: 3)
-        _ = line.handle(.home)
-        XCTAssertEqual(line.cursor, 0)
-        _ = line.handle(.end)
-        XCTAssertEqual(line.cursor, 8)
-        _ = line.handle(.control("a"))
-        XCTAssertEqual(line.cursor, 0)
-        _ = line.handle(.control("e"))
-        XCTAssertEqual(line.cursor, 8)
+        expectCursor(&line, [(.home, 0), (.end, 8), (.control("a"), 0), (.control("e"), 8)])
         _ = line.handle(.control("A"))
         XCTAssertEqual(line.cursor, 0, "an upper-case control letter is the same key")
     }

@@ -15,15 +15,20 @@ final class LinkPickerTests: XCTestCase {
 
     /// A question (id 1, answer 7 starting on line 100) open over the list and laid out with `links`.
     private func questionState(links: [ThreadLink]? = nil) throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
+        var state = try AppState.listing(5, rows: 24)
         for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
         }
         var measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 7: 100], blocks: [])
         measure.links = links ?? self.links
         _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure))
+        return state
+    }
+
+    /// `questionState()` after the keys `keys`, e.g. `L` then `2`.
+    private func questionState(pressing keys: Character...) throws -> AppState {
+        var state = try questionState()
+        for key in keys { _ = Reducer.reduce(&state, .key(.character(key))) }
         return state
     }
 
@@ -56,9 +61,7 @@ final class LinkPickerTests: XCTestCase {
     }
 
     func testDigitsJumpAndTheMovesMove() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("2")))
+        var state = try questionState(pressing: "L", "2")
         XCTAssertEqual(picker(state)?.selection, 1)
         XCTAssertEqual(picker(state)?.typed, "2")
         _ = Reducer.reduce(&state, .key(.character("j")))
@@ -71,24 +74,19 @@ final class LinkPickerTests: XCTestCase {
     }
 
     func testEnterOnAnOutsideLinkOpensTheBrowserAndStaysOnThePicker() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
+        var state = try questionState(pressing: "L")
         XCTAssertEqual(Reducer.reduce(&state, .key(.enter)), [.openURL("https://example.com/docs")])
         XCTAssertEqual(state.screen, .linkPicker)
     }
 
     func testYCopiesTheSelectedLinkMadeAbsolute() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("2")))
+        var state = try questionState(pressing: "L", "2")
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("y"))),
                        [.copyToClipboard("https://cardano.stackexchange.com/questions/42/some-title")])
     }
 
     func testAQuestionOfTheSameSiteOpensInsideOverTheQuestion() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("2")))
+        var state = try questionState(pressing: "L", "2")
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.screens, [.questionList, .question(id: 1), .question(id: 42)], "the picker gives way to the question")
         XCTAssertTrue(effects.contains { if case .loadThread(_, 42, "cardano", false) = $0 { true } else { false } }, "\(effects)")
@@ -97,25 +95,18 @@ final class LinkPickerTests: XCTestCase {
     }
 
     func testOAlwaysUsesTheBrowserEvenForAQuestionOfThisSite() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("2")))
+        var state = try questionState(pressing: "L", "2")
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("o"))),
                        [.openURL("https://cardano.stackexchange.com/questions/42/some-title")])
     }
 
     func testAnotherSitesQuestionGoesToTheBrowser() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("G")))
+        var state = try questionState(pressing: "L", "G")
         XCTAssertEqual(Reducer.reduce(&state, .key(.enter)), [.openURL("https://stackoverflow.com/q/5")])
     }
 
     func testAnAnswerLinkLooksUpItsQuestionThenOpensItAtTheAnswer() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
-        _ = Reducer.reduce(&state, .key(.character("j")))
-        _ = Reducer.reduce(&state, .key(.character("j")))
+        var state = try questionState(pressing: "L", "j", "j")
         let effects = Reducer.reduce(&state, .key(.enter))
         guard case let .loadAnswerQuestion(token, 99, "cardano")? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(state.screen, .question(id: 1))
@@ -143,8 +134,7 @@ final class LinkPickerTests: XCTestCase {
     }
 
     func testAQuestionKeyOnThePickerSaysWhereItWorks() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .key(.character("L")))
+        var state = try questionState(pressing: "L")
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("c"))), [])
         XCTAssertEqual(state.status.message, "c works only in a question")
         XCTAssertEqual(state.screen, .linkPicker)

@@ -8,10 +8,7 @@ import XCTest
 final class MouseTests: XCTestCase {
     /// 40 questions (ids 1-40) on a 24-row terminal: rows 2-22 show 21 of them.
     private func listState() throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 40, firstID: 1, hasMore: false))))
-        return state
+        try AppState.listing(40, rows: 24)
     }
 
     private func mouse(_ kind: MouseEvent.Kind, row: Int, in state: inout AppState) {

@@ -7,11 +7,7 @@ import TestSupport
 /// Read marks in the reducer: opening marks read, the store's marks merge in, `U` and `A`, the offline flag.
 final class ReadMarksTests: XCTestCase {
     private func loadedState(count: Int = 30) throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano", pageSize: 30), viewport: Viewport(columns: 80, rows: 12))
-        let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: count, firstID: 1, hasMore: false))))
-        return state
+        try AppState.listing(count, rows: 12, settings: BrowseSettings(site: "cardano", pageSize: 30))
     }
 
     func testOpeningAQuestionMarksItReadWithWhatTheListKnew() throws {
@@ -26,10 +22,7 @@ final class ReadMarksTests: XCTestCase {
     func testTheLoadedThreadRefreshesTheMarkWithItsAnswers() throws {
         var state = try loadedState()
         let effects = Reducer.reduce(&state, .command(.open))
-        guard let token = effects.compactMap({ effect -> LoadToken? in
-            if case let .loadThread(token, _, _, _) = effect { return token }
-            return nil
-        }).first else { return XCTFail("no thread load") }
+        guard let token = effects.threadLoadToken else { return XCTFail("no thread load") }
         var question = state.list.questions[0]
         question.answerCount = 3
         let thread = QuestionThread(question: question, answers: [])

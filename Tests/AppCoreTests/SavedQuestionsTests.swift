@@ -7,10 +7,7 @@ import TestSupport
 /// lists what the store holds and opens it, and `M` again goes back.
 final class SavedQuestionsTests: XCTestCase {
     private func listState() throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 10, firstID: 1, hasMore: false))))
-        return state
+        try AppState.listing(10, rows: 12)
     }
 
     private func savedToken(_ effects: [Effect]) -> LoadToken? {

@@ -9,9 +9,7 @@ final class ThreadMovesTests: XCTestCase {
     /// A question (id 1, lines 0-39) with answers 10 (line 40), 11 (line 90) and 12 (line 150) in a 200-line
     /// document, code blocks at lines 20, 60 and 170, shown in a 24-row terminal (22 content rows).
     private func questionState(lineTexts: [String] = []) throws -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
+        var state = try AppState.listing(5, rows: 24)
         let answers = [10, 11, 12].map { Fixtures.answer(id: $0, question: 1, score: 20 - $0) }
         for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: answers))))
@@ -60,9 +58,7 @@ final class ThreadMovesTests: XCTestCase {
     }
 
     func testHalfPagesMoveTheCursorInAList() throws {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 40, firstID: 1, hasMore: false))))
+        var state = try AppState.listing(40, rows: 24)
         press(.control("d"), in: &state)
         XCTAssertEqual(state.list.selection, 10, "half of the 21 list rows (one row is the column header)")
         press(.character("d"), .character("k"), .control("u"), in: &state)

@@ -44,10 +44,7 @@ final class UnknownValuesNoticeTests: XCTestCase {
         var (state, token) = try startedList()
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page(unknownDates: 0))))
         let effects = Reducer.reduce(&state, .command(.open))
-        guard let threadToken = effects.compactMap({ effect -> LoadToken? in
-            if case let .loadThread(token, _, _, _) = effect { return token }
-            return nil
-        }).first else { return XCTFail("no thread load: \(effects)") }
+        guard let threadToken = effects.threadLoadToken else { return XCTFail("no thread load: \(effects)") }
         var question = state.list.questions[0]
         question.lastActivityDate = nil
         var answer = Fixtures.answer(id: 90, question: question.questionID)

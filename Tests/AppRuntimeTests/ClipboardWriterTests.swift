@@ -90,14 +90,12 @@ final class ClipboardWriterTests: XCTestCase {
 
     func testTmuxStoresTheCopiedText() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, TmuxSession.unavailableMessage)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "test binary not runnable: \(binary)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("osc52-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let binary = TestBinary.path else { throw XCTSkip("test binary not runnable: \(CommandLine.arguments[0])") }
+        let folder = try TemporaryDirectory("osc52")
+        defer { folder.remove() }
 
         let text = "https://example.com/q/1?title=中文 ünïcode;$(x)"
-        let status = folder.appendingPathComponent("status").path
+        let status = folder.url.appendingPathComponent("status").path
         let script = """
             read go
             '\(binary)' AppRuntimeTests.ClipboardWriterTests/testClipboardChild 2> '\(status).stderr'

@@ -76,8 +76,7 @@ final class BreadthEndToEndTests: StacktermTestCase {
     }
 
     func testOpenPassesTheLinkToTheBrowserAsOneArgumentAndCopyUsesTheClipboard() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFolder("stackterm-browser")
         let record = directory.appendingPathComponent("args")
         let browser = directory.appendingPathComponent("fake-browser")
         try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(record.path)'; done\n".write(to: browser, atomically: true, encoding: .utf8)
@@ -122,15 +121,14 @@ final class BreadthEndToEndTests: StacktermTestCase {
     }
 
     func testSitePickerSwitchesSiteAndCachesTheList() throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-cache-\(UUID().uuidString)")
+        let cache = try temporaryFolder("stackterm-cache")
         let tmux = try launchListing(environment: ["XDG_CACHE_HOME": cache.path])
         try tmux.sendKeys(.text("S"))
         XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("(coffee)") } }, tmux.screenDump())
         try tmux.sendKeys(.text("coff"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("coffee · activity") && $0.last?.contains("questions") == true }, tmux.screenDump())
         XCTAssertTrue(try requests("/questions?").last?.contains("site=coffee") == true)
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
 
         // A second run reads the site list from the disk cache: no /sites request.
         try double.clearRequestLog()

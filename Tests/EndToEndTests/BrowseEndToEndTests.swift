@@ -31,9 +31,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         // Back to the list, then quit.
         try tmux.sendKeys(.text("q"))
         XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · votes") == true }, tmux.screenDump())
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testQuitWithLoadsInFlightIsInstantAndRestoresTheTerminal() throws {
@@ -43,9 +41,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("G"), .key("Enter"))  // prefetch page 2, then open a question: three loads hang
         let deadline = Date().addingTimeInterval(5)
         while try double.requestLog().count < 4, Date() < deadline { usleep(20_000) }
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 3), "quit must not wait for the 30 s server:\n\(tmux.screenDump())")
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 3), tmux.screenDump())
+        try quit(tmux, within: 3, "quit must not wait for the 30 s server")
     }
 
     func testTitlesWithEscapeSequencesCannotChangeThePaneTitle() throws {
@@ -70,8 +66,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "Terminal too small", timeout: 5), tmux.screenDump())
         try tmux.resize(width: 100, height: 30)
         XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testOfflineServerShowsAnErrorAndKeepsRunning() throws {
@@ -80,8 +75,7 @@ final class BrowseEndToEndTests: StacktermTestCase {
         XCTAssertTrue(try tmux.capture().joined().contains("press r"), tmux.screenDump())
         try tmux.sendKeys(.text("r"))
         XCTAssertTrue(tmux.waitFor(text: "Offline", timeout: 15), tmux.screenDump())
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testHTTPErrorsAndMalformedJSONAreExplained() throws {

@@ -20,7 +20,6 @@ final class BrowserFailureEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("o"))
         XCTAssertTrue(tmux.waitUntil { $0.last?.contains("false failed (exit status 1)") == true }, tmux.screenDump())
         XCTAssertFalse(try tmux.capture().contains { $0.contains("Opened") }, tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

@@ -12,14 +12,13 @@ final class ConfigEndToEndTests: XCTestCase {
         guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
         if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
         double = try DoubleFixture.dedicated()
-        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-xdg-\(UUID().uuidString)")
+        configHome = try temporaryFolder("stackterm-xdg")
         try FileManager.default.createDirectory(at: configHome.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
     }
 
     override func tearDown() {
         session?.kill()
         double?.stop()
-        if let configHome { try? FileManager.default.removeItem(at: configHome) }
     }
 
     private func writeConfig(_ text: String) throws {

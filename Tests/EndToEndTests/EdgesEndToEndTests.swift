@@ -13,8 +13,7 @@ final class EdgesEndToEndTests: StacktermTestCase {
     }
 
     func testQuitIsNotHeldByAStoreAnotherProcessKeepsLocked() throws {
-        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-lock-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = try temporaryFolder("stackterm-e2e-lock")
         let tmux = try launch(environment: ["XDG_DATA_HOME": dataHome.path])
         waitForList(tmux)
         guard StoreLock.executable != nil else { throw XCTSkip("SKIPPED: needs the sqlite3 shell to hold the store's lock (apt-get install sqlite3)") }
@@ -22,10 +21,8 @@ final class EdgesEndToEndTests: StacktermTestCase {
         // Opening a question queues its read mark, its thread and its fetch time; each write would wait 5 s for the lock.
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 15), tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
         // Waiting for the queued writes would take 5 s or more; the exit waits 50 ms for them.
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 4), "quit waited on the locked store:\n\(tmux.screenDump())")
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux, within: 4, "quit waited on the locked store")
     }
 
     func testEscWhileABodyIsLaidOutGoesBackToTheListAtOnce() throws {
@@ -45,17 +42,14 @@ final class EdgesEndToEndTests: StacktermTestCase {
                       "Esc went back to the list while the body was laid out:\n\(tmux.screenDump())")
         try tmux.sendKeys(.key("Down"))
         XCTAssertTrue(tmux.waitUntil(timeout: 5) { $0 != list }, "keys still work:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testSIGUSR2RestoresTheTerminalAndExits140() throws {
         let tmux = try launch()
         waitForList(tmux)
         try sendSignal("USR2")
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=140", timeout: 5), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        expectExit(tmux, status: 140)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "the shell gets the main screen back")
     }
 }

@@ -11,12 +11,7 @@ final class HelpDocsEndToEndTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-help-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+        folder = try temporaryFolder("stackterm-help")
     }
 
     /// The built `stackterm`'s standard output for `arguments` (80 columns, no config file but one given by `--config`).

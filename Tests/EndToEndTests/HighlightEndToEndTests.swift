@@ -61,7 +61,6 @@ final class HighlightEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied code block (\(lines) lines)") == true }, tmux.screenDump())
         XCTAssertTrue(tmux.waitUntil(timeout: 10) { _ in (try? tmux.showBuffer()) == block },
                       "clipboard: \((try? tmux.showBuffer()).debugDescription), expected \(block.debugDescription)")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

@@ -6,13 +6,6 @@ import XCTest
 /// items, a backoff of thousands of years. Each time the program keeps running, says what happened on the status
 /// line, and quits cleanly. (Peak memory for the big cases is `stackterm-bench hostile`.)
 final class HostileServerEndToEndTests: StacktermTestCase {
-    /// Quits with `Q` and checks the exit status and the terminal.
-    private func quit(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump(), file: file, line: line)
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump(), file: file, line: line)
-    }
-
     func testDatesNoCalendarHoldsShowAsUnknownInEveryView() throws {
         try double.setFaults("bad_dates=1")
         let tmux = try launch(["--page-size", "10"])
@@ -52,11 +45,7 @@ final class HostileServerEndToEndTests: StacktermTestCase {
     }
 
     func testABodyUnderTheResponseCapIsCutByTheRenderer() throws {
-        try double.setFaults("huge_paragraph_mb=8&count=1&path=/questions")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "lorem ipsum dolor", timeout: 60), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "huge_paragraph_mb=8&count=1&path=/questions", waitingFor: "lorem ipsum dolor", timeout: 60)
         // The notice ends the body, some 2,000 lines down (the paragraph itself is cut at 200 KB): find it.
         try tmux.sendKeys(.text("/body truncated"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "(body truncated: the first 4 MB of 8", timeout: 10), tmux.screenDump())

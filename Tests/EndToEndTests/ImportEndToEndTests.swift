@@ -8,12 +8,7 @@ final class ImportEndToEndTests: XCTestCase {
     private var dataHome: URL!
 
     override func setUpWithError() throws {
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
+        dataHome = try temporaryFolder("stackterm-import")
     }
 
     /// Runs the built `stackterm` on the test's store to its end; returns its status and stderr.

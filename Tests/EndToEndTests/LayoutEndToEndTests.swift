@@ -6,40 +6,23 @@ import XCTest
 /// quits and restores the terminal whatever is being laid out.
 final class LayoutEndToEndTests: StacktermTestCase {
     func testAHundredThousandLevelBodyOpensWithItsNoticeAndQQuits() throws {
-        try double.setFaults("deep_body=100000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "the deeper levels are shown flat", timeout: 60), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=100000", waitingFor: "the deeper levels are shown flat", timeout: 60)
         XCTAssertTrue(tmux.waitFor(text: "│ │ x"), tmux.screenDump())
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "the shell gets the main screen back")
     }
 
     func testQPressedWhileTheBodyIsLaidOutQuits() throws {
-        try double.setFaults("deep_body=200000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=200000", waitingFor: "views · asked", timeout: 30)
+        try quit(tmux)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 
     func testSIGTERMWhileTheBodyIsLaidOutRestoresTheTerminalAndExits143() throws {
-        try double.setFaults("deep_body=200000")
-        let tmux = try launch()
-        waitForList(tmux)
-        try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitFor(text: "views · asked", timeout: 30), tmux.screenDump())
+        let tmux = try openFirstQuestion(faults: "deep_body=200000", waitingFor: "views · asked", timeout: 30)
         try sendSignal("TERM")
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=143", timeout: 10), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        expectExit(tmux, status: 143)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 }

@@ -24,8 +24,7 @@ final class LinksEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("Relay Node & Block-Producing Node") }, "back to the first question:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("q"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("cardano · activity") }, "the list is underneath:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testAnAnswerURLOpensItsQuestion() throws {
@@ -34,24 +33,21 @@ final class LinksEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("Relay Node & Block-Producing Node") && $0.last?.contains("answer 2/2") == true },
                       "the answer's question, scrolled to the answer:\n\(tmux.screenDump())")
         XCTAssertTrue(try tmux.capture()[1].contains("Answer 2/2"), tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testSearchWordsStartsOnTheResults() throws {
         let tmux = try launch(["search", "plutus"])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("search “plutus”") && $0.last?.contains("questions") == true },
                       "the search results:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testTheSearchOptionStartsOnTheResultsToo() throws {
         let tmux = try launch(["--search", "epoch nonce"])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("search “epoch nonce”") && $0.last?.contains("question") == true },
                       "the search results:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testATerminalBrowserGetsTheTerminalAndItsFailureIsReported() throws {

@@ -11,16 +11,7 @@ final class MemoryEndToEndTests: StacktermTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-memory-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        if let dataHome {
-            chmod(dataHome.path, 0o755)
-            try? FileManager.default.removeItem(at: dataHome)
-        }
+        dataHome = try temporaryFolder("stackterm-memory")
     }
 
     /// Starts stackterm on the test's own store.
@@ -34,11 +25,6 @@ final class MemoryEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
             screen[0].contains(header) && screen.last?.range(of: #"^ [1-9][0-9]* questions "#, options: .regularExpression) != nil
         }, "no rows under \(header):\n\(tmux.screenDump())", file: file, line: line)
-    }
-
-    private func quit(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump(), file: file, line: line)
     }
 
     func testSavedQuestionsSearchesAndTheSortOutliveTheSession() throws {
@@ -134,17 +120,8 @@ final class MemoryEndToEndTests: StacktermTestCase {
     }
 
     func testAReadOnlyDataDirectoryLeavesTheBrowserWorkingOnline() throws {
-        var home = dataHome.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        chmod(home.path, 0o555)
-        defer { chmod(home.path, 0o755) }
-        if geteuid() == 0 {
-            // root writes through mode bits; sysfs refuses new directories even to root.
-            guard mkdir("/sys/stackterm-probe", 0o700) != 0 else {
-                rmdir("/sys/stackterm-probe")
-                throw XCTSkip("SKIPPED: running as root and no read-only directory to try")
-            }
-            home = URL(fileURLWithPath: "/sys")
+        guard let home = try TemporaryDirectory.unwritableFolder(in: dataHome) else {
+            throw XCTSkip("SKIPPED: running as root and no read-only directory to try")
         }
         let tmux = try launch(environment: ["XDG_DATA_HOME": home.path])
         waitForList(tmux)

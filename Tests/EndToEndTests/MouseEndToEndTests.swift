@@ -41,8 +41,7 @@ final class MouseEndToEndTests: StacktermTestCase {
     }
 
     func testMouseFalseLeavesTheMouseToTheTerminal() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-mouse-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let home = try temporaryFolder("stackterm-mouse")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
         try Data("mouse = false\n".utf8).write(to: home.appendingPathComponent("stackterm/config.toml"))
         let tmux = try launch(["--sort", "votes"], environment: ["XDG_CONFIG_HOME": home.path])

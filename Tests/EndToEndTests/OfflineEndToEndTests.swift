@@ -9,13 +9,7 @@ final class OfflineEndToEndTests: StacktermTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-offline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
+        dataHome = try temporaryFolder("stackterm-offline")
     }
 
     func testAnImportedSiteBrowsesOfflineWithoutOneRequest() throws {
@@ -52,8 +46,7 @@ final class OfflineEndToEndTests: StacktermTestCase {
                 && screen.last?.trimmingCharacters(in: .whitespaces).hasPrefix("0 questions") == false
         }, tmux.screenDump())
 
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
         XCTAssertEqual(try double.requestLog(), [], "--offline sent requests")
     }
 
@@ -78,7 +71,6 @@ final class OfflineEndToEndTests: StacktermTestCase {
             screen.count > 1 && screen[1].contains(title)
                 && screen.joined().contains("Answer 1/") || screen.joined().contains("No answers yet")
         }, tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

@@ -22,7 +22,6 @@ final class PauseEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Escape"))
         XCTAssertTrue(tmux.waitUntil(timeout: 5) { screen in !(screen.last ?? "").contains("paused by the API") },
                       "Esc gives up the wait and the countdown goes:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

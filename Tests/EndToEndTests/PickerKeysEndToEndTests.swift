@@ -34,7 +34,6 @@ final class PickerKeysEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil { $0[1].contains("Filter: q") }, "q types into the filter:\n\(tmux.screenDump())")
         try tmux.sendKeys(.key("Left"))
         XCTAssertTrue(tmux.waitUntil { $0[0].contains("cardano · activity") }, "Left leaves the picker:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

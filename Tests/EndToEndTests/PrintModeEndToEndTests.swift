@@ -10,13 +10,12 @@ final class PrintModeEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
         double = try DoubleFixture.dedicated()
-        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-print-\(UUID().uuidString)")
+        configHome = try temporaryFolder("stackterm-print")
         try FileManager.default.createDirectory(at: configHome.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
     }
 
     override func tearDown() {
         double?.stop()
-        if let configHome { try? FileManager.default.removeItem(at: configHome) }
     }
 
     private typealias Run = StacktermRun.Outcome

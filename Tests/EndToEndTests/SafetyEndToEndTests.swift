@@ -35,8 +35,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
         XCTAssertThrowsError(try tmux.showBuffer(), "nothing reached the clipboard")
         XCTAssertTrue(browser.launches().isEmpty, "the browser was never started")
         XCTAssertFalse(try tmux.capture().contains { $0.contains("PWNED") }, tmux.screenDump())
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testTheBrowserGetsTheLinkButNotTheAPIKey() throws {
@@ -65,8 +64,7 @@ final class SafetyEndToEndTests: StacktermTestCase {
             waitForList(tmux)
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "1")
             try sendSignal(name)
-            XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
-            XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), "SIG\(name):\n\(tmux.screenDump())")
+            expectExit(tmux, status: status, within: 5, "SIG\(name)")
             XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "SIG\(name) left the alternate screen")
             tmux.kill()
         }
@@ -78,16 +76,12 @@ final class SafetyEndToEndTests: StacktermTestCase {
         try sendSignal("PIPE")
         try tmux.sendKeys(.text("?"))
         XCTAssertTrue(tmux.waitFor(text: "? to close", timeout: 5), "still running and answering keys:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
-        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testCtrlZSuspendsAndForegroundRedraws() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/bin/bash"), "SKIPPED: needs bash for job control")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-tstp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("stackterm-tstp")
         let tmux = try TmuxSession(command: ["/bin/bash", "--norc", "--noprofile", "-i"],
                                    environment: ["PS1": "$ ", "SWIFT_BACKTRACE": "interactive=no"])
         session = tmux

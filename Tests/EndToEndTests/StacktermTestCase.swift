@@ -32,6 +32,34 @@ class StacktermTestCase: XCTestCase {
         XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
     }
 
+    /// Starts stackterm with the double's `faults` set, opens the first question of the list and waits up to
+    /// `timeout` seconds for `text`.
+    func openFirstQuestion(faults: String, waitingFor text: String, timeout: TimeInterval,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> TmuxSession {
+        try double.setFaults(faults)
+        let tmux = try launch()
+        waitForList(tmux, file: file, line: line)
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: text, timeout: timeout), tmux.screenDump(), file: file, line: line)
+        return tmux
+    }
+
+    /// Presses `key` (`Q` quits from any screen), then checks the exit status 0 and the terminal.
+    func quit(_ tmux: TmuxSession, key: String = "Q", within seconds: TimeInterval = 10, _ what: String = "",
+              file: StaticString = #filePath, line: UInt = #line) throws {
+        try tmux.sendKeys(.text(key))
+        expectExit(tmux, status: 0, within: seconds, what, file: file, line: line)
+    }
+
+    /// Waits up to `seconds` for stackterm to end with `status`, and checks it left the terminal as it found it;
+    /// a failure says `what` above the screen.
+    func expectExit(_ tmux: TmuxSession, status: Int, within seconds: TimeInterval = 10, _ what: String = "",
+                    file: StaticString = #filePath, line: UInt = #line) {
+        let heading = what.isEmpty ? "" : what + ":\n"
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=\(status)", timeout: seconds), heading + tmux.screenDump(), file: file, line: line)
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), heading + tmux.screenDump(), file: file, line: line)
+    }
+
     /// `stackterm import FOLDER` (as `site` when given) into the store under `dataHome`, with the real binary.
     func importDump(dataHome: URL, site: String? = nil, _ folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let outcome = try StacktermRun.run(["import", folder.path] + (site.map { ["--site", $0] } ?? []),

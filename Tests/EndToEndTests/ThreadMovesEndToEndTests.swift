@@ -60,8 +60,7 @@ final class ThreadMovesEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil { $0.last?.hasPrefix("Search:") == true }, tmux.screenDump())
         try tmux.sendKeys(.key("Escape"))
         XCTAssertTrue(tmux.waitUntil { $0.last?.hasPrefix("Search:") == false }, "Esc closes the prompt:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     /// Every SGR parameter set on `row` (as `capture-pane -e` writes them).

@@ -35,8 +35,7 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Left"))
         XCTAssertTrue(tmux.waitFor(text: "Already on the first screen — q quits", timeout: 5), tmux.screenDump())
         XCTAssertFalse(tmux.waitFor(text: "EXIT=", timeout: 0.3), tmux.screenDump())
-        try tmux.sendKeys(.text("q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux, key: "q")
     }
 
     func testReloadKeepsTheListOnScreenAndEscCancelsItKeepingTheList() throws {
@@ -57,8 +56,7 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Escape"))
         XCTAssertTrue(tmux.waitFor(text: "Load cancelled", timeout: 3), tmux.screenDump())
         XCTAssertEqual(Array(try tmux.capture().dropLast()), Array(listScreen.dropLast()), "Esc during the reload keeps the list")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testTheBodyShowsWhileTheAnswersLoad() throws {
@@ -80,8 +78,7 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         XCTAssertFalse(late.contains { $0.contains("Loading answers…") }, late.joined(separator: "\n"))
         let bodyRows = early.firstIndex { $0.contains("Loading answers…") } ?? early.count - 1
         XCTAssertEqual(Array(late[..<bodyRows]), Array(early[..<bodyRows]), "the answers arrive below the body, which stays put")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 
     func testResizeInAQuestionKeepsTheSameTextAtTheTop() throws {
@@ -121,7 +118,6 @@ final class ViewStackEndToEndTests: StacktermTestCase {
                       "after the resize “\(phrase)” is still at the top:\n\(tmux.screenDump())")
         try tmux.resize(width: 100, height: 14)
         XCTAssertTrue(tmux.waitUntil { $0[1].contains(phrase) }, "back at 100 columns the same line is on top:\n\(tmux.screenDump())")
-        try tmux.sendKeys(.text("Q"))
-        XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())
+        try quit(tmux)
     }
 }

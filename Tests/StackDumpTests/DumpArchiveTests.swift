@@ -5,17 +5,17 @@ import XCTest
 
 /// Dump archives made here with Debian's 7zz from the shared dumps, read back through libarchive.
 final class DumpArchiveTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryDirectory!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
         guard SharedData.root != nil else { throw XCTSkip("SKIPPED: shared data absent (set STACKTERM_DATA)") }
         guard SevenZip.executable != nil else { throw XCTSkip("SKIPPED: 7zz not installed (Debian package 7zip; .ci/setup installs it)") }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-archive-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory("stackterm-archive")
     }
 
     override func tearDown() {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+        temporary?.remove()
     }
 
     private func site(_ name: String) throws -> URL {

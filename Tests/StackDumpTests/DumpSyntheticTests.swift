@@ -1,18 +1,19 @@
 import Foundation
 import StackDump
+import TestSupport
 import XCTest
 
 /// Quirks and failures on small hand-written files (the real dumps happen not to contain every form).
 final class DumpSyntheticTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryDirectory!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("dump-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory("dump-tests")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary?.remove()
     }
 
     private func write(_ name: String, _ text: String, bom: Bool = true) throws -> URL {

@@ -1,6 +1,7 @@
 import Foundation
 import StackAPI
 import StackRetrieval
+import TestSupport
 import XCTest
 
 /// The sites list on disk: where it lives, freshness on an injected clock, corrupt files, atomic writes.

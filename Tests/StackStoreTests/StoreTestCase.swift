@@ -1,21 +1,21 @@
 import Foundation
 import GRDB
 import StackAPI
+import TestSupport
 import XCTest
 @testable import StackStore
 
 /// A fresh directory per test, removed afterwards.
 class StoreTestCase: XCTestCase {
-    var directory: URL!
+    private var temporary: TemporaryDirectory!
+    var directory: URL { temporary.url }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackstore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory("stackstore")
     }
 
     override func tearDownWithError() throws {
-        chmod(directory.path, 0o755)
-        try? FileManager.default.removeItem(at: directory)
+        temporary?.remove()
     }
 
     var storeFile: URL { directory.appendingPathComponent(StoreLocation.fileName) }

@@ -51,11 +51,10 @@ final class CrashGuardTests: XCTestCase {
 
     private func runCrashChild(mode: String, environment: [String: String]) throws -> ChildResult {
         try XCTSkipUnless(TmuxSession.isAvailable, TmuxSession.unavailableMessage)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "test binary not runnable: \(binary)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-guard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let binary = TestBinary.path else { throw XCTSkip("test binary not runnable: \(CommandLine.arguments[0])") }
+        let temporary = try TemporaryDirectory("crash-guard")
+        defer { temporary.remove() }
+        let folder = temporary.url
 
         let dir = folder.path
         let script = """

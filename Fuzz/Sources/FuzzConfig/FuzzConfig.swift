@@ -7,12 +7,11 @@ import Rendering
 /// the remapped keymap, the colour theme and the effective settings. A `ConfigError` is a fine answer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SlowestInput.measure(bytes, count) { run(bytes, count) }
-    return 0
+    fuzzInput(bytes, count, run)
 }
 
-private func run(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    let text = String(decoding: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count), as: UTF8.self)
+private func run(_ input: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: input, as: UTF8.self)
     do {
         let config = try ConfigParser.parse(text, file: "fuzz.toml")
         _ = config.keymap()

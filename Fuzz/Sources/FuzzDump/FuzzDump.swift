@@ -9,17 +9,15 @@ import StackDump
 /// Any `DumpError` is a fine answer; a crash, hang or leak is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDump(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SlowestInput.measure(bytes, count) { run(bytes, count) }
-    return 0
+    fuzzInput(bytes, count, run)
 }
 
 private let pieceSizes = [0, 1, 2, 3, 7, 64, 511, 4_096]
 
-private func run(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let file = UnsafeRawBufferPointer(start: bytes + 1, count: count - 1)
-    let reader = Int(bytes[0] & 3)
-    let pieceSize = pieceSizes[Int(bytes[0] >> 2) & 7]
+private func run(_ first: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
+    let file = UnsafeRawBufferPointer(rest)
+    let reader = Int(first & 3)
+    let pieceSize = pieceSizes[Int(first >> 2) & 7]
     var rows = 0
     do {
         if pieceSize == 0 {

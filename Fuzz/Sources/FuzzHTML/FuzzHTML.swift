@@ -6,14 +6,12 @@ import Rendering
 /// Checks the renderer's own promise: from width 12 up, no line is wider than the width.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTML(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SlowestInput.measure(bytes, count) { run(bytes, count) }
-    return 0
+    fuzzInput(bytes, count, run)
 }
 
-private func run(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let width = Int(bytes[0]) % 160
-    let html = String(decoding: UnsafeBufferPointer(start: bytes + 1, count: count - 1), as: UTF8.self)
+private func run(_ first: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
+    let width = Int(first) % 160
+    let html = String(decoding: rest, as: UTF8.self)
     let document = HTMLRenderer.render(html: html, width: width)
     if width >= 12 {
         for line in document.lines {

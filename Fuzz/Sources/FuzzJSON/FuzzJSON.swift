@@ -7,14 +7,11 @@ import StackAPI
 /// HTTP 400, 200 with a request of page size 2 so `itemLimit` cuts items, 502); the rest is the body.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SlowestInput.measure(bytes, count) { run(bytes, count) }
-    return 0
+    fuzzInput(bytes, count, run)
 }
 
-private func run(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let selector = bytes[0]
-    let body = Data(bytes: bytes + 1, count: count - 1)
+private func run(_ selector: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
+    let body = Data(buffer: rest)
     let situation = Int(selector >> 3) & 3
     let status = [200, 400, 200, 502][situation]
     let request: APIRequest? = situation == 2 ? .questions(site: "stackoverflow", pageSize: 2) : nil

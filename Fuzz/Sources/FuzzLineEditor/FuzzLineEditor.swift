@@ -12,16 +12,14 @@ import Rendering
 /// view keeps `LineEditorView`'s promise (never wider than the field, cursor column inside it).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLineEditor(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SlowestInput.measure(bytes, count) { run(bytes, count) }
-    return 0
+    fuzzInput(bytes, count, run)
 }
 
-private func run(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let width = Int(bytes[0]) % 64
+private func run(_ first: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
+    let width = Int(first) % 64
     var editor = LineEditor(history: history)
-    for index in 1..<count {
-        let key = key(for: bytes[index])
+    for byte in rest {
+        let key = key(for: byte)
         let outcome = editor.handle(key)
         require(editor.cursor >= 0 && editor.cursor <= editor.text.count, "cursor \(editor.cursor) outside \(editor.text.count)")
         require(!editor.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }, "control character in text")

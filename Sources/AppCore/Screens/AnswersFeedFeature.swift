@@ -18,16 +18,11 @@ enum AnswersFeedFeature {
     }
 
     static func command(_ command: Command, _ feed: inout AnswersFeedState, _ shared: inout SharedState) -> Outcome {
-        if let effects = feed.rows.move(command, &shared, loader(shared)) { return Outcome(effects) }
+        if let effects = feed.rows.listCommand(command, &shared, loader(shared)) { return Outcome(effects) }
         switch command {
         case .open:
-            guard let answer = feed.rows.selectedItem else {
-                shared.setStatus(feed.rows.nothingSelected, isError: false)
-                return Outcome()
-            }
+            guard let answer = feed.rows.selected(&shared) else { return Outcome() }
             return Outcome([], [.openQuestion(id: answer.questionID, focus: answer.answerID)])
-        case .reload:
-            return Outcome(feed.rows.reload(&shared, fresh: true, loader(shared)))
         case .toggleAnswersFeed:
             return Outcome([], [.pop])
         case .openInBrowser, .copyLink:

@@ -24,16 +24,11 @@ enum QuestionListFeature {
     }
 
     static func command(_ command: Command, _ list: inout QuestionListState, _ shared: inout SharedState) -> Outcome {
-        if let effects = list.rows.move(command, &shared, loader(list.settings)) { return Outcome(effects) }
+        if let effects = list.rows.listCommand(command, &shared, loader(list.settings)) { return Outcome(effects) }
         switch command {
         case .open:
-            guard let question = list.rows.selectedItem else {
-                shared.setStatus(list.rows.nothingSelected, isError: false)
-                return Outcome()
-            }
+            guard let question = list.rows.selected(&shared) else { return Outcome() }
             return Outcome([], [.openQuestion(id: question.questionID, focus: nil)])
-        case .reload:
-            return Outcome(list.rows.reload(&shared, fresh: true, loader(list.settings)))
         case .cycleSort:
             list.settings.cycleSort()
             let effects: [Effect] = list.rows.pending.map { [.cancel($0.token)] } ?? []
@@ -47,10 +42,7 @@ enum QuestionListFeature {
         case .markScreenRead:
             return Outcome(markScreenRead(list, &shared))
         case .toggleSaved:
-            guard let question = list.rows.selectedItem else {
-                shared.setStatus(list.rows.nothingSelected, isError: false)
-                return Outcome()
-            }
+            guard let question = list.rows.selected(&shared) else { return Outcome() }
             return Outcome(SavedListFeature.toggle(question.questionID, &shared))
         case .openInBrowser, .copyLink:
             let url = list.rows.selectedItem.map { SiteLinks.question($0, site: list.settings.site) }

@@ -17,16 +17,11 @@ enum SavedListFeature {
     }
 
     static func command(_ command: Command, _ saved: inout SavedListState, _ shared: inout SharedState) -> Outcome {
-        if let effects = saved.rows.move(command, &shared, loader(saved.site)) { return Outcome(effects) }
+        if let effects = saved.rows.listCommand(command, &shared, loader(saved.site)) { return Outcome(effects) }
         switch command {
         case .open:
-            guard let question = saved.rows.selectedItem else {
-                shared.setStatus(saved.rows.pending != nil ? saved.rows.nothingSelected : "No saved question to open", isError: false)
-                return Outcome()
-            }
+            guard let question = saved.rows.selected(&shared, whenEmpty: "No saved question to open") else { return Outcome() }
             return Outcome([], [.openQuestion(id: question.questionID, focus: nil)])
-        case .reload:
-            return Outcome(saved.rows.reload(&shared, fresh: true, loader(saved.site)))
         case .toggleSaved:
             guard let question = saved.rows.selectedItem else {
                 shared.setStatus("Nothing to unsave: no question is selected", isError: false)

@@ -1,6 +1,7 @@
 import Foundation
 import StackRetrieval
 import StackStore
+import TestSupport
 import XCTest
 
 /// Base for tests of `LocalDataManager` on a store of its own in a temporary folder, new for each test.
