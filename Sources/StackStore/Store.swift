@@ -29,14 +29,19 @@ public final class Store: Sendable {
 
     /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
     public convenience init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, maxBytes: Int64? = Store.defaultMaxBytes
+        environment: [String: String] = ProcessInfo.processInfo.environment, maxBytes: Int64? = Store.defaultMaxBytes,
+        announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
-        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes)
+        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes,
+                      announceUpgrade: announceUpgrade)
     }
 
     /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed; network writes keep
-    /// it under `maxBytes` by evicting the oldest cached content.
-    public init(fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes) throws(StoreError) {
+    /// it under `maxBytes` by evicting the oldest cached content. `announceUpgrade` is told, before it starts, that
+    /// an existing store is being upgraded to this version's schema (once; seconds on a large store).
+    public init(
+        fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, announceUpgrade: (String) -> Void = { _ in }
+    ) throws(StoreError) {
         self.fileURL = fileURL
         self.maxBytes = maxBytes
         let path = fileURL.path
@@ -46,16 +51,16 @@ public final class Store: Sendable {
             movedAside = try StoreFileCheck.moveAside(fileURL, because: problem)
         }
         do {
-            pool = try Self.openAndMigrate(path)
+            pool = try Self.openAndMigrate(path, announceUpgrade)
         } catch {
             guard movedAside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
             movedAside = try StoreFileCheck.moveAside(fileURL, because: reason)
-            do { pool = try Self.openAndMigrate(path) } catch { throw Self.wrap(error, path) }
+            do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
         }
         self.movedAside = movedAside
     }
 
-    private static func openAndMigrate(_ path: String) throws -> DatabasePool {
+    private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
@@ -71,7 +76,7 @@ public final class Store: Sendable {
         }
         let pool = try DatabasePool(path: path, configuration: config)
         let migrator = StoreSchema.migrator
-        try pool.write { db in
+        let upgrading = try pool.write { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if applicationID != StoreSchema.applicationID && tables > 0 {
@@ -82,6 +87,10 @@ public final class Store: Sendable {
                 let unknown = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
                 throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
             }
+            return tables > 0 ? try !migrator.hasCompletedMigrations(db) : false
+        }
+        if upgrading {
+            announceUpgrade("upgrading the local store \(path) to this version's format (once; a large store takes a few seconds)")
         }
         try migrator.migrate(pool)
         return pool

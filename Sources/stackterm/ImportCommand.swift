@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         let interrupted = InterruptFlag()
         let meter = ImportMeter(terminal: isatty(STDERR_FILENO) == 1)
         do {
-            let store = try Store()
+            let store = try Store(announceUpgrade: StacktermCommand.warn)
             if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
             StacktermCommand.standardError("import: \(url.path) as site \(site) into \(store.fileURL.path)")
             let summary = try store.importDump(source, site: site, shouldStop: { interrupted.isSet }) { meter.show($0) }

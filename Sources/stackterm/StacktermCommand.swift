@@ -74,6 +74,11 @@ struct StacktermCommand: ParsableCommand {
     static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+
+    /// Writes `stackterm: sentence` on stderr.
+    static func warn(_ sentence: String) {
+        standardError("stackterm: " + sentence)
+    }
 }
 
 extension String {

@@ -54,7 +54,7 @@ struct StoreCommand: ParsableCommand {
                     + "(`stackterm import PATH` creates it, so does browsing)")
                 throw ExitCode(1)
             }
-            let store = try Store(fileURL: file, maxBytes: limit)
+            let store = try Store(fileURL: file, maxBytes: limit, announceUpgrade: StacktermCommand.warn)
             if let notice = store.notice {
                 StacktermCommand.standardError("stackterm: " + notice)
                 throw ExitCode(1)

@@ -91,7 +91,8 @@ enum BrowserStart: Equatable {
         var storeNotice: String?
         var local: LocalDataManager?
         do {
-            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576)
+            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576,
+                                  announceUpgrade: StacktermCommand.warn)
             storeNotice = store.notice
             local = LocalDataManager(store: store)
         } catch {

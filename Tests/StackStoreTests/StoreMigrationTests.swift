@@ -56,6 +56,20 @@ final class StoreMigrationTests: StoreTestCase {
         }
     }
 
+    func testOpeningAnOlderStoreSaysItIsUpgradingOnceAndANewStoreSaysNothing() throws {
+        _ = try makeV2Store(posts: 20)
+        var said: [String] = []
+        _ = try Store(fileURL: storeFile, announceUpgrade: { said.append($0) })
+        XCTAssertEqual(said.count, 1, "\(said)")
+        XCTAssertTrue(said.first?.contains("upgrading the local store \(storeFile.path)") ?? false, "\(said)")
+        _ = try Store(fileURL: storeFile, announceUpgrade: { said.append($0) })
+        XCTAssertEqual(said.count, 1, "an upgraded store opens without a word: \(said)")
+
+        let fresh = storeFile.deletingLastPathComponent().appendingPathComponent("fresh.sqlite")
+        _ = try Store(fileURL: fresh, announceUpgrade: { said.append($0) })
+        XCTAssertEqual(said.count, 1, "a new store is created, not upgraded: \(said)")
+    }
+
     func testAnUpgradedStoreRewritesAndForgetsRowsWithoutStrayTerms() throws {
         let questions = try makeV2Store(posts: 300)
         let store = try openStore()
