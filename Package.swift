@@ -115,7 +115,9 @@ let package = Package(
         .testTarget(name: "HighlightingTests", dependencies: [
             "Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
         ]),
-        .testTarget(name: "AppConfigTests", dependencies: ["AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI", lockedValueBox]),
+        .testTarget(name: "AppConfigTests", dependencies: [
+            "AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI", "TestSupport", lockedValueBox,
+        ]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: [
             "TerminalUI", "AppCore", "Rendering", "CNcursesw", "CTermGuard", "TestSupport",

@@ -18,8 +18,7 @@ public struct FakeBrowser {
 
     /// Writes the script as `name` into a new temporary folder.
     public init(name: String = "fake-browser", before: String = "", after: String = "") throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory("fake-browser").url
         path = folder.appendingPathComponent(name).path
         let script = """
             #!/bin/sh

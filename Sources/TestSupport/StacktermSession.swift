@@ -14,8 +14,7 @@ public enum StacktermSession {
         let assignments = environment.sorted { $0.key < $1.key }.map { shellQuoted("\($0.key)=\($0.value)") }.joined(separator: " ")
         let script = "stty -g > \"$T/before\"; /usr/bin/env \(assignments) \(shellQuoted(binary)) \(quoted); echo \"EXIT=$?\"; stty -g > \"$T/after\"; "
             + "cmp -s \"$T/before\" \"$T/after\" && echo TTY-RESTORED || echo TTY-BROKEN; sleep 30"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory("stackterm-e2e").url
         let variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no",
                          "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
         return try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height, environment: variables)

@@ -2,19 +2,21 @@ import AppConfig
 import AppCore
 import NIOConcurrencyHelpers
 import Rendering
+import TestSupport
 import XCTest
 
 /// Finding and reading the file: XDG location, silence when absent, defaults plus an error when malformed.
 final class ConfigLoaderTests: XCTestCase {
-    private var directory: URL!
+    private var temporary: TemporaryDirectory!
+    private var directory: URL { temporary.url }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-config-\(UUID().uuidString)")
+        temporary = try TemporaryDirectory("stackterm-config")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("stackterm"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+        temporary.remove()
     }
 
     private func write(_ text: String) throws -> URL {

@@ -108,9 +108,9 @@ final class MemoizedRulesTests: XCTestCase {
     /// as it is (breaking any one of those checks in the shim makes at least one line differ: "zif", "bb #! c",
     /// "azz", "x-12", "qxy").
     func testPatternsThatDependOnTheSearchStartGetTheLibrarysTokens() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-memo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("stackterm-memo")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try "edge = edge.lang\n".write(to: directory.appendingPathComponent("lang.map"), atomically: true, encoding: .utf8)
         // `(?=#!)` matches nothing, so it leaves MatchingParameters::beginningOfLine true for `^` at the next token;
         // no line has "#!" after another token (the library would loop on an empty match there).

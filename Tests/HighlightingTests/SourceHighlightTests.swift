@@ -1,5 +1,6 @@
 import Foundation
 import Highlighting
+import TestSupport
 import XCTest
 
 /// libsource-highlight through the C shim: tokens, and plain text whenever it cannot help.
@@ -61,9 +62,9 @@ final class SourceHighlightTests: XCTestCase {
     }
 
     func testTheEnvironmentVariableChoosesTheDataDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-sh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("stackterm-sh")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try "c = c.lang\n".write(to: directory.appendingPathComponent("lang.map"), atomically: true, encoding: .utf8)
         XCTAssertEqual(SourceHighlight.dataDirectory(environment: ["SOURCE_HIGHLIGHT_DATADIR": directory.path]), directory.path)
         // lang.map names c.lang, which this directory lacks: plain, not a crash.
@@ -71,9 +72,9 @@ final class SourceHighlightTests: XCTestCase {
     }
 
     func testABrokenDefinitionIsReportedAsFailedNotThrown() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-sh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("stackterm-sh")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try "broken = broken.lang\n".write(to: directory.appendingPathComponent("lang.map"), atomically: true, encoding: .utf8)
         try "keyword = \"unclosed\n(((\n".write(to: directory.appendingPathComponent("broken.lang"), atomically: true, encoding: .utf8)
         guard case .plain(.failed(let message)) = SourceHighlight(dataDirectory: directory.path).highlight("x", language: "broken") else {
