@@ -17,7 +17,8 @@ public enum StacktermSession {
         let directory = try TemporaryDirectory("stackterm-e2e").url
         let variables = ["T": directory.path, "SWIFT_BACKTRACE": "interactive=no",
                          "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
-        return try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height, environment: variables)
+        return try TmuxSession(command: ["/bin/sh", "-c", script], width: width, height: height, environment: variables,
+                               ownedFolders: [directory])
     }
 
     /// `value` in single quotes for /bin/sh.

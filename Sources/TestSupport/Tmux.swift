@@ -37,6 +37,8 @@ public final class TmuxSession {
     private let statusFile: URL
     /// The default XDG_DATA_HOME of the pane: removed with the session.
     private let dataHome: URL
+    /// Folders the caller made for this session, removed with it.
+    private let ownedFolders: [URL]
     /// The pane the program runs in (e.g. `%0`).
     public private(set) var paneID = ""
     private var isKilled = false
@@ -44,8 +46,11 @@ public final class TmuxSession {
     /// Starts `command` (program and arguments) in a `width`×`height` pane; the pane stays after the program
     /// exits so its status can be read. `environment` is added to the pane's (LANG defaults to C.UTF-8, and
     /// XDG_DATA_HOME to the session's own temporary folder, so a stackterm run there never touches the user's store).
-    public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+    /// `ownedFolders` are removed when the session is killed.
+    public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
+                ownedFolders: [URL] = []) throws {
         precondition(!command.isEmpty, "TmuxSession needs a command")
+        self.ownedFolders = ownedFolders
         socketName = "stackterm-test-\(UUID().uuidString.prefix(8).lowercased())"
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).status")
         dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName)-data")
@@ -150,6 +155,7 @@ public final class TmuxSession {
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
         try? FileManager.default.removeItem(at: dataHome)
+        for folder in ownedFolders { try? FileManager.default.removeItem(at: folder) }
     }
 
     // MARK: running tmux
