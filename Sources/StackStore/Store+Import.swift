@@ -84,7 +84,8 @@ extension Store {
         // Merging an index into one segment rewrites it once (0.4 s of one thread per 100,000 posts, with nothing
         // else to overlap). `title_fts`, which every search reads first, is small and always merged. `post_fts`
         // keeps its segments (one per transaction) while they are few enough for a search to read them all within
-        // its time goal, for automerge to fold in a little at each later write; past that it is merged.
+        // its time goal: the next write to it merges them (FTS5's crisis merge, at 16 or more), so the merge is
+        // left to a later save, off the main thread, or never for a store only read. Past that it is merged here.
         let finishing = Date()
         try write { db in try Self.mergeFullTextAfterImport(db) }
         try compact()
@@ -118,10 +119,9 @@ extension Store {
     static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
         // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
         // transaction: 500,000 posts make 250) instead of every merge level rewriting them (FTS5 allows at most
-        // 2,000 per level). Afterwards automerge folds them together a little at each write; the crisis limit
-        // stays at 1,000, since at the default 16 the first write after an import would merge them all at once.
+        // 2,000 per level). Back at 16, the next write to the index merges the segments an import left at once.
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', 1000)")
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
         // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 2,000 posts
         // made two or three small segments; 16 MB makes one per transaction.
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")

@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 @testable import StackStore
 
-/// What an import leaves of the body index's segments (one per transaction): few are kept for later writes to merge,
-/// past `Store.unmergedSegmentLimit` they are merged into one; searches answer the same either way.
+/// What an import leaves of the body index's segments (one per transaction): few are kept for the next write to
+/// merge, past `Store.unmergedSegmentLimit` they are merged into one; searches answer the same either way.
 final class StoreImportMergeTests: StoreTestCase {
     private func beer() throws -> URL {
         guard let folder = SharedData.path("dumps/beer") else { throw XCTSkip("SKIPPED: shared data dumps not found (set STACKTERM_DATA)") }
@@ -36,6 +36,15 @@ final class StoreImportMergeTests: StoreTestCase {
         try store.vacuum()
         XCTAssertEqual(try segments(store, "post_fts"), 1)
         XCTAssertEqual(try results(store, queries), unmerged)
+    }
+
+    func testTheNextSaveMergesTheSegmentsAnImportLeft() throws {
+        let store = try openStore()
+        try store.importDump(folder: try beer(), site: "beer", batchSize: 100)
+        XCTAssertGreaterThanOrEqual(try segments(store, "post_fts"), 16)
+        try store.save(questions: [question(9_999_999, "Gruit without hops", body: "<p>Bog myrtle and yarrow.</p>")], site: "beer")
+        XCTAssertLessThanOrEqual(try segments(store, "post_fts"), 2)
+        XCTAssertEqual(try store.search("yarrow", site: "beer").map(\.questionID).first, 9_999_999)
     }
 
     func testManySegmentsAreMergedIntoOne() throws {
