@@ -94,10 +94,11 @@ extension Store {
     }
 
     /// Segments `post_fts` may keep after an import: searches on a 100,000-post store with its 50 unmerged
-    /// segments stayed as fast as on one segment, while 250 (500,000 posts) took p99 from 8 to 45 ms
-    /// (BENCHMARKS.md, issue 10).
+    /// segments stayed as fast as on one segment, while 250 (500,000 posts) took one-word p99 from 8 to 45 ms at a
+    /// similar load (BENCHMARKS.md, issue 10).
     static let unmergedSegmentLimit = 64
 
+    /// Merges `title_fts` into one segment, and `post_fts` too when it holds more than `unmergedSegmentLimit`.
     static func mergeFullTextAfterImport(_ db: Database) throws {
         try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('optimize')")
         let segments = try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM post_fts_idx") ?? 0
