@@ -81,12 +81,28 @@ extension Store {
             throw .importFailed(file: source.url.path, message: "holds none of the dump files (\(names))")
         }
         run.summary.missingFiles = DumpSource.files.map(\.name).filter { !run.seen.contains($0) }
-        // One index segment answers queries fastest; merging frees the old segments' pages, given back here.
+        // Merging an index into one segment rewrites it once (0.4 s of one thread per 100,000 posts, with nothing
+        // else to overlap). `title_fts`, which every search reads first, is small and always merged. `post_fts`
+        // keeps its segments (one per transaction) while they are few enough for a search to read them all within
+        // its time goal: the next write to it merges them (FTS5's crisis merge, at 16 or more), so the merge is
+        // left to a later save, off the main thread, or never for a store only read. Past that it is merged here.
         let finishing = Date()
-        try write { db in try Self.optimizeFullText(db) }
+        try write { db in try Self.mergeFullTextAfterImport(db) }
         try compact()
         run.summary.finishSeconds = Date().timeIntervalSince(finishing)
         return run.summary
+    }
+
+    /// Segments `post_fts` may keep after an import: searches on a 100,000-post store with its 50 unmerged
+    /// segments stayed as fast as on one segment, while 250 (500,000 posts) took one-word p99 from 8 to 45 ms at a
+    /// similar load (BENCHMARKS.md, issue 10).
+    static let unmergedSegmentLimit = 64
+
+    /// Merges `title_fts` into one segment, and `post_fts` too when it holds more than `unmergedSegmentLimit`.
+    static func mergeFullTextAfterImport(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('optimize')")
+        let segments = try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM post_fts_idx") ?? 0
+        if segments > unmergedSegmentLimit { try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
     }
 
     private func setImportTuning(_ on: Bool) throws(StoreError) {
@@ -103,8 +119,8 @@ extension Store {
     /// settings in the file, so whoever turns them on turns them off.
     static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
         // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
-        // transaction: 500,000 posts make 250), so the final `optimize` writes each byte once more instead of every
-        // merge level rewriting it (FTS5 allows at most 2,000 per level).
+        // transaction: 500,000 posts make 250) instead of every merge level rewriting them (FTS5 allows at most
+        // 2,000 per level). Back at 16, the next write to the index merges the segments an import left at once.
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
         // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 2,000 posts
