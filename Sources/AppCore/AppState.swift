@@ -50,6 +50,9 @@ public struct StatusState: Hashable, Sendable {
     public var quotaMax: Int?
     public var message: String?
     public var isError = false
+    /// The message is a failed load's error, which a later successful load clears (a browser or clipboard
+    /// failure stays until a key or another message replaces it).
+    public var isLoadError = false
     /// Shown beside `message` until the next key press (`Action.notice`): a config error outlives the errors it causes.
     public var notice: String?
     /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
@@ -102,12 +105,14 @@ public struct SharedState: Hashable, Sendable {
     public mutating func setStatus(_ message: String, isError: Bool) {
         status.message = message
         status.isError = isError
+        status.isLoadError = false
     }
 
     /// Clears the status line's message (a `notice` stays).
     public mutating func clearStatus() {
         status.message = nil
         status.isError = false
+        status.isLoadError = false
     }
 
     /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
@@ -122,6 +127,12 @@ public struct SharedState: Hashable, Sendable {
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }
         setStatus(error.summary(retryKey: keyName(.reload)), isError: true)
+        status.isLoadError = true
+    }
+
+    /// After a successful load: clears the error an earlier load left, and only that.
+    mutating func clearLoadError() {
+        if status.isLoadError { clearStatus() }
     }
 
     /// Esc cancelled a load: says so and how to retry (with the effective reload key).

@@ -147,8 +147,8 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             shared.noteQuota(page.quotaRemaining, page.quotaMax)
             if repeated {
                 shared.setStatus("The server sent no new \(noun) — end of list", isError: false)
-            } else if shared.status.isError {
-                shared.clearStatus()
+            } else {
+                shared.clearLoadError()
             }
             // A prefetched page never starts another: the reader's next key press may.
             return pending.priority == .prefetch ? [] : prefetchIfNeeded(&shared, makeLoad)

@@ -152,7 +152,7 @@ enum QuestionFeature {
             thread.thread = value
             thread.error = nil
             shared.noteQuota(value.quotaRemaining, value.quotaMax)
-            if shared.status.isError { shared.clearStatus() }
+            shared.clearLoadError()
             effects = markRead(value.question, &shared)
             let before = shared.status.message
             ThreadNews.announce(&thread, &shared)
