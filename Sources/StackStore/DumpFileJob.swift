@@ -32,16 +32,19 @@ struct DumpFileJob: Sendable {
     let stamp: Int64
 
     /// The first row to write: 0 for a new or changed file, the committed count for an interrupted one;
-    /// nil when the same file was imported whole already.
-    func start(_ db: Database, signature: String) throws -> Int? {
+    /// nil when the same file was imported whole already. Only reads: `begin` records a fresh start.
+    func resumePoint(_ db: Database, signature: String) throws -> Int? {
         let row = try Row.fetchOne(db, sql: "SELECT signature, rows_done, finished FROM import_progress WHERE site = ? AND file = ?",
                                    arguments: [site, name])
-        if let row, (row["signature"] as String?) == signature {
-            return (row["finished"] as Bool) ? nil : (row["rows_done"] as Int)
-        }
+        guard let row, (row["signature"] as String?) == signature else { return 0 }
+        return (row["finished"] as Bool) ? nil : (row["rows_done"] as Int)
+    }
+
+    /// Records that the file is read from `start` (its `resumePoint`): from the top, for a new or changed file.
+    func begin(_ db: Database, signature: String, start: Int) throws {
+        guard start == 0 else { return }
         try db.execute(sql: "INSERT OR REPLACE INTO import_progress (site, file, signature, rows_done, finished) VALUES (?, ?, ?, 0, 0)",
                        arguments: [site, name, signature])
-        return 0
     }
 
     func recordProgress(_ db: Database, rows: Int, finished: Bool) throws {

@@ -4,15 +4,18 @@ import GRDB
 import StackDump
 
 /// One import's two threads: the reader walks the source's files (a folder's, or an archive's entries in one
-/// pass), parses them and hands batches over a `BatchPipe`; this thread writes each in a transaction.
+/// pass), parses them and hands batches over a `BatchPipe`; this thread writes them, holding the store's writer for
+/// the whole import, in transactions of `transactionRows` rows (several batches) and one at each file's end.
 ///
 /// Everything the writer learns comes through the pipe in the reader's order — a file begins, a file was already
 /// imported, a batch — so when the reader fails (a malformed row, a damaged archive, Ctrl-C) the writer has taken
-/// every batch before the failure and knows which file it was in and how many of its rows are committed.
+/// every batch before the failure, commits them, and knows which file it was in and how many of its rows are kept.
+/// When a write fails, the open transaction's batches are rolled back and only the committed rows count. The reader
+/// only reads the store (where each file resumes), so it never waits for the writer it is feeding.
 struct ImportRun {
     private enum Event: Sendable {
         /// A file's rows follow, the first `start` of them committed by an earlier run.
-        case begin(DumpFileJob, start: Int)
+        case begin(DumpFileJob, start: Int, signature: String)
         /// A file an earlier run imported whole and unchanged since.
         case alreadyImported(String)
         case batch(DumpBatch)
@@ -25,16 +28,21 @@ struct ImportRun {
     private(set) var seen: Set<String> = []
     private var current: DumpFileJob?
     private var currentFinished = false
+    /// Rows of the current file written, committed or in the open transaction.
     private var done = 0
+    /// Rows of the current file in the open transaction (none open when 0 and the last batch committed).
+    private var uncommitted = 0
 
     init(source: DumpSource, total: Int64?) {
         self.source = source
         self.total = total
     }
 
+    /// Imports the source, committing every `transactionRows` rows (and at each file's end); the reader hands
+    /// them over at most `handoverRows` at a time.
     mutating func run(
-        store: Store, site: Int64, stamp: Int64, batchSize: Int, shouldStop: @escaping @Sendable () -> Bool,
-        progress: (ImportProgress) -> Void
+        store: Store, site: Int64, stamp: Int64, transactionRows: Int, handoverRows: Int,
+        shouldStop: @escaping @Sendable () -> Bool, progress: (ImportProgress) -> Void
     ) throws(StoreError) {
         let source = source
         let readerCPU = NIOLockedValueBox(0.0)
@@ -43,26 +51,23 @@ struct ImportRun {
             summary.writerCPUSeconds = ThreadCPU.seconds() - writerStart
             summary.readerCPUSeconds = readerCPU.withLockedValue { $0 }
         }
+        let batchSize = min(transactionRows, handoverRows)
         do {
-            try BatchPipe<Event>.run(produce: { pipe in
-                let readerStart = ThreadCPU.seconds()
-                defer { let used = ThreadCPU.seconds() - readerStart; readerCPU.withLockedValue { $0 = used } }
-                let checkpointer = ImportCheckpointer(path: store.fileURL.path)
-                // Ctrl-C is looked at before each batch (a file's first batch comes right after its `begin`).
-                func put(_ event: Event, stoppable: Bool = false) throws {
-                    guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
-                    if case .batch = event { checkpointer.batchHanded() }
+            try store.pool.writeWithoutTransaction { db in
+                do {
+                    try BatchPipe<Event>.run(produce: { pipe in
+                        let readerStart = ThreadCPU.seconds()
+                        defer { let used = ThreadCPU.seconds() - readerStart; readerCPU.withLockedValue { $0 = used } }
+                        try Self.read(source, into: pipe, store: store, site: site, stamp: stamp, batchSize: batchSize,
+                                      shouldStop: shouldStop)
+                    }, consume: { event in try take(event, db, transactionRows: transactionRows, progress: progress) })
+                } catch {
+                    // The reader stopped (Ctrl-C, a malformed row…): keep every batch it handed over.
+                    try commit(db)
+                    throw error
                 }
-                try source.forEachFile(shouldStop: shouldStop) { file in
-                    let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)
-                    guard let start = try store.write({ db in try job.start(db, signature: file.signature) }) else {
-                        try put(.alreadyImported(file.name))
-                        return try file.passOver()
-                    }
-                    try put(.begin(job, start: start))
-                    try job.read(file, skipping: start, batchSize: batchSize) { try put(.batch($0), stoppable: true) }
-                }
-            }, consume: { event in try take(event, store: store, progress: progress) })
+                try commit(db)
+            }
         } catch is BatchPipe<Event>.Stopped, is DumpSource.Interrupted {
             guard let current, !currentFinished else {
                 throw .importFailed(file: source.url.path, message: "interrupted between files; run the import again to resume")
@@ -78,9 +83,32 @@ struct ImportRun {
         }
     }
 
-    private mutating func take(_ event: Event, store: Store, progress: (ImportProgress) -> Void) throws {
+    /// The reading thread: each file of `source`, from where an earlier run left it, in batches down `pipe`.
+    private static func read(
+        _ source: DumpSource, into pipe: BatchPipe<Event>, store: Store, site: Int64, stamp: Int64, batchSize: Int,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws {
+        let checkpointer = ImportCheckpointer(path: store.fileURL.path)
+        // Ctrl-C is looked at before each batch (a file's first batch comes right after its `begin`).
+        func put(_ event: Event, stoppable: Bool = false) throws {
+            guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
+            if case .batch = event { checkpointer.batchHanded() }
+        }
+        try source.forEachFile(shouldStop: shouldStop) { file in
+            let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)
+            guard let start = try store.read({ db in try job.resumePoint(db, signature: file.signature) }) else {
+                try put(.alreadyImported(file.name))
+                return try file.passOver()
+            }
+            try put(.begin(job, start: start, signature: file.signature))
+            try job.read(file, skipping: start, batchSize: batchSize) { try put(.batch($0), stoppable: true) }
+        }
+    }
+
+    private mutating func take(_ event: Event, _ db: Database, transactionRows: Int, progress: (ImportProgress) -> Void) throws {
         switch event {
-        case .begin(let job, let start):
+        case .begin(let job, let start, let signature):
+            try job.begin(db, signature: signature, start: start)
             seen.insert(job.name)
             current = job
             currentFinished = false
@@ -92,16 +120,42 @@ struct ImportRun {
         case .batch(let batch):
             guard let job = current else { return }
             let began = Date()
-            try store.pool.write { db in
+            do {
+                if !db.isInsideTransaction { try db.beginTransaction(.immediate) }
                 try job.write(batch, db)
                 try job.recordProgress(db, rows: done + batch.rows, finished: batch.isLast)
+            } catch {
+                rollBack(db)
+                throw error
             }
-            summary.writeSeconds += Date().timeIntervalSince(began)
             done += batch.rows
-            currentFinished = batch.isLast
+            uncommitted += batch.rows
             summary.rowsWritten[job.name, default: 0] += batch.rows
+            if batch.isLast || uncommitted >= transactionRows { try commit(db) }
+            summary.writeSeconds += Date().timeIntervalSince(began)
+            currentFinished = batch.isLast
             progress(ImportProgress(file: job.name, rows: done, bytesRead: batch.position, bytesTotal: total))
         }
+    }
+
+    /// Commits the open transaction, if any; when that fails, its rows are rolled back and no longer count.
+    private mutating func commit(_ db: Database) throws {
+        guard db.isInsideTransaction else { return }
+        do {
+            try db.commit()
+            uncommitted = 0
+        } catch {
+            rollBack(db)
+            throw error
+        }
+    }
+
+    /// Drops the open transaction's rows (a write failed).
+    private mutating func rollBack(_ db: Database) {
+        if db.isInsideTransaction { try? db.rollback() }
+        done -= uncommitted
+        summary.rowsWritten[current?.name ?? "", default: 0] -= uncommitted
+        uncommitted = 0
     }
 
     /// The archive error's words without the archive's name, which the import error already leads with.

@@ -34,8 +34,13 @@ public struct ImportSummary: Sendable, Hashable {
 }
 
 extension Store {
-    /// Rows per write transaction during an import.
-    public static let importBatch = 2_000
+    /// Rows per write transaction during an import. FTS5 writes `post_fts` a segment per transaction, so 8,000
+    /// posts each make 63 segments of 500,000 posts (left unmerged: `unmergedSegmentLimit`) where 2,000 made 250.
+    public static let importBatch = 8_000
+
+    /// Rows the reading thread hands over at a time (a transaction takes several): what the import holds in memory
+    /// is a few of these, not a transaction's worth.
+    static let importHandoverRows = 2_000
 
     /// The writer's automatic checkpoint during an import, in pages of the log (256 MB of 16 KB pages, 64 MB of an
     /// older store's 4 KB ones): a bound only, since the reading thread checkpoints every few batches on a
@@ -65,6 +70,17 @@ extension Store {
         _ source: DumpSource, site: String, batchSize: Int = Store.importBatch,
         shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
+        try importDump(source, site: site, transactionRows: batchSize, handoverRows: Self.importHandoverRows,
+                       shouldStop: shouldStop, progress: progress)
+    }
+
+    /// `importDump` with the reading thread's hand-over size chosen (tests make transactions of several batches
+    /// from a small dump).
+    @discardableResult
+    func importDump(
+        _ source: DumpSource, site: String, transactionRows: Int, handoverRows: Int,
+        shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+    ) throws(StoreError) -> ImportSummary {
         try source.precheck()
         let siteID = try write { db in try Self.siteRowID(db, apiName: site) }
         // The writer's page cache (2 MB by default) is far smaller than one transaction: pages spilled to the WAL
@@ -74,8 +90,8 @@ extension Store {
         try setImportTuning(true)
         defer { try? setImportTuning(false) }
         var run = ImportRun(source: source, total: source.totalBytes())
-        try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), batchSize: batchSize, shouldStop: shouldStop,
-                    progress: progress)
+        try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), transactionRows: transactionRows,
+                    handoverRows: handoverRows, shouldStop: shouldStop, progress: progress)
         if run.seen.isEmpty {
             let names = DumpSource.files.map(\.name).joined(separator: ", ")
             throw .importFailed(file: source.url.path, message: "holds none of the dump files (\(names))")
@@ -123,8 +139,8 @@ extension Store {
         // 2,000 per level). Back at 16, the next write to the index merges the segments an import left at once.
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
-        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 2,000 posts
-        // made two or three small segments; 16 MB makes one per transaction.
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
+        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 8,000 posts
+        // made several small segments; 64 MB (a bound: 8,000 posts take about 10) makes one per transaction.
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 64 << 20 : 1 << 20))")
     }
 }
