@@ -52,7 +52,7 @@ let package = Package(
         // The local store: one SQLite file (GRDB) holding what was seen, read marks, imports, full-text search.
         .target(name: "StackStore", dependencies: [
             "StackAPI", "StackDump", lockedValueBox,
-            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Retrieval: operations, queues, backoff gate, data managers.
         .target(name: "StackRetrieval", dependencies: [

@@ -1,3 +1,6 @@
+import Foundation
+import StackAPI
+
 /// The words the full-text indexes are given and asked for: a body's text with each word once, a title's length
 /// in words, and a search word split as the index's tokenizer splits it.
 ///
@@ -11,7 +14,17 @@
 enum IndexText {
     /// `<p>A b a</p><p>B c</p>` → `A b c`.
     static func body(ofHTML html: String) -> String {
-        distinctWords(HTMLText.text(ofHTML: html))
+        var html = html
+        return html.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return "" }
+            let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            defer { text.deallocate() }
+            let stripped = UnsafeBufferPointer(rebasing: text[..<HTMLText.copyTextForIndex(bytes, into: text.baseAddress!)])
+            guard let base = stripped.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), stripped.count) != nil else {
+                return distinctWords(stripped)
+            }
+            return distinctWords(HTMLEntities.decode(String(decoding: stripped, as: UTF8.self)))
+        }
     }
 
     /// Each word of `text` once, in order of first occurrence, separated by one space.

@@ -114,12 +114,8 @@ final class PostWriter {
         let oldTitle: String? = old.flatMap { $0[0] }
         let oldBody: String? = old.flatMap { $0[1] }
         let newBody = post.body ?? oldBody
-        if post.isQuestion {
-            try upsertQuestion.execute(arguments: Self.questionValues(post))
-            try writeTags(post, old: old.map { Self.splitTags($0[2]) } ?? [])
-        } else {
-            try upsertAnswer.execute(arguments: Self.answerValues(post))
-        }
+        try DirectBinding.run(post.isQuestion ? upsertQuestion : upsertAnswer, db) { Self.bindValues(post, &$0) }
+        if post.isQuestion { try writeTags(post, old: old.map { Self.splitTags($0[2]) } ?? []) }
         let title = post.isQuestion ? post.title : ""
         if old != nil {
             guard (oldTitle ?? "") != title || oldBody != newBody else { return }
@@ -139,33 +135,33 @@ final class PostWriter {
     /// anything first (an import's rows are nearly all new); false, with nothing written, when the store holds it
     /// already — `write` then updates it.
     func insertNew(_ post: PostRecord) throws -> Bool {
-        try (post.isQuestion ? insertQuestion : insertAnswer)
-            .execute(arguments: post.isQuestion ? Self.questionValues(post) : Self.answerValues(post))
+        try DirectBinding.run(post.isQuestion ? insertQuestion : insertAnswer, db) { Self.bindValues(post, &$0) }
         guard db.changesCount > 0 else { return false }
         let title = post.isQuestion ? post.title : ""
         if post.isQuestion {
-            for name in post.tags { try questionTagInsert.execute(arguments: [try tagID(site: post.site, name: name), post.key]) }
-            try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
+            for name in post.tags {
+                let tag = try tagID(site: post.site, name: name)
+                try DirectBinding.run(questionTagInsert, db) { $0.add(tag, post.key) }
+            }
+            try DirectBinding.run(titleInsert, db) { $0.add(TitleKey.rowid(questionKey: post.key, title: title), title) }
         }
-        try ftsInsert.execute(arguments: [post.key, title, post.bodyText ?? IndexText.body(ofHTML: post.body ?? "")])
+        let text = post.bodyText ?? IndexText.body(ofHTML: post.body ?? "")
+        try DirectBinding.run(ftsInsert, db) { $0.add(post.key, title, text) }
         return true
     }
 
-    private static func questionValues(_ post: PostRecord) -> StatementArguments {
-        [
-            post.key, post.site, post.title, post.body, joinTags(post.tags), post.score, post.viewCount,
-            post.answerCount, post.commentCount, post.acceptedAnswerID, post.isAnswered, seconds(post.created),
-            seconds(post.lastActivity), seconds(post.closed), post.closedReason, post.ownerID, post.ownerName,
-            post.link, post.license, post.origin.rawValue, post.fetchedAt,
-        ]
-    }
-
-    private static func answerValues(_ post: PostRecord) -> StatementArguments {
-        [
-            post.key, post.questionKey, post.body, post.score, post.isAnswered, post.commentCount,
-            seconds(post.created), seconds(post.lastActivity), post.ownerID, post.ownerName, post.link,
-            post.license, post.origin.rawValue, post.fetchedAt,
-        ]
+    /// Binds a question's columns as `questionInsert` lists them, or an answer's as `answerInsert` does.
+    private static func bindValues(_ post: PostRecord, _ values: inout DirectBinding) {
+        values.add(post.key)
+        if post.isQuestion {
+            values.add(post.site, post.title, post.body, joinTags(post.tags), post.score, post.viewCount, post.answerCount,
+                       post.commentCount, post.acceptedAnswerID, post.isAnswered, seconds(post.created),
+                       seconds(post.lastActivity), seconds(post.closed), post.closedReason)
+        } else {
+            values.add(post.questionKey, post.body, post.score, post.isAnswered, post.commentCount, seconds(post.created),
+                       seconds(post.lastActivity))
+        }
+        values.add(post.ownerID, post.ownerName, post.link, post.license, post.origin.rawValue, post.fetchedAt)
     }
 
     func writeComment(

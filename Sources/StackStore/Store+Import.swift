@@ -3,7 +3,7 @@ import GRDB
 import StackAPI
 import StackDump
 
-/// How far an import is, reported after each transaction.
+/// How far an import is, reported after each batch of rows written.
 public struct ImportProgress: Sendable, Hashable {
     /// The file being read, e.g. `Posts.xml`.
     public var file: String
@@ -31,6 +31,9 @@ public struct ImportSummary: Sendable, Hashable {
     public var readerCPUSeconds: Double = 0
     /// Seconds of the closing step after the last row (merging each full-text index, returning free pages).
     public var finishSeconds: Double = 0
+    /// Segments the body index was left in: 1 when merged at the end, more when few enough to leave for the next
+    /// write to it (`Store.unmergedSegmentLimit`).
+    public var bodyIndexSegments: Int = 0
 }
 
 extension Store {
@@ -103,7 +106,7 @@ extension Store {
         // its time goal: the next write to it merges them (FTS5's crisis merge, at 16 or more), so the merge is
         // left to a later save, off the main thread, or never for a store only read. Past that it is merged here.
         let finishing = Date()
-        try write { db in try Self.mergeFullTextAfterImport(db) }
+        run.summary.bodyIndexSegments = try write { db in try Self.mergeFullTextAfterImport(db) }
         try compact()
         run.summary.finishSeconds = Date().timeIntervalSince(finishing)
         return run.summary
@@ -114,11 +117,14 @@ extension Store {
     /// similar load (BENCHMARKS.md, issue 10).
     static let unmergedSegmentLimit = 64
 
-    /// Merges `title_fts` into one segment, and `post_fts` too when it holds more than `unmergedSegmentLimit`.
-    static func mergeFullTextAfterImport(_ db: Database) throws {
+    /// Merges `title_fts` into one segment, and `post_fts` too when it holds more than `unmergedSegmentLimit`;
+    /// returns the segments `post_fts` is left with.
+    static func mergeFullTextAfterImport(_ db: Database) throws -> Int {
         try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('optimize')")
         let segments = try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM post_fts_idx") ?? 0
-        if segments > unmergedSegmentLimit { try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')") }
+        guard segments > unmergedSegmentLimit else { return segments }
+        try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')")
+        return 1
     }
 
     private func setImportTuning(_ on: Bool) throws(StoreError) {

@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 import StackDump
 import StackStore
 import TestSupport
@@ -33,6 +34,22 @@ enum StoreBenchmarks {
 
         try searchLatency(store)
         try coldOpen(storeFile)
+        try firstSaves(store)
+    }
+
+    /// The first two saves of a question from the network after the import: the first merges the body index's
+    /// segments when the import left them (FTS5's crisis merge), the second is an ordinary save.
+    private static func firstSaves(_ store: Store) throws {
+        var figures: [String] = []
+        for id in [900_000_001, 900_000_002] {
+            let question = Question(questionID: id, title: "Measuring a qubit after the import", tags: ["bench"],
+                                    creationDate: Date(), lastActivityDate: Date(), body: "<p>One more body to index.</p>")
+            let start = Measure.now()
+            try store.save(questions: [question], site: "bench")
+            figures.append(String(format: "%.0f ms", (Measure.now() - start) * 1000))
+        }
+        report("first save after the import (merges the body index's segments when the import left them), then the next",
+               figures.joined(separator: ", then "))
     }
 
     /// StackDump's reader alone on the same file (parsing into `DumpPost`s, nothing written): the floor under the

@@ -37,9 +37,10 @@ enum StoreImportBenchmark {
             let pair = (ours: ours[run - 1], python: python[run - 1])
             report("import run \(run) of \(runs) (load \(load), \(pythonFirst ? "Python first" : "stackterm first"))", String(
                 format: "stackterm %.0f posts/s (%.1f s wall, %.1f s CPU: reading thread %.1f s, writing thread %.1f s "
-                    + "+ %.1f s closing merge), Python %.0f posts/s (%.1f s wall, %.1f s CPU); %.2f× wall, %.2f× CPU",
+                    + "+ %.1f s closing merge; body index left in %d segments), Python %.0f posts/s (%.1f s wall, %.1f s CPU); "
+                    + "%.2f× wall, %.2f× CPU",
                 pair.ours.rate, pair.ours.seconds, pair.ours.cpu, summary.readerCPUSeconds, summary.writerCPUSeconds,
-                summary.finishSeconds, pair.python.rate, pair.python.seconds, pair.python.cpu,
+                summary.finishSeconds, summary.bodyIndexSegments, pair.python.rate, pair.python.seconds, pair.python.cpu,
                 pair.ours.rate / pair.python.rate, pair.python.cpu / pair.ours.cpu))
         }
         let rate = median(ours.map(\.rate))

@@ -172,11 +172,26 @@ final class IndexTextTests: XCTestCase {
         for folder in folders {
             try DumpReader.forEachPost(in: folder.appendingPathComponent("Posts.xml")) { post in
                 let text = HTMLText.text(ofHTML: post.body)
-                XCTAssertEqual(IndexText.distinctWords(text), reference(text), "post \(post.id) of \(folder.lastPathComponent)")
+                let words = reference(text)
+                XCTAssertEqual(IndexText.distinctWords(text), words, "post \(post.id) of \(folder.lastPathComponent)")
+                XCTAssertEqual(IndexText.body(ofHTML: post.body), words, "post \(post.id) of \(folder.lastPathComponent)")
                 bodies += 1
             }
         }
         XCTAssertGreaterThan(bodies, 7_000)
+    }
+
+    /// `body(ofHTML:)` skips the displayed text's white-space folding; the words must not change, whatever the markup.
+    func testABodyHasTheWordsOfItsDisplayedText() {
+        let bodies = [
+            "", "<p></p>", "plain", "a <socket: 11> b < c", "x<", "x <", "<", "<p", "a<b>b</b>c<br/>d", "in<code>line</code>d",
+            "<pre><code>x &lt; y\n  z &amp;amp; w</code></pre>", "t&#x20;u &#32;v&nbsp;w", "A\r\nb\tc\u{A0}d", "&amp",
+            "<!-- c -->e<!DOCTYPE x>f", "<P>G</P><STRONG>H</STRONG>i", "Ü<i>ber</i> über ÜBER", "量子<br>計算 量子",
+            "<a href=\"x>y\">link</a>text", "&lt;p&gt;not a tag&lt;/p&gt;", "<ul><li>one</li><li>two</li></ul>",
+        ]
+        for html in bodies {
+            XCTAssertEqual(IndexText.body(ofHTML: html), IndexText.distinctWords(HTMLText.text(ofHTML: html)), html)
+        }
     }
 
     func testTokensAndWordCountsFollowTheTokenizer() {
