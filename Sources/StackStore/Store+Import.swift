@@ -112,9 +112,10 @@ extension Store {
         return run.summary
     }
 
-    /// Segments `post_fts` may keep after an import: searches on a 100,000-post store with its 50 unmerged
-    /// segments stayed as fast as on one segment, while 250 (500,000 posts) took one-word p99 from 8 to 45 ms at a
-    /// similar load (BENCHMARKS.md, issue 10).
+    /// Segments `post_fts` may keep after an import: searches on a 500,000-post store with its 63 unmerged
+    /// segments (8,000-row transactions) met the search goals (one-word p99 8.7 ms), while 250 segments (2,000-row
+    /// transactions) took it to 45 ms (BENCHMARKS.md, issue 10). The merge then falls to the next write to the
+    /// index: about 3 s for 500,000 posts, off the main thread.
     static let unmergedSegmentLimit = 64
 
     /// Merges `title_fts` into one segment, and `post_fts` too when it holds more than `unmergedSegmentLimit`;
