@@ -49,8 +49,8 @@ struct DirectBinding {
             // A non-null pointer even for "" (a null one would bind NULL).
             let pointer = UnsafeRawPointer(bytes.baseAddress ?? Self.emptyText.utf8Start)
             let length = memchr(pointer, 0, bytes.count).map { pointer.distance(to: $0) } ?? bytes.count
-            sqlite3_bind_text64(statement, index, pointer.assumingMemoryBound(to: CChar.self), UInt64(length), Self.transient,
-                                UInt8(SQLITE_UTF8))
+            let text = pointer.assumingMemoryBound(to: CChar.self)
+            sqlite3_bind_text64(statement, index, text, UInt64(length), Self.transient, UInt8(SQLITE_UTF8))
         }
     }
 

@@ -58,7 +58,8 @@ public enum HTMLText {
         var count = 0
         var index = 0
         func next(_ byte: UInt8, from start: Int) -> Int {
-            memchr(base + start, Int32(byte), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+            let found = memchr(base + start, Int32(byte), end - start)
+            return found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
         }
         while index < end {
             let stop = next(UInt8(ascii: "<"), from: index)

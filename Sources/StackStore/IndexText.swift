@@ -9,8 +9,8 @@ import StackAPI
 /// distinct words); `body(ofHTML:)` drops them before SQLite sees the text. A word there is a run of ASCII letters
 /// and digits and non-ASCII bytes (the tokenizer may split the latter further: every token of the text is still
 /// given at least once), compared with ASCII case folded. Two different words longer than eight bytes whose 64-bit
-/// hashes collide count as one (odds about 1 in 10^14 per body). The result is a function of the HTML alone: a contentless index forgets a row only when given the very
-/// text it went in with.
+/// hashes collide count as one (odds about 1 in 10^14 per body). The result is a function of the HTML alone: a
+/// contentless index forgets a row only when given the very text it went in with.
 enum IndexText {
     /// `<p>A b a</p><p>B c</p>` → `A b c`.
     static func body(ofHTML html: String) -> String {
