@@ -122,13 +122,13 @@ final class PostWriter {
             try ftsDelete.execute(arguments: [post.key, oldTitle ?? "", IndexText.body(ofHTML: oldBody ?? "")])
             if post.isQuestion, let oldTitle, oldTitle != title {
                 try titleDelete.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: oldTitle), oldTitle])
-                try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
+                try indexTitle(post.key, title)
             }
         } else if post.isQuestion {
-            try titleInsert.execute(arguments: [TitleKey.rowid(questionKey: post.key, title: title), title])
+            try indexTitle(post.key, title)
         }
         let text = post.body != nil ? post.bodyText : nil
-        try ftsInsert.execute(arguments: [post.key, title, text ?? IndexText.body(ofHTML: newBody ?? "")])
+        try indexPost(post.key, title: title, text: text ?? IndexText.body(ofHTML: newBody ?? ""))
     }
 
     /// Inserts a question or answer the store does not hold yet, with its tags and index entries, without reading
@@ -143,11 +143,20 @@ final class PostWriter {
                 let tag = try tagID(site: post.site, name: name)
                 try DirectBinding.run(questionTagInsert, db) { $0.add(tag, post.key) }
             }
-            try DirectBinding.run(titleInsert, db) { $0.add(TitleKey.rowid(questionKey: post.key, title: title), title) }
+            try indexTitle(post.key, title)
         }
-        let text = post.bodyText ?? IndexText.body(ofHTML: post.body ?? "")
-        try DirectBinding.run(ftsInsert, db) { $0.add(post.key, title, text) }
+        try indexPost(post.key, title: title, text: post.bodyText ?? IndexText.body(ofHTML: post.body ?? ""))
         return true
+    }
+
+    /// Adds a question's title to `title_fts`.
+    private func indexTitle(_ questionKey: Int64, _ title: String) throws {
+        try DirectBinding.run(titleInsert, db) { $0.add(TitleKey.rowid(questionKey: questionKey, title: title), title) }
+    }
+
+    /// Adds a post's title (a question's; "" for an answer) and body text (`IndexText`) to `post_fts`.
+    private func indexPost(_ key: Int64, title: String, text: String) throws {
+        try DirectBinding.run(ftsInsert, db) { $0.add(key, title, text) }
     }
 
     /// Binds a question's columns as `questionInsert` lists them, or an answer's as `answerInsert` does.

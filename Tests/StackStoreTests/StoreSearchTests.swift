@@ -194,6 +194,17 @@ final class IndexTextTests: XCTestCase {
         }
     }
 
+    /// The same over 20,000 random strings of markup's pieces (a fixed seed, so a failure repeats).
+    func testABodyHasTheWordsOfItsDisplayedTextWhateverTheMarkup() {
+        let pieces = ["<", ">", "</", "<!", "&", "&amp;", "&lt;", "&#x20;", "&#", ";", "p", "b", "code", "br", "a",
+                      " ", "\n", "\t", "x", "Y", "7", "é", "量", "\u{A0}", "-", "\"", "=", "/"]
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<20_000 {
+            let html = (0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            XCTAssertEqual(IndexText.body(ofHTML: html), IndexText.distinctWords(HTMLText.text(ofHTML: html)), html)
+        }
+    }
+
     func testTokensAndWordCountsFollowTheTokenizer() {
         XCTAssertEqual(IndexText.tokens(of: "don't"), ["don", "t"])
         XCTAssertEqual(IndexText.tokens(of: "C++"), ["C"])
