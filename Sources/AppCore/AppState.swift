@@ -49,15 +49,23 @@ public struct StatusState: Hashable, Sendable {
     public var quotaRemaining: Int?
     public var quotaMax: Int?
     public var message: String?
-    public var isError = false
-    /// The message is a failed load's error, which a later successful load clears (a browser or clipboard
-    /// failure stays until a key or another message replaces it).
-    public var isLoadError = false
+    public var kind = StatusKind.info
+    /// The message is an error (shown as one).
+    public var isError: Bool { kind != .info }
     /// Shown beside `message` until the next key press (`Action.notice`): a config error outlives the errors it causes.
     public var notice: String?
     /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
     public var pauses: [APIPause] = []
     public init() {}
+}
+
+/// What the status line's message is.
+public enum StatusKind: Hashable, Sendable {
+    case info
+    /// An error that stays until a key or another message replaces it (a browser or clipboard failure).
+    case error
+    /// A failed load's error, which a later successful load also clears.
+    case loadError
 }
 
 
@@ -104,15 +112,13 @@ public struct SharedState: Hashable, Sendable {
 
     public mutating func setStatus(_ message: String, isError: Bool) {
         status.message = message
-        status.isError = isError
-        status.isLoadError = false
+        status.kind = isError ? .error : .info
     }
 
     /// Clears the status line's message (a `notice` stays).
     public mutating func clearStatus() {
         status.message = nil
-        status.isError = false
-        status.isLoadError = false
+        status.kind = .info
     }
 
     /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
@@ -126,13 +132,13 @@ public struct SharedState: Hashable, Sendable {
     /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }
-        setStatus(error.summary(retryKey: keyName(.reload)), isError: true)
-        status.isLoadError = true
+        status.message = error.summary(retryKey: keyName(.reload))
+        status.kind = .loadError
     }
 
     /// After a successful load: clears the error an earlier load left, and only that.
     mutating func clearLoadError() {
-        if status.isLoadError { clearStatus() }
+        if status.kind == .loadError { clearStatus() }
     }
 
     /// Esc cancelled a load: says so and how to retry (with the effective reload key).

@@ -37,8 +37,8 @@ public struct ImportSummary: Sendable, Hashable {
 }
 
 extension Store {
-    /// Rows per write transaction during an import. FTS5 writes `post_fts` a segment per transaction, so 8,000
-    /// posts each make 63 segments of 500,000 posts (left unmerged: `unmergedSegmentLimit`) where 2,000 made 250.
+    /// Rows per write transaction during an import. FTS5 writes `post_fts` one segment per transaction: 500,000
+    /// posts make 63 (left unmerged, `unmergedSegmentLimit`) where 2,000-row transactions made 250.
     public static let importBatch = 8_000
 
     /// Rows the reading thread hands over at a time (a transaction takes several): what the import holds in memory
