@@ -142,12 +142,13 @@ extension Store {
     /// settings in the file, so whoever turns them on turns them off.
     static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
         // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
-        // transaction: 500,000 posts make 250) instead of every merge level rewriting them (FTS5 allows at most
+        // transaction: 500,000 posts make 63) instead of every merge level rewriting them (FTS5 allows at most
         // 2,000 per level). Back at 16, the next write to the index merges the segments an import left at once.
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
         try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
-        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction's 8,000 posts
-        // made several small segments; 64 MB (a bound: 8,000 posts take about 10) makes one per transaction.
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 64 << 20 : 1 << 20))")
+        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction made several
+        // small segments. 16 MB holds a transaction's 8,000 posts of a few KB (about 10 MB: one segment each) and
+        // bounds the hash when posts are much longer (a transaction then writes more than one).
+        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
     }
 }
