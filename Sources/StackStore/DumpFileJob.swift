@@ -16,6 +16,8 @@ struct DumpBatch: Sendable {
     var payload: Payload
     /// File rows this batch covers (kinds of post the store does not keep count too, so resuming can skip them).
     var rows: Int
+    /// Bytes of text the batch holds (posts' bodies and index text, comments'), which bound a batch as rows do.
+    var bytes: Int
     var isLast: Bool
     /// Bytes of the whole source (folder or archive) read when the batch was complete.
     var position: Int64
@@ -58,11 +60,15 @@ struct DumpFileJob: Sendable {
         try withoutActuallyEscaping(hand) { hand in
             let read = (file: file, start: start, batchSize: batchSize, hand: hand)
             switch kind {
-            case .users: try pump(read, DumpRowStream.users, wrap: DumpBatch.Payload.users) { $0 }
-            case .tags: try pump(read, DumpRowStream.tags, wrap: DumpBatch.Payload.tags) { $0 }
-            case .comments: try pump(read, DumpRowStream.comments, wrap: DumpBatch.Payload.comments) { $0 }
-            case .links: try pump(read, DumpRowStream.postLinks, wrap: DumpBatch.Payload.links) { $0 }
-            case .posts: try pump(read, DumpRowStream.posts, wrap: DumpBatch.Payload.posts) { record($0) }
+            case .users: try pump(read, DumpRowStream.users, wrap: DumpBatch.Payload.users, weigh: { _ in 0 }) { $0 }
+            case .tags: try pump(read, DumpRowStream.tags, wrap: DumpBatch.Payload.tags, weigh: { _ in 0 }) { $0 }
+            case .comments:
+                try pump(read, DumpRowStream.comments, wrap: DumpBatch.Payload.comments, weigh: { $0.text.utf8.count }) { $0 }
+            case .links: try pump(read, DumpRowStream.postLinks, wrap: DumpBatch.Payload.links, weigh: { _ in 0 }) { $0 }
+            case .posts:
+                try pump(read, DumpRowStream.posts, wrap: DumpBatch.Payload.posts, weigh: { post in
+                    (post.body?.utf8.count ?? 0) + (post.bodyText?.utf8.count ?? 0)
+                }) { record($0) }
             }
         }
     }
@@ -70,10 +76,10 @@ struct DumpFileJob: Sendable {
     private func pump<Record, Item>(
         _ read: (file: DumpSourceFile, start: Int, batchSize: Int, hand: (DumpBatch) throws -> Void),
         _ makeStream: (String, @escaping (Record) throws -> Void) -> DumpRowStream,
-        wrap: @escaping ([Item]) -> DumpBatch.Payload, transform: @escaping (Record) -> Item?
+        wrap: @escaping ([Item]) -> DumpBatch.Payload, weigh: @escaping (Item) -> Int, transform: @escaping (Record) -> Item?
     ) throws {
         let batcher = Batcher(start: read.start, batchSize: read.batchSize, position: read.file.position, hand: read.hand,
-                              wrap: wrap)
+                              wrap: wrap, weigh: weigh)
         let stream = makeStream(name) { try batcher.add(transform($0)) }
         try read.file.forEachBlock { try stream.push($0) }
         try stream.finish()
@@ -126,24 +132,28 @@ struct DumpFileJob: Sendable {
     }
 }
 
-/// Gathers one file's rows into batches: skips the rows an earlier run committed, hands over every `batchSize` rows.
+/// Gathers one file's rows into batches: skips the rows an earlier run committed, hands over every `batchSize` rows
+/// or `Store.importHandoverBytes` of text, whichever comes first (a dump of long posts must not hold thousands).
 private final class Batcher<Item> {
     private let start: Int
     private let batchSize: Int
     private let position: () -> Int64
     private let hand: (DumpBatch) throws -> Void
     private let wrap: ([Item]) -> DumpBatch.Payload
+    private let weigh: (Item) -> Int
     private var index = 0
     private var rows = 0
+    private var bytes = 0
     private var items: [Item] = []
 
     init(start: Int, batchSize: Int, position: @escaping () -> Int64, hand: @escaping (DumpBatch) throws -> Void,
-         wrap: @escaping ([Item]) -> DumpBatch.Payload) {
+         wrap: @escaping ([Item]) -> DumpBatch.Payload, weigh: @escaping (Item) -> Int) {
         self.start = start
         self.batchSize = batchSize
         self.position = position
         self.hand = hand
         self.wrap = wrap
+        self.weigh = weigh
     }
 
     /// Counts one row of the file and keeps `item` (nil: a row the store does not keep, counted all the same).
@@ -151,14 +161,18 @@ private final class Batcher<Item> {
         index += 1
         guard index > start else { return }
         rows += 1
-        if let item { items.append(item) }
-        if rows == batchSize { try flush(isLast: false) }
+        if let item {
+            items.append(item)
+            bytes += weigh(item)
+        }
+        if rows == batchSize || bytes >= Store.importHandoverBytes { try flush(isLast: false) }
     }
 
     /// Hands over the rows gathered (the last batch may be empty: it still marks the file finished).
     func flush(isLast: Bool) throws {
-        try hand(DumpBatch(payload: wrap(items), rows: rows, isLast: isLast, position: position()))
+        try hand(DumpBatch(payload: wrap(items), rows: rows, bytes: bytes, isLast: isLast, position: position()))
         items.removeAll(keepingCapacity: true)
         rows = 0
+        bytes = 0
     }
 }

@@ -32,6 +32,8 @@ struct ImportRun {
     private var done = 0
     /// Rows of the current file in the open transaction (none open when 0 and the last batch committed).
     private var uncommitted = 0
+    /// Bytes of text in the open transaction's batches.
+    private var uncommittedBytes = 0
 
     init(source: DumpSource, total: Int64?) {
         self.source = source
@@ -130,8 +132,11 @@ struct ImportRun {
             }
             done += batch.rows
             uncommitted += batch.rows
+            uncommittedBytes += batch.bytes
             summary.rowsWritten[job.name, default: 0] += batch.rows
-            if batch.isLast || uncommitted >= transactionRows { try commit(db) }
+            if batch.isLast || uncommitted >= transactionRows || uncommittedBytes >= 4 * Store.importHandoverBytes {
+                try commit(db)
+            }
             summary.writeSeconds += Date().timeIntervalSince(began)
             currentFinished = batch.isLast
             progress(ImportProgress(file: job.name, rows: done, bytesRead: batch.position, bytesTotal: total))
@@ -144,6 +149,7 @@ struct ImportRun {
         do {
             try db.commit()
             uncommitted = 0
+            uncommittedBytes = 0
         } catch {
             rollBack(db)
             throw error
@@ -156,6 +162,7 @@ struct ImportRun {
         done -= uncommitted
         summary.rowsWritten[current?.name ?? "", default: 0] -= uncommitted
         uncommitted = 0
+        uncommittedBytes = 0
     }
 
     /// The archive error's words without the archive's name, which the import error already leads with.

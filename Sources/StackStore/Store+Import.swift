@@ -45,6 +45,11 @@ extension Store {
     /// is a few of these, not a transaction's worth.
     static let importHandoverRows = 2_000
 
+    /// Bytes of text (bodies and their index text) after which the reading thread hands over a batch of fewer rows,
+    /// and a transaction commits after four such: 2,000 posts of a few KB stay under it, while a dump of 30 KB
+    /// posts is not held 2,000 at a time (which took an import of such posts to 750 MB).
+    static let importHandoverBytes = 6 << 20
+
     /// The writer's automatic checkpoint during an import, in pages of the log (256 MB of 16 KB pages, 64 MB of an
     /// older store's 4 KB ones): a bound only, since the reading thread checkpoints every few batches on a
     /// connection of its own (`ImportCheckpointer`).

@@ -96,4 +96,27 @@ final class StoreImportTransactionTests: StoreTestCase {
         XCTAssertEqual(try storedPosts(store).rows, try posts(folder, firstRows: .max).kept)
         try assertIndexesMatchRows(store)
     }
+
+    func testABatchOfLongPostsIsHandedOverBeforeItHoldsTwoThousand() throws {
+        // 300 posts of 100 KB: 2,000 rows would be 30 MB of text in each batch; the byte bound cuts them near 6 MB.
+        let folder = directory.appendingPathComponent("long")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let filler = String(repeating: "lorem ipsum dolor sit amet ", count: 3_800)
+        let rows = (1...300).map { id in
+            "<row Id=\"\(id)\" PostTypeId=\"1\" Title=\"Post \(id)\" Body=\"&lt;p&gt;word\(id) \(filler)&lt;/p&gt;\" "
+                + "CreationDate=\"2020-01-01T00:00:00.000\" Score=\"1\" />"
+        }
+        let xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<posts>\n" + rows.joined(separator: "\n") + "\n</posts>\n"
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("Posts.xml"))
+        let store = try openStore()
+        var seen: [Int] = []
+        try store.importDump(folder: folder, site: "long", progress: { seen.append($0.rows) })
+        let steps = zip(seen, [0] + seen).map { $0 - $1 }
+        XCTAssertEqual(seen.last, 300)
+        XCTAssertGreaterThan(steps.count, 4, "\(seen)")
+        XCTAssertLessThanOrEqual(steps.max() ?? 0, 70, "\(seen)")
+        XCTAssertEqual(try storedPosts(store).rows, 300)
+        XCTAssertEqual(try store.search("word250", site: "long").map(\.questionID), [250])
+        try assertIndexesMatchRows(store)
+    }
 }
