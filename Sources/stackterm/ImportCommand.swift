@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
             and tar are read too), read in one streaming pass without extracting it, or a folder holding the \
             site's Posts.xml and, when the dump has them, Users.xml, Tags.xml, Comments.xml and PostLinks.xml. \
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Progress \
-            goes to stderr: one line updated in place on a terminal, else a line per 2,000 rows. Ctrl-C stops \
+            goes to stderr: one line updated in place on a terminal, else a line per 2,000 rows (fewer when \
+            posts are long). Ctrl-C stops \
             after the rows being written; running the same command again resumes there, and importing twice \
             changes nothing (an archive and the folder it extracts to count as the same dump).
 
