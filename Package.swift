@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "AppConfig", targets: ["AppConfig"]),
+        .library(name: "StackStore", targets: ["StackStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -17,6 +17,10 @@ let package = Package(
             "FuzzSupport",
             .product(name: "Rendering", package: "stackterm"),
         ], path: "Sources/FuzzHTML"),
+        .executableTarget(name: "fuzz-index-text", dependencies: [
+            "FuzzSupport",
+            .product(name: "StackStore", package: "stackterm"),
+        ], path: "Sources/FuzzIndexText"),
         .executableTarget(name: "fuzz-json", dependencies: [
             "FuzzSupport",
             .product(name: "StackAPI", package: "stackterm"),

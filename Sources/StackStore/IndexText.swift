@@ -11,9 +11,9 @@ import StackAPI
 /// given at least once), compared with ASCII case folded. Two different words longer than eight bytes whose 64-bit
 /// hashes collide count as one (odds about 1 in 10^14 per body). The result is a function of the HTML alone: a
 /// contentless index forgets a row only when given the very text it went in with.
-enum IndexText {
+public enum IndexText {
     /// `<p>A b a</p><p>B c</p>` → `A b c`.
-    static func body(ofHTML html: String) -> String {
+    public static func body(ofHTML html: String) -> String {
         var html = html
         return html.withUTF8 { bytes in
             guard !bytes.isEmpty else { return "" }
@@ -28,7 +28,7 @@ enum IndexText {
     }
 
     /// Each word of `text` once, in order of first occurrence, separated by one space.
-    static func distinctWords(_ text: String) -> String {
+    public static func distinctWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { distinctWords($0) }
     }
