@@ -117,11 +117,11 @@ final class EffectRunner {
 
     /// Closes the network connections without waiting and gives the store's queued writes at most `quitStoreWait`
     /// (the program is quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled
-    /// every load). Read marks, saves and searches are written before queued network copies, and a network copy
-    /// being written is interrupted for them; what is not written in time is lost (`LocalDataManager.flush`).
+    /// every load). Read marks, saves and searches are written before queued network copies; what is not written
+    /// in time is lost (`LocalDataManager.flush(waitingAtMost:)`).
     func shutDown() {
         retrieval.closeConnections()
-        local?.flush(waitingAtMost: Self.quitStoreWait, droppingNetworkCopies: true)
+        local?.flush(waitingAtMost: Self.quitStoreWait)
     }
 
     private func cancelAll() {

@@ -131,12 +131,6 @@ public final class Store: Sendable {
 }
 
 extension Store {
-    /// Stops what the store's connections are running: the statement fails (`SQLITE_INTERRUPT`) and its
-    /// transaction rolls back. For quitting while a long write runs; a statement started afterwards runs as usual.
-    public func interrupt() {
-        pool.interrupt()
-    }
-
     /// Returns the file's free pages to the file system (they stay in the file otherwise, for later writes).
     public func compact() throws(StoreError) {
         do { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") } } catch {

@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 @testable import StackRetrieval
-@testable import StackStore
+import StackStore
 import TestSupport
 import XCTest
 
@@ -52,44 +52,5 @@ final class StoreWriteOrderTests: LocalStoreTestCase {
         release.signal()
         waitUntil("the mark from before") { before.count == 1 }
         XCTAssertEqual(try XCTUnwrap(before.last).get()?.answerCount, 1, "the read passed the copy, not the new mark")
-    }
-
-    /// A write transaction counting to `limit` in SQL (10^8 takes seconds, like the merge of an imported index);
-    /// what became of it is put in `outcome`.
-    private func countingWrite(
-        to limit: Int, _ outcome: NIOLockedValueBox<String?>, started: DispatchSemaphore? = nil
-    ) -> @Sendable (Store) -> Void {
-        { store in
-            started?.signal()
-            do {
-                try store.pool.write { db in
-                    _ = try Int.fetchOne(db, sql: """
-                        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(limit)) SELECT count(*) FROM c
-                        """)
-                }
-                outcome.withLockedValue { $0 = "finished" }
-            } catch {
-                outcome.withLockedValue { $0 = "\(error)" }
-            }
-        }
-    }
-
-    func testQuittingInterruptsANetworkCopyBeingWrittenSoTheUsersWritesLand() throws {
-        let outcome = NIOLockedValueBox<String?>(nil)
-        let started = DispatchSemaphore(value: 0)
-        local.write(.fetched, countingWrite(to: 100_000_000, outcome, started: started))
-        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
-        local.markRead(site: "cardano", [7: (answerCount: 2, lastActivity: nil)])
-        XCTAssertTrue(local.flush(waitingAtMost: 5, droppingNetworkCopies: true), "the mark waited for the whole copy")
-        let copy = outcome.withLockedValue { $0 }
-        XCTAssertTrue(copy?.contains("interrupted") == true, "\(String(describing: copy))")
-        XCTAssertEqual(try store.readMarks(site: "cardano", ids: [7]).count, 1)
-    }
-
-    func testQuittingNeverInterruptsTheUsersOwnWrites() {
-        let outcome = NIOLockedValueBox<String?>(nil)
-        local.write(.remembered, countingWrite(to: 1_000_000, outcome))
-        XCTAssertTrue(local.flush(waitingAtMost: 30, droppingNetworkCopies: true))
-        XCTAssertEqual(outcome.withLockedValue { $0 }, "finished")
     }
 }

@@ -89,25 +89,15 @@ public final class LocalDataManager: Sendable {
     /// when the program then exits is lost: copies of network responses first (sent again next time), then,
     /// only if the store stays busy that long (another process holding its lock, a stalled disk), the user's last
     /// read marks, saves and searches. A transaction cut short by the exit is rolled back by SQLite.
-    ///
-    /// `droppingNetworkCopies` (quitting): a copy of a network response being written meanwhile is interrupted
-    /// (rolled back), checked every 5 ms, so a long one — the merge of an imported index, seconds — does not keep the
-    /// user's writes queued behind it until the exit. The user's own writes are never interrupted.
     @discardableResult
-    public func flush(waitingAtMost timeout: TimeInterval = .infinity, droppingNetworkCopies: Bool = false) -> Bool {
+    public func flush(waitingAtMost timeout: TimeInterval = .infinity) -> Bool {
         let done = DispatchSemaphore(value: 0)
         writes.async { done.signal() }
         guard timeout.isFinite else {
             done.wait()
             return true
         }
-        let deadline = DispatchTime.now() + max(0, timeout)
-        guard droppingNetworkCopies else { return done.wait(timeout: deadline) == .success }
-        while true {
-            line.interruptFetched { store.interrupt() }
-            if done.wait(timeout: min(deadline, .now() + 0.005)) == .success { return true }
-            if DispatchTime.now() >= deadline { return false }
-        }
+        return done.wait(timeout: .now() + max(0, timeout)) == .success
     }
 
     /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
@@ -127,11 +117,7 @@ public final class LocalDataManager: Sendable {
     /// Puts `job` in its line and one block on the write queue, which runs the next job of the lines.
     func enqueue(_ kind: StoreWriteLine.Kind, _ job: @escaping StoreWriteLine.Job) {
         line.add(job, kind)
-        writes.async { [line, store] in
-            guard let job = line.next() else { return }
-            job(store)
-            line.finished()
-        }
+        writes.async { [line, store] in line.next()?(store) }
     }
 
     // MARK: Reading

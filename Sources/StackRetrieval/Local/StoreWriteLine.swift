@@ -22,7 +22,7 @@ final class StoreWriteLine: Sendable {
 
     typealias Job = @Sendable (Store) -> Void
 
-    private let lines = NIOLockedValueBox((remembered: [Job](), fetched: [Job](), running: Kind?.none))
+    private let lines = NIOLockedValueBox((remembered: [Job](), fetched: [Job]()))
 
     func add(_ job: @escaping Job, _ kind: Kind) {
         lines.withLockedValue { lines in
@@ -33,31 +33,12 @@ final class StoreWriteLine: Sendable {
         }
     }
 
-    /// Takes the next job, the oldest remembered one, else the oldest fetched one, and notes it running until
-    /// `finished()`.
+    /// Takes the next job: the oldest remembered one, else the oldest fetched one.
     func next() -> Job? {
         lines.withLockedValue { lines in
-            if !lines.remembered.isEmpty {
-                lines.running = .remembered
-                return lines.remembered.removeFirst()
-            }
-            if !lines.fetched.isEmpty {
-                lines.running = .fetched
-                return lines.fetched.removeFirst()
-            }
+            if !lines.remembered.isEmpty { return lines.remembered.removeFirst() }
+            if !lines.fetched.isEmpty { return lines.fetched.removeFirst() }
             return nil
-        }
-    }
-
-    /// The job `next()` gave has returned.
-    func finished() {
-        lines.withLockedValue { $0.running = nil }
-    }
-
-    /// Calls `interrupt` if a fetched job is running, while no other job can start: a remembered job never is.
-    func interruptFetched(_ interrupt: () -> Void) {
-        lines.withLockedValue { lines in
-            if lines.running == .fetched { interrupt() }
         }
     }
 }
