@@ -8,6 +8,8 @@ import StackRetrieval
 @MainActor
 final class EffectRunner {
     let retrieval: Retrieval
+    /// Every load of the app (`EffectRunner+Local`): the store or the network, decided by the load.
+    let loader: Loader
     private let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
@@ -16,7 +18,7 @@ final class EffectRunner {
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
     private var handles: [LoadToken: RetrievalHandle] = [:]
-    /// Loads waiting for the store to say whether it holds them fresh (`EffectRunner+Fresh`); cancelling removes them.
+    /// Saved-list reads waiting for the store (`EffectRunner+Memory`); cancelling removes them.
     var storeChecks: Set<LoadToken> = []
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
@@ -28,6 +30,7 @@ final class EffectRunner {
 
     init(retrieval: Retrieval, outside: ExternalActions, local: LocalDataManager? = nil, offlineOnly: Bool = false) {
         self.retrieval = retrieval
+        loader = retrieval.loader(local: local)
         self.outside = outside
         self.local = local
         self.offlineOnly = offlineOnly
@@ -44,46 +47,32 @@ final class EffectRunner {
     func perform(_ effect: Effect) {
         switch effect {
         case let .loadQuestions(token, settings, page, priority, reload):
-            loadQuestions(token, settings, page: page, priority: priority, policy: reload ? .reload : .useCache)
+            loadQuestions(token, settings, page: page, priority: priority, reload: reload)
         case let .loadAnswersFeed(token, site, page, pageSize, priority, reload):
-            load(token, network: { [retrieval] in
-                retrieval.answers.retrieveLatestAnswers(
-                    site: site, page: page, pageSize: pageSize, cachePolicy: reload ? .reload : .useCache,
-                    priority: priority, completion: $0)
-            }, fromStore: nil, keep: { $0.keep(answers: $1.items, site: site) }, deliver: { .answersFeedLoaded(token, $0) })
+            run(token, { [loader] in
+                loader.latestAnswers(site: site, page: page, pageSize: pageSize, mode: mode(reload: reload), priority: priority,
+                                     completion: $0)
+            }, deliver: { .answersFeedLoaded(token, $0) })
         case let .loadQuestionTitles(token, ids, site):
-            load(token, network: { [retrieval] in retrieval.questions.retrieveQuestions(ids: ids, site: site, priority: .prefetch, completion: $0) },
-                 fromStore: nil, keep: { $0.keep(questions: $1.items, site: site) },
-                 deliver: { .questionTitlesLoaded(token, $0.map(\.items)) })
+            run(token, { [loader] in loader.questions(ids: ids, site: site, mode: mode(reload: false), completion: $0) },
+                deliver: { .questionTitlesLoaded(token, $0) })
         case let .loadThread(token, questionID, site, reload):
-            loadThread(token, questionID: questionID, site: site, policy: reload ? .reload : .useCache)
+            run(token, { [loader] in loader.thread(questionID: questionID, site: site, mode: mode(reload: reload), completion: $0) },
+                deliver: { .threadLoaded(token, $0) })
         case let .loadComments(token, postIDs, site, reload):
-            loadComments(token, postIDs: postIDs, site: site, policy: reload ? .reload : .useCache)
-        case let .loadAnswerQuestion(token, _, _) where offlineOnly:
-            finish(token, .answerQuestionLoaded(token, .failure(.offline(detail: "started with --offline; finding an answer's question needs the network"))))
+            run(token, { [loader] in loader.comments(postIDs: postIDs, site: site, mode: mode(reload: reload), completion: $0) },
+                deliver: { .commentsLoaded(token, $0) })
         case let .loadAnswerQuestion(token, answerID, site):
-            track(token, retrieval.answers.retrieveAnswers(ids: [answerID], site: site) { [weak self] result in
-                let question = result.flatMap { page -> Result<Int, APIError> in
-                    guard let answer = page.items.first(where: { $0.answerID == answerID }) else {
-                        return .failure(.api(id: 404, name: "no_such_answer", message: "No answer \(answerID) on \(site)"))
-                    }
-                    return .success(answer.questionID)
-                }
-                self?.finish(token, .answerQuestionLoaded(token, question))
-            })
+            run(token, { [loader] in loader.questionID(ofAnswer: answerID, site: site, mode: mode(reload: false), completion: $0) },
+                deliver: { .answerQuestionLoaded(token, $0) })
         case let .markRead(site, marks):
             markRead(site: site, marks)
         case .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
             performMemory(effect)
-        case let .loadSites(token) where offlineOnly:
-            finish(token, .sitesLoaded(token, .failure(.offline(detail: "started with --offline; the site list needs the network"))))
         case let .loadSites(token):
-            track(token, retrieval.sites.retrieveSites { [weak self] result in
-                self?.finish(token, .sitesLoaded(token, result.map(\.sites)))
-                if case .success(let list) = result, let error = list.refreshError {
-                    self?.send(.notify("Showing the saved site list: \(error.summary)", isError: false))
-                }
-            })
+            run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) }, then: { [weak self] list in
+                if let error = list.refreshError { self?.send(.notify("Showing the saved site list: \(error.summary)", isError: false)) }
+            }, deliver: { .sitesLoaded(token, $0.map(\.sites)) })
         case let .cancel(token):
             storeChecks.remove(token)
             handles.removeValue(forKey: token)?.cancel()
@@ -129,20 +118,6 @@ final class EffectRunner {
         for handle in handles.values { handle.cancel() }
         handles.removeAll()
         retrieval.cancelAll()
-    }
-
-    /// `/questions`, or `/search/advanced` when the settings carry a search. Pages come with bodies, so opening
-    /// one of their questions costs only the answers request.
-    func networkQuestions(_ settings: BrowseSettings, page: Int, priority: LoadPriority, policy: CachePolicy,
-                          completion: @escaping RetrievalCompletion<Page<Question>>) -> RetrievalHandle {
-        if let query = settings.searchQuery {
-            return retrieval.search.search(site: settings.site, query: query, tagged: settings.tagged, sort: settings.searchSort,
-                                           page: page, pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                           priority: priority, completion: completion)
-        }
-        return retrieval.questions.retrieveQuestions(site: settings.site, sort: settings.sort, tagged: settings.tagged, page: page,
-                                                     pageSize: settings.pageSize, withBodies: true, cachePolicy: policy,
-                                                     priority: priority, completion: completion)
     }
 
     func track(_ token: LoadToken, _ handle: RetrievalHandle) {

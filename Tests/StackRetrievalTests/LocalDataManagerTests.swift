@@ -5,8 +5,14 @@ import StackStore
 import TestSupport
 import XCTest
 
-/// The local store behind its data manager: writes off the main thread, reads delivered on the main queue.
+/// The local store behind its data manager: writes off the main thread; pages read from it, and loads in
+/// `.storeOnly` mode (`--offline`) delivered on the main queue.
 final class LocalDataManagerTests: LocalStoreTestCase {
+    private var loader: Loader { Retrieval().loader(local: local) }
+
+    private func page(_ sort: QuestionSort, search: String? = nil, _ page: Int, pageSize: Int = 30) throws -> Result<LocalPage, APIError> {
+        try local.storedPage(QuestionListQuery(site: "cardano", sort: sort, search: search, pageSize: pageSize), page: page)
+    }
 
     private func questions(_ count: Int) -> [Question] {
         (1...count).map { id in
@@ -15,14 +21,10 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         }
     }
 
-    func testKeptQuestionsComeBackInEachSortPagedOnTheMainQueue() throws {
+    func testKeptQuestionsComeBackInEachSortPaged() throws {
         local.keep(questions: questions(45), site: "cardano")
         local.flush()
-        let byVotes = Deliveries<LocalPage>(), byCreation = Deliveries<LocalPage>()
-        local.questions(site: "cardano", sort: .votes, tagged: [], page: 1, pageSize: 30, completion: byVotes.completion)
-        local.questions(site: "cardano", sort: .creation, tagged: [], page: 2, pageSize: 30, completion: byCreation.completion)
-        waitUntil("two pages") { byVotes.count == 1 && byCreation.count == 1 }
-        let first = try XCTUnwrap(byVotes.last).get(), second = try XCTUnwrap(byCreation.last).get()
+        let first = try page(.votes, 1).get(), second = try page(.creation, 2).get()
         XCTAssertEqual(first.stored.map(\.question.questionID), Array((16...45).reversed()))
         XCTAssertTrue(first.hasMore)
         XCTAssertEqual(second.stored.map(\.question.questionID), Array((1...15).reversed()))
@@ -37,27 +39,24 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         local.keep(thread: QuestionThread(question: Fixtures.question(id: 3, body: huge), answers: []), site: "cardano")
         local.keep(answers: [Fixtures.answer(id: 900, question: 2, body: huge)], site: "cardano")
         local.flush()
-        let page = Deliveries<LocalPage>(), hugeThread = Deliveries<QuestionThread>(), smallThread = Deliveries<QuestionThread>()
-        local.questions(site: "cardano", sort: .votes, tagged: [], page: 1, pageSize: 30, completion: page.completion)
-        local.thread(questionID: 3, site: "cardano", completion: hugeThread.completion)
-        local.thread(questionID: 2, site: "cardano", completion: smallThread.completion)
-        waitUntil("three answers") { page.count == 1 && hugeThread.count == 1 && smallThread.count == 1 }
-        XCTAssertEqual(try XCTUnwrap(page.last).get().stored.map(\.question.questionID), [2], "only the question of a normal size")
+        let hugeThread = Deliveries<Loaded<QuestionThread>>(), smallThread = Deliveries<Loaded<QuestionThread>>()
+        loader.thread(questionID: 3, site: "cardano", mode: .storeOnly, completion: hugeThread.completion)
+        loader.thread(questionID: 2, site: "cardano", mode: .storeOnly, completion: smallThread.completion)
+        waitUntil("two answers") { hugeThread.count == 1 && smallThread.count == 1 }
+        XCTAssertEqual(try page(.votes, 1).get().stored.map(\.question.questionID), [2], "only the question of a normal size")
         guard case .offline? = hugeThread.lastError else { return XCTFail("a thread with a huge body was kept") }
-        XCTAssertEqual(try XCTUnwrap(smallThread.last).get().answers.map(\.answerID), [], "the huge answer was not kept")
+        XCTAssertEqual(try XCTUnwrap(smallThread.last).get().value.answers.map(\.answerID), [], "the huge answer was not kept")
+        XCTAssertEqual(try XCTUnwrap(smallThread.last).get().origin, .storeOffline)
     }
 
-    func testASortTheStoreCannotComputeIsAnOfflineError() {
-        let pages = Deliveries<LocalPage>()
-        local.questions(site: "cardano", sort: .hot, tagged: [], page: 1, pageSize: 30, completion: pages.completion)
-        waitUntil("the answer") { pages.count == 1 }
-        guard case .offline(let detail)? = pages.lastError else { return XCTFail("\(String(describing: pages.last))") }
+    func testASortTheStoreCannotComputeIsAnOfflineError() throws {
+        guard case .failure(.offline(let detail)) = try page(.hot, 1) else { return XCTFail("hot from the store") }
         XCTAssertTrue(detail.contains("cannot sort by hot"), detail)
     }
 
     func testAnEmptyStoreSaysSoRatherThanShowingAnEmptyList() {
-        let pages = Deliveries<LocalPage>()
-        local.questions(site: "cardano", sort: .activity, tagged: [], page: 1, pageSize: 30, completion: pages.completion)
+        let pages = Deliveries<Loaded<Page<Question>>>()
+        loader.questions(QuestionListQuery(site: "cardano"), page: 1, mode: .storeOnly, completion: pages.completion)
         waitUntil("the answer") { pages.count == 1 }
         guard case .offline(let detail)? = pages.lastError else { return XCTFail("\(String(describing: pages.last))") }
         XCTAssertTrue(detail.contains("no questions of cardano in the local store"), detail)
@@ -74,30 +73,30 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         local.markRead(site: "cardano", [1: (answerCount: 0, lastActivity: question.lastActivityDate)])
         local.flush()
 
-        let thread = Deliveries<QuestionThread>()
-        local.thread(questionID: 1, site: "cardano", completion: thread.completion)
-        let missing = Deliveries<QuestionThread>()
-        local.thread(questionID: 2, site: "cardano", completion: missing.completion)
-        let comments = Deliveries<[Int: [Comment]]>()
-        local.comments(postIDs: [1, 900], site: "cardano", completion: comments.completion)
-        let found = Deliveries<LocalPage>()
-        local.search(site: "cardano", query: "delegate", tagged: [], page: 1, pageSize: 20, completion: found.completion)
+        let thread = Deliveries<Loaded<QuestionThread>>()
+        loader.thread(questionID: 1, site: "cardano", mode: .storeOnly, completion: thread.completion)
+        let missing = Deliveries<Loaded<QuestionThread>>()
+        loader.thread(questionID: 2, site: "cardano", mode: .storeOnly, completion: missing.completion)
+        let comments = Deliveries<Loaded<[Int: [Comment]]>>()
+        loader.comments(postIDs: [1, 900], site: "cardano", mode: .storeOnly, completion: comments.completion)
         let marks = Deliveries<[Int: ReadMark]>()
         local.readMarks(site: "cardano", ids: [1, 2], completion: marks.completion)
-        waitUntil("every read") { thread.count + missing.count + comments.count + found.count + marks.count == 5 }
+        waitUntil("every read") { thread.count + missing.count + comments.count + marks.count == 4 }
 
-        XCTAssertEqual(try thread.last?.get().answers.map(\.answerID), [900])
+        XCTAssertEqual(try thread.last?.get().value.answers.map(\.answerID), [900])
         guard case .offline? = missing.lastError else { return XCTFail("a question not held is an offline error") }
-        XCTAssertEqual(try comments.last?.get()[900]?.map(\.body), ["Thanks"])
-        XCTAssertEqual(try found.last?.get().stored.map(\.question.questionID), [1], "an answer's words find its question")
-        XCTAssertEqual(try found.last?.get().stored.first?.question.body, "<p>Body of 1 on pools</p>")
+        XCTAssertEqual(try comments.last?.get().value[900]?.map(\.body), ["Thanks"])
+        let found = try page(.activity, search: "delegate", 1, pageSize: 20).get()
+        XCTAssertEqual(found.stored.map(\.question.questionID), [1], "an answer's words find its question")
+        XCTAssertEqual(found.stored.first?.question.body, "<p>Body of 1 on pools</p>")
         XCTAssertEqual(try marks.last?.get().keys.sorted(), [1])
         XCTAssertEqual(try marks.last?.get()[1]?.answerCount, 0)
     }
 
-    func testACancelledReadNeverDelivers() {
-        let pages = Deliveries<LocalPage>()
-        let handle = local.questions(site: "cardano", sort: .activity, tagged: [], page: 1, pageSize: 30, completion: pages.completion)
+    func testACancelledLoadNeverDelivers() {
+        local.keep(questions: questions(3), site: "cardano")
+        let pages = Deliveries<Loaded<Page<Question>>>()
+        let handle = loader.questions(QuestionListQuery(site: "cardano"), page: 1, mode: .storeOnly, completion: pages.completion)
         handle.cancel()
         drainMainQueue()
         XCTAssertEqual(pages.count, 0)

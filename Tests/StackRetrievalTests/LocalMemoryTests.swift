@@ -72,24 +72,27 @@ final class LocalMemoryTests: LocalStoreTestCase {
         let key = LocalDataManager.listKey(site: "cardano", sort: "hot", search: nil, tagged: ["nft"], pageSize: 3, page: 1)
         local.keep(questions: page.items, site: "cardano")
         local.keep(listPage: key, page, site: "cardano")
-        let fresh = try XCTUnwrap(try value("fresh page") { local.freshListPage(key: key, site: "cardano", page: 1, completion: $0) })
+        local.flush()
+        let fresh = try XCTUnwrap(try local.freshListPage(key: key, site: "cardano", page: 1))
         XCTAssertEqual(fresh.items.map(\.questionID), [1, 2, 3])
         XCTAssertEqual(fresh.items.map(\.body), ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
         XCTAssertEqual(fresh.quotaRemaining, 250)
         XCTAssertTrue(fresh.hasMore)
         let later = Date().addingTimeInterval(LocalDataManager.freshFor + 1)
-        XCTAssertNil(try value("stale page") { local.freshListPage(key: key, site: "cardano", page: 1, now: later, completion: $0) })
+        XCTAssertNil(try local.freshListPage(key: key, site: "cardano", page: 1, now: later))
 
         let thread = try realThread(4)
-        XCTAssertNil(try value("no thread yet") { local.freshThread(questionID: 4, site: "cardano", completion: $0) })
+        XCTAssertNil(try local.freshThread(questionID: 4, site: "cardano"))
         local.keep(thread: thread, site: "cardano")
-        let stored = try XCTUnwrap(try value("fresh thread") { local.freshThread(questionID: 4, site: "cardano", completion: $0) })
+        local.flush()
+        let stored = try XCTUnwrap(try local.freshThread(questionID: 4, site: "cardano"))
         XCTAssertEqual(stored.answers.count, thread.answers.count)
-        XCTAssertNil(try value("stale thread") { local.freshThread(questionID: 4, site: "cardano", now: later, completion: $0) })
+        XCTAssertNil(try local.freshThread(questionID: 4, site: "cardano", now: later))
 
         local.recordCommentsFetch(postIDs: [4, 25], site: "cardano")
-        XCTAssertEqual(try value("no comments, fresh") { local.freshComments(postIDs: [4, 25], site: "cardano", completion: $0) }, [:])
-        XCTAssertNil(try value("other posts") { local.freshComments(postIDs: [4], site: "cardano", completion: $0) })
+        local.flush()
+        XCTAssertEqual(try local.freshComments(postIDs: [4, 25], site: "cardano"), [:])
+        XCTAssertNil(try local.freshComments(postIDs: [4], site: "cardano"))
     }
 
     func testAFullDiskIsReportedOnceAndReadsGoOn() throws {
@@ -107,9 +110,7 @@ final class LocalMemoryTests: LocalStoreTestCase {
         XCTAssertEqual(reports.all.count, 1, "\(reports.all)")
         XCTAssertTrue(reports.all.first?.contains("The local store could not be written") == true, "\(reports.all)")
         XCTAssertTrue(reports.all.first?.contains("full") == true, "\(reports.all)")
-        let page: LocalPage = try value("a read") { completion in
-            local.questions(site: "cardano", sort: .activity, tagged: [], page: 1, pageSize: 10, completion: completion)
-        }
+        let page = try local.storedPage(QuestionListQuery(site: "cardano", pageSize: 10), page: 1).get()
         XCTAssertEqual(page.stored.map(\.question.title), ["Before the disk filled"])
     }
 }

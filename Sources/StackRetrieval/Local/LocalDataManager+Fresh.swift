@@ -4,7 +4,8 @@ import StackStore
 
 /// The freshness rule: what the network sent less than `freshFor` ago is shown from the store without a request —
 /// a list page (the same site, sort or search, tags, page size and page: the same questions in the same order) or
-/// a question's thread and its comments. `r` always asks the network; `--offline` never does.
+/// a question's thread and its comments. `LoadOperation` asks these first in `.preferFresh`; each runs on the
+/// caller's thread.
 extension LocalDataManager {
     /// How long what the network sent counts as fresh: five minutes, as long as the in-memory response cache.
     public static let freshFor: TimeInterval = 5 * 60
@@ -32,26 +33,20 @@ extension LocalDataManager {
 
     /// The list page `key` as the network sent it, when that was less than `freshFor` ago and the store still holds
     /// every question on it (with the last quota the site reported); nil when it must be asked for again.
-    public func freshListPage(key: String, site: String, page: Int, now: Date = Date(),
-                              completion: @escaping RetrievalCompletion<Page<Question>?>) {
-        afterWrites(completion) { store in
-            guard let stored = try store.listPage(key: key, site: site, fetchedSince: now.addingTimeInterval(-Self.freshFor)) else {
-                return nil
-            }
-            let quota = try store.quota(site: site)
-            return Page(items: stored.questions.map(\.question), hasMore: stored.hasMore, page: page,
-                        quotaRemaining: quota?.remaining, quotaMax: quota?.max)
+    public func freshListPage(key: String, site: String, page: Int, now: Date = Date()) throws -> Page<Question>? {
+        guard let stored = try store.listPage(key: key, site: site, fetchedSince: now.addingTimeInterval(-Self.freshFor)) else {
+            return nil
         }
+        let quota = try store.quota(site: site)
+        return Page(items: stored.questions.map(\.question), hasMore: stored.hasMore, page: page,
+                    quotaRemaining: quota?.remaining, quotaMax: quota?.max)
     }
 
     /// Question `questionID`'s thread when the network sent it less than `freshFor` ago; nil otherwise.
-    public func freshThread(questionID: Int, site: String, now: Date = Date(),
-                            completion: @escaping RetrievalCompletion<QuestionThread?>) {
-        afterWrites(completion) { store in
-            guard let fetched = try store.lastFetch(key: Self.threadKey(site: site, questionID: questionID)),
-                  now.timeIntervalSince(fetched) < Self.freshFor else { return nil }
-            return try store.thread(site: site, questionID: questionID)?.thread
-        }
+    public func freshThread(questionID: Int, site: String, now: Date = Date()) throws -> QuestionThread? {
+        guard let fetched = try store.lastFetch(key: Self.threadKey(site: site, questionID: questionID)),
+              now.timeIntervalSince(fetched) < Self.freshFor else { return nil }
+        return try store.thread(site: site, questionID: questionID)?.thread
     }
 
     /// Remembers that the comments of these posts were fetched now (an empty answer included).
@@ -60,12 +55,9 @@ extension LocalDataManager {
     }
 
     /// The comments of these posts when the network sent them less than `freshFor` ago; nil otherwise.
-    public func freshComments(postIDs: [Int], site: String, now: Date = Date(),
-                              completion: @escaping RetrievalCompletion<[Int: [Comment]]?>) {
-        afterWrites(completion) { store in
-            guard let fetched = try store.lastFetch(key: Self.commentsKey(site: site, postIDs: postIDs)),
-                  now.timeIntervalSince(fetched) < Self.freshFor else { return nil }
-            return try store.comments(site: site, postIDs: postIDs)
-        }
+    public func freshComments(postIDs: [Int], site: String, now: Date = Date()) throws -> [Int: [Comment]]? {
+        guard let fetched = try store.lastFetch(key: Self.commentsKey(site: site, postIDs: postIDs)),
+              now.timeIntervalSince(fetched) < Self.freshFor else { return nil }
+        return try store.comments(site: site, postIDs: postIDs)
     }
 }

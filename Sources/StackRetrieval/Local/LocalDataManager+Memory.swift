@@ -86,4 +86,10 @@ extension LocalDataManager {
             DispatchQueue.main.async { completion(result) }
         }
     }
+
+    /// Runs `body` on the write queue after every `.fetched` write asked for before it (a load's freshness check,
+    /// which must see what was just kept).
+    func readAfterWrites(_ body: @escaping @Sendable () -> Void) {
+        enqueue(.fetched) { _ in body() }
+    }
 }

@@ -122,58 +122,29 @@ public final class LocalDataManager: Sendable {
 
     // MARK: Reading
 
-    /// One page of `site`'s questions in `sort` (activity, creation or votes), optionally tagged, with the time the
-    /// oldest of them was fetched; fails with `.offline` when the store cannot sort that way or holds none of them.
-    @discardableResult
-    public func questions(
-        site: String, sort: QuestionSort, tagged: [String], page: Int, pageSize: Int,
-        completion: @escaping RetrievalCompletion<LocalPage>
-    ) -> RetrievalHandle {
-        read(completion) { store in
-            guard let order = StoreSort(sort) else {
-                return .failure(.offline(detail: "the local store cannot sort by \(sort.rawValue); press s for another sort"))
-            }
-            let limit = max(1, pageSize)
-            let stored = try store.questions(site: site, sort: order, tag: tagged.first, offset: (page - 1) * limit, limit: limit + 1)
-            let wanted = stored.filter { question in tagged.allSatisfy(question.question.tags.contains) }
-            if page == 1 && wanted.isEmpty {
-                let filter = tagged.isEmpty ? "" : " tagged [\(tagged.joined(separator: ";"))]"
-                return .failure(.offline(detail: "no questions of \(site)\(filter) in the local store (browse them online or run stackterm import)"))
-            }
-            return .success(LocalPage(stored: Array(wanted.prefix(limit)), hasMore: stored.count > limit, page: page))
+    /// Page `page` of a list or a search as the store holds it, with the time the oldest question on it was fetched;
+    /// fails with `.offline` (saying why) when the store cannot sort that way or holds none of them. Runs on the
+    /// caller's thread.
+    public func storedPage(_ query: QuestionListQuery, page: Int) throws -> Result<LocalPage, APIError> {
+        let limit = max(1, query.pageSize)
+        let offset = (page - 1) * limit
+        let stored: [StoredQuestion]
+        if let search = query.search {
+            let text = ([search] + query.tagged.map { "tag:" + $0 }).joined(separator: " ")
+            let hits = try store.search(text, site: query.site, offset: offset, limit: limit + 1)
+            let questions = try store.questions(site: query.site, ids: hits.prefix(limit).map(\.questionID))
+            return .success(LocalPage(stored: questions, hasMore: hits.count > limit, page: page))
         }
-    }
-
-    /// One page of a local full-text search of `site` (`tag:` words and `tagged` filter by tag), best first.
-    @discardableResult
-    public func search(
-        site: String, query: String, tagged: [String], page: Int, pageSize: Int,
-        completion: @escaping RetrievalCompletion<LocalPage>
-    ) -> RetrievalHandle {
-        read(completion) { store in
-            let limit = max(1, pageSize)
-            let text = ([query] + tagged.map { "tag:" + $0 }).joined(separator: " ")
-            let hits = try store.search(text, site: site, offset: (page - 1) * limit, limit: limit + 1)
-            let stored = try store.questions(site: site, ids: hits.prefix(limit).map(\.questionID))
-            return .success(LocalPage(stored: stored, hasMore: hits.count > limit, page: page))
+        guard let order = StoreSort(query.sort) else {
+            return .failure(.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort"))
         }
-    }
-
-    /// A question with its answers and comments, as the store holds it; `.offline` when it holds none.
-    @discardableResult
-    public func thread(questionID: Int, site: String, completion: @escaping RetrievalCompletion<QuestionThread>) -> RetrievalHandle {
-        read(completion) { store in
-            guard let stored = try store.thread(site: site, questionID: questionID) else {
-                return .failure(.offline(detail: "question \(questionID) is not in the local store"))
-            }
-            return .success(stored.thread)
+        stored = try store.questions(site: query.site, sort: order, tag: query.tagged.first, offset: offset, limit: limit + 1)
+        let wanted = stored.filter { question in query.tagged.allSatisfy(question.question.tags.contains) }
+        if page == 1 && wanted.isEmpty {
+            let filter = query.tagged.isEmpty ? "" : " tagged [\(query.tagged.joined(separator: ";"))]"
+            return .failure(.offline(detail: "no questions of \(query.site)\(filter) in the local store (browse them online or run stackterm import)"))
         }
-    }
-
-    /// Comments the store holds on these posts, by post id.
-    @discardableResult
-    public func comments(postIDs: [Int], site: String, completion: @escaping RetrievalCompletion<[Int: [Comment]]>) -> RetrievalHandle {
-        read(completion) { store in .success(try store.comments(site: site, postIDs: postIDs)) }
+        return .success(LocalPage(stored: Array(wanted.prefix(limit)), hasMore: stored.count > limit, page: page))
     }
 
     /// Read marks of those of these questions that were opened, by question id.

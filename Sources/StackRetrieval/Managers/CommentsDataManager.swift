@@ -19,19 +19,25 @@ public struct CommentsDataManager: Sendable {
         priority: LoadPriority = .userInitiated,
         completion: @escaping RetrievalCompletion<PostComments>
     ) -> RetrievalHandle {
+        let operation = Self.operation(postIDs: postIDs, site: site, cachePolicy: cachePolicy, environment: launcher.environment,
+                                       delivery: .mainQueue(completion))
+        return launcher.launch(operation, priority: priority)
+    }
+
+    /// The operation that loads the comments of `postIDs` and delivers them grouped by post through `delivery`.
+    static func operation(postIDs: [Int], site: String, cachePolicy: CachePolicy, environment: RequestEnvironment,
+                          delivery: ResultDelivery<PostComments>) -> PagesCollectingOperation<Comment> {
         let ids = Set(postIDs).sorted() // one canonical request per set of posts, so the cache recognises it
-        let requests = stride(from: 0, to: ids.count, by: Self.maximumIDsPerRequest).map { start in
-            APIRequest.commentsOfPosts(Array(ids[start..<min(start + Self.maximumIDsPerRequest, ids.count)]), site: site)
+        let requests = stride(from: 0, to: ids.count, by: maximumIDsPerRequest).map { start in
+            APIRequest.commentsOfPosts(Array(ids[start..<min(start + maximumIDsPerRequest, ids.count)]), site: site)
         }
-        let operation = PagesCollectingOperation<Comment>(
-            requests: requests, maximumPages: Self.maximumPages, cachePolicy: cachePolicy,
-            environment: launcher.environment,
-            delivery: .mainQueue { result in
-                completion(result.map { collected in
+        return PagesCollectingOperation<Comment>(
+            requests: requests, maximumPages: maximumPages, cachePolicy: cachePolicy, environment: environment,
+            delivery: delivery.mapped { result in
+                result.map { collected in
                     PostComments(grouping: collected.items, postIDs: ids, isComplete: collected.isComplete,
                                  quotaRemaining: collected.quotaRemaining)
-                })
+                }
             })
-        return launcher.launch(operation, priority: priority)
     }
 }

@@ -16,7 +16,7 @@ public final class Retrieval: Sendable {
     /// The list of sites on disk.
     public let sitesCache: SitesCache
 
-    private let launcher: OperationLauncher
+    let launcher: OperationLauncher
 
     /// Creates the layer; by default the process's shared `HTTPClientTransport`,
     /// a `ResponseCache` of five minutes and the sites list in `$XDG_CACHE_HOME/stackterm`.

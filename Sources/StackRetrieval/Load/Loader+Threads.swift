@@ -1,0 +1,67 @@
+import Foundation
+import StackAPI
+import StackStore
+
+extension Loader {
+    /// A question with its answers (up to 100, by votes).
+    @discardableResult
+    public func thread(questionID: Int, site: String, mode: LoadMode,
+                       completion: @escaping RetrievalCompletion<Loaded<QuestionThread>>) -> RetrievalHandle {
+        let recipe = LoadRecipe<QuestionThread>(
+            what: "question \(questionID)",
+            fresh: { local in try local.freshThread(questionID: questionID, site: site) },
+            request: { environment, done in
+                QuestionThreadOperation(questionID: questionID, site: site, cachePolicy: Self.cachePolicy(mode),
+                                        environment: environment, delivery: .direct(done))
+            },
+            keep: { local, thread in local.keep(thread: thread, site: site) },
+            stored: { local in
+                guard let stored = try local.store.thread(site: site, questionID: questionID) else {
+                    return .failure(.offline(detail: "question \(questionID) is not in the local store"))
+                }
+                return .success(stored.thread)
+            })
+        return load(recipe, mode: mode, completion: completion)
+    }
+
+    /// The comments of a thread's posts, by post id (every id asked for has an entry).
+    @discardableResult
+    public func comments(postIDs: [Int], site: String, mode: LoadMode,
+                         completion: @escaping RetrievalCompletion<Loaded<[Int: [Comment]]>>) -> RetrievalHandle {
+        let ids = Set(postIDs).sorted()
+        let recipe = LoadRecipe<[Int: [Comment]]>(
+            what: "the comments",
+            fresh: { local in try local.freshComments(postIDs: postIDs, site: site) },
+            request: { environment, done in
+                CommentsDataManager.operation(postIDs: ids, site: site, cachePolicy: Self.cachePolicy(mode),
+                                              environment: environment, delivery: .direct { done($0.map(\.byPost)) })
+            },
+            keep: { local, comments in
+                local.keep(comments: comments, site: site)
+                local.recordCommentsFetch(postIDs: postIDs, site: site)
+            },
+            stored: { local in .success(try local.store.comments(site: site, postIDs: postIDs)) })
+        return load(recipe, mode: mode, completion: completion)
+    }
+
+    /// The id of the question answer `answerID` belongs to (a link that names only the answer).
+    @discardableResult
+    public func questionID(ofAnswer answerID: Int, site: String, mode: LoadMode,
+                           completion: @escaping RetrievalCompletion<Loaded<Int>>) -> RetrievalHandle {
+        let recipe = LoadRecipe<Int>(
+            what: "answer \(answerID)",
+            request: Self.request(.answersByID([answerID], site: site), Answer.self, mode: mode) { page in
+                guard let answer = page.items.first(where: { $0.answerID == answerID }) else {
+                    return .failure(.api(id: 404, name: "no_such_answer", message: "No answer \(answerID) on \(site)"))
+                }
+                return .success(answer.questionID)
+            },
+            stored: { local in
+                guard let questionID = try local.store.questionID(ofAnswer: answerID, site: site) else {
+                    return .failure(.offline(detail: "answer \(answerID) is not in the local store"))
+                }
+                return .success(questionID)
+            })
+        return load(recipe, mode: mode, completion: completion)
+    }
+}
