@@ -2,19 +2,8 @@ import StackAPI
 
 /// Links to questions and answers on their site, as the site itself writes them.
 public enum SiteLinks {
-    /// Sites whose host is not `SITE.stackexchange.com`.
-    private static let ownDomains: [String: String] = [
-        "stackoverflow": "stackoverflow.com", "serverfault": "serverfault.com", "superuser": "superuser.com",
-        "askubuntu": "askubuntu.com", "mathoverflow": "mathoverflow.net", "stackapps": "stackapps.com",
-    ]
-
     /// The host of an API site parameter: `stackoverflow` → `stackoverflow.com`, `cardano` → `cardano.stackexchange.com`.
-    public static func host(for site: String) -> String {
-        if let host = ownDomains[site] { return host }
-        if site.contains(".") && !site.hasSuffix(".meta") { return site }
-        if site.hasSuffix(".meta") { return "\(site.dropLast(5)).meta.stackexchange.com" }
-        return "\(site).stackexchange.com"
-    }
+    public static func host(for site: String) -> String { SiteHost.host(for: site) }
 
     /// The question's own link when the API gave one, else `https://HOST/q/ID`.
     public static func question(_ question: Question, site: String) -> String {
