@@ -8,25 +8,34 @@ extension Store {
     public func questions(
         site: String, sort: StoreSort, tag: String? = nil, offset: Int = 0, limit: Int = 30
     ) throws(StoreError) -> [StoredQuestion] {
+        try questions(site: site, sort: sort, tags: tag.map { [$0] } ?? [], offset: offset, limit: limit)
+    }
+
+    /// A page of `site`'s questions carrying every one of `tags` (in any order; none: all), in `sort` order (ties:
+    /// higher id first), exactly `limit` long while more match, so asking `limit + 1` tells whether more follow.
+    public func questions(
+        site: String, sort: StoreSort, tags: [String], offset: Int = 0, limit: Int = 30
+    ) throws(StoreError) -> [StoredQuestion] {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
-            let order = switch sort {
-            case .activity: "q.last_activity DESC, q.id DESC"
-            case .creation: "q.created DESC, q.id DESC"
-            case .votes: "q.score DESC, q.id DESC"
-            }
-            var filter = ""
-            var arguments: StatementArguments = [siteID]
-            if let tag {
-                filter = " AND q.id IN (SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
-                arguments += [siteID, tag]
-            }
-            arguments += [limit, offset]
-            let sql = Self.questionSelect(withBody: false) + " WHERE q.site = ?\(filter) ORDER BY \(order) LIMIT ? OFFSET ?"
+            let filter = TagFilter(question: "q.id", site: siteID, tags: tags)
+            let arguments: StatementArguments = [siteID] + filter.arguments + [limit, offset]
+            let sql = Self.questionSelect(withBody: false)
+                + " WHERE q.site = ?\(filter.sql) ORDER BY \(Self.orderBy(sort)) LIMIT ? OFFSET ?"
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map { Self.storedQuestion($0, siteID) }
         }
     }
 
+    /// The `ORDER BY` terms of `sort` over `question q` (ties: higher id first).
+    static func orderBy(_ sort: StoreSort) -> String {
+        switch sort {
+        case .activity: "q.last_activity DESC, q.id DESC"
+        case .creation: "q.created DESC, q.id DESC"
+        case .votes: "q.score DESC, q.id DESC"
+        }
+    }
+
+    /// How many of `site`'s questions the store holds.
     public func questionCount(site: String) throws(StoreError) -> Int {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return 0 }
@@ -42,12 +51,13 @@ extension Store {
             guard let row = try Row.fetchOne(db, sql: Self.questionSelect(withBody: true) + " WHERE q.id = ?", arguments: [key])
             else { return nil }
             var stored = Self.storedQuestion(row, siteID)
+            let links = SiteLinkBase(row)
             let answers = try Row.fetchAll(db, sql: """
                 SELECT a.id, a.body, a.score, a.is_accepted, a.comment_count, a.created, a.last_activity, a.owner_id,
                   coalesce(a.owner_name, u.name) AS owner, a.link, a.license
                 FROM answer a LEFT JOIN user u ON u.site = ? AND u.id = a.owner_id
                 WHERE a.question = ?
-                """, arguments: [siteID, key]).map { Self.answer($0, questionID: questionID) }
+                """, arguments: [siteID, key]).map { Self.answer($0, questionID: questionID, links: links) }
             var comments = try Self.comments(db, site: siteID, on: [questionID] + answers.map(\.answerID))
             stored.question.comments = comments.removeValue(forKey: questionID) ?? []
             let withComments = answers.map { answer in
@@ -69,8 +79,10 @@ extension Store {
         SELECT q.id, q.title, \(withBody ? "q.body" : "NULL") AS body, q.tags, q.score, q.view_count, q.answer_count,
           q.comment_count, q.accepted_answer_id, q.is_answered, q.created, q.last_activity, q.closed, q.closed_reason,
           q.owner_id, coalesce(q.owner_name, u.name) AS owner, q.link, q.license, q.origin, q.fetched_at,
-          r.answer_count AS read_answers, r.last_activity AS read_activity, r.read_at
-        FROM question q LEFT JOIN user u ON u.site = q.site AND u.id = q.owner_id
+          r.answer_count AS read_answers, r.last_activity AS read_activity, r.read_at,
+          site_row.api_name AS site_api, site_row.site_url AS site_url
+        FROM question q JOIN site site_row ON site_row.id = q.site
+          LEFT JOIN user u ON u.site = q.site AND u.id = q.owner_id
           LEFT JOIN read_mark r ON r.question = q.id
         """
     }
@@ -81,7 +93,8 @@ extension Store {
             owner: owner(id: row["owner_id"], name: row["owner"]), isAnswered: row["is_answered"],
             viewCount: row["view_count"], answerCount: row["answer_count"], score: row["score"],
             acceptedAnswerID: row["accepted_answer_id"], creationDate: date(row["created"]),
-            lastActivityDate: date(row["last_activity"]), link: row["link"], body: row["body"],
+            lastActivityDate: date(row["last_activity"]), link: row["link"] ?? SiteLinkBase(row).question(StoreKey.id(row["id"])),
+            body: row["body"],
             closedDate: date(row["closed"]), closedReason: row["closed_reason"], commentCount: row["comment_count"],
             contentLicense: row["license"])
         let readAt: Int64? = row["read_at"]
@@ -94,12 +107,14 @@ extension Store {
             fetchedAt: date(row["fetched_at"]) ?? Date(timeIntervalSince1970: 0), readMark: mark)
     }
 
-    private static func answer(_ row: Row, questionID: Int) -> Answer {
-        Answer(
-            answerID: StoreKey.id(row["id"]), questionID: questionID, score: row["score"], isAccepted: row["is_accepted"],
+    /// An answer read from a row of `answer a` (its link made from `links` when the row has none).
+    static func answer(_ row: Row, questionID: Int, links: SiteLinkBase) -> Answer {
+        let answerID = StoreKey.id(row["id"])
+        return Answer(
+            answerID: answerID, questionID: questionID, score: row["score"], isAccepted: row["is_accepted"],
             owner: owner(id: row["owner_id"], name: row["owner"]), creationDate: date(row["created"]),
             lastActivityDate: date(row["last_activity"]), body: row["body"], commentCount: row["comment_count"],
-            contentLicense: row["license"], link: row["link"])
+            contentLicense: row["license"], link: row["link"] ?? links.answer(answerID))
     }
 
     /// Comments on the posts `ids` of one site, oldest first, keyed by post id.

@@ -22,6 +22,18 @@ class StoreTestCase: XCTestCase {
 
     func openStore() throws -> Store { try Store(fileURL: storeFile) }
 
+    /// A store holding the shared dumps of `sites` (folder names under `dumps/`, each imported under that name);
+    /// skips the test, with a visible message, when the shared data is absent.
+    func importedStore(_ sites: String...) throws -> Store {
+        let folders = try sites.map { site in
+            guard let folder = SharedData.path("dumps/\(site)") else { throw XCTSkip("SKIPPED: no shared data") }
+            return (site, folder)
+        }
+        let store = try openStore()
+        for (site, folder) in folders { try store.importDump(folder: folder, site: site) }
+        return store
+    }
+
     func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
     func question(
