@@ -18,28 +18,42 @@ public struct SearchHit: Sendable, Hashable {
 }
 
 extension Store {
-    /// Searches `site`'s questions and answers in the full-text indexes: every word must occur (title or body
-    /// text), questions whose title holds every word first, then the others by bm25 over title and body (title
-    /// words weighted ten times), `tag:` words filtering by tag.
-    ///
-    /// Title matches come shortest title first (`TitleKey`: bm25's order among them when each word occurs once in
-    /// the title) and are read only as far as the page asked for, so a common word costs no more than a rare one;
-    /// the others are ranked only when the title matches run out before the page is full. A question appears once,
-    /// at the rank of its best-matching post (itself or an answer). With only `tag:` words the tagged questions
-    /// come latest activity first, without snippets.
+    /// Searches `site`'s questions and answers in the full-text indexes, best match first (`sort: .relevance`).
     public func search(_ text: String, site: String, offset: Int = 0, limit: Int = 20) throws(StoreError) -> [SearchHit] {
+        try search(text, site: site, sort: .relevance, offset: offset, limit: limit)
+    }
+
+    /// Searches `site`'s questions and answers in the full-text indexes, in `sort` order: a question matches when
+    /// every word occurs in its title or body, or in one of its answers, and it carries every `tag:` word's tag.
+    ///
+    /// `.relevance`: questions whose title holds every word first, then the others by bm25 over title and body
+    /// (title words weighted ten times). Title matches come shortest title first (`TitleKey`: bm25's order among
+    /// them when each word occurs once in the title) and are read only as far as the page asked for, so a common
+    /// word costs no more than a rare one; the others are ranked only when the title matches run out before the page
+    /// is full. A question appears once, at the rank of its best-matching post (itself or an answer).
+    /// `.activity`, `.creation`, `.votes`: the same questions ordered by that column (ties: higher id first), each
+    /// with its own text as the snippet when it matches, else an answer's. With only `tag:` words the tagged
+    /// questions come in that column's order (latest activity first for `.relevance`), without snippets.
+    public func search(
+        _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20
+    ) throws(StoreError) -> [SearchHit] {
         let query = LocalQuery(text)
-        guard query.matchExpression != nil else {
+        guard let match = query.matchExpression else {
             guard !query.tags.isEmpty else { return [] }
-            return try questions(site: site, sort: .activity, tag: query.tags[0], offset: offset, limit: limit)
-                .filter { stored in query.tags.allSatisfy(stored.question.tags.contains) }
+            return try questions(site: site, sort: sort.listSort ?? .activity, tags: query.tags, offset: offset, limit: limit)
                 .map { SearchHit(tagged: $0.question) }
         }
         return try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
-            let ranked = try Self.matches(db, site: siteID, query: query, count: offset + limit)
             let snippets = Snippets(words: query.words)
-            return try ranked.dropFirst(offset).compactMap { questionKey, postKey in
+            let found: [(Int64, Int64)]
+            if let column = sort.listSort {
+                found = try Self.sortedMatches(db, site: siteID, match: match, tags: query.tags, sort: column,
+                                               offset: offset, limit: limit)
+            } else {
+                found = Array(try Self.matches(db, site: siteID, query: query, count: offset + limit).dropFirst(offset))
+            }
+            return try found.compactMap { questionKey, postKey in
                 try Self.hit(db, questionKey: questionKey, postKey: postKey, snippets)
             }
         }
@@ -60,7 +74,7 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], count: Int
     ) throws -> [(Int64, Int64)] {
         let (low, high) = TitleKey.range(site: site)
-        let filter = tagFilter("(\(StoreKey.make(site: site, id: 0)) | (f.rowid & \(StoreKey.idMask)))", site: site, tags: tags)
+        let filter = TagFilter(question: "(\(StoreKey.make(site: site, id: 0)) | (f.rowid & \(StoreKey.idMask)))", site: site, tags: tags)
         let rowids = try Int64.fetchAll(db, sql: """
             SELECT f.rowid FROM title_fts f WHERE f.title_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(filter.sql)
             ORDER BY f.rowid LIMIT ?
@@ -76,7 +90,7 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], count: Int, excluding excluded: Set<Int64>
     ) throws -> [(Int64, Int64)] {
         let (low, high) = StoreKey.range(site: site)
-        let filter = tagFilter("coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
+        let filter = TagFilter(question: "coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
         // Answers of one question may match too: read a few more rows than asked and keep each question's best.
         // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
         // answer → question lookup is done afterwards, for the few rows kept.
@@ -97,18 +111,6 @@ extension Store {
             if keys.count < window { return result }
             window *= 4
         }
-    }
-
-    /// One ` AND question IN (the questions tagged …)` per tag, with its arguments; `question` is the SQL of the
-    /// matched row's question key.
-    private static func tagFilter(_ question: String, site: Int64, tags: [String]) -> (sql: String, arguments: StatementArguments) {
-        var sql = ""
-        var arguments: StatementArguments = []
-        for tag in tags {
-            sql += " AND \(question) IN (SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
-            arguments += [site, tag]
-        }
-        return (sql, arguments)
     }
 
     private static func hit(_ db: Database, questionKey: Int64, postKey: Int64, _ snippets: Snippets) throws -> SearchHit? {

@@ -16,6 +16,31 @@ public enum StoreSort: String, CaseIterable, Sendable, Hashable {
     }
 }
 
+/// The orders of a local search: the four the API's `/search/advanced` offers.
+public enum StoreSearchSort: String, CaseIterable, Sendable, Hashable {
+    /// Best match first (title matches, then bm25).
+    case relevance
+    /// Latest activity first.
+    case activity
+    /// Newest first.
+    case creation
+    /// Highest score first.
+    case votes
+
+    /// The store's order for an API search sort (the store computes all four).
+    public init(_ sort: SearchSort) {
+        switch sort {
+        case .relevance: self = .relevance
+        case .activity: self = .activity
+        case .creation: self = .creation
+        case .votes: self = .votes
+        }
+    }
+
+    /// The list order that sorts the same column; nil for relevance.
+    var listSort: StoreSort? { StoreSort(rawValue: rawValue) }
+}
+
 /// What was known of a question when it was last opened.
 public struct ReadMark: Sendable, Hashable {
     public var answerCount: Int

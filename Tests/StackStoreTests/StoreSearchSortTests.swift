@@ -1,0 +1,119 @@
+import Foundation
+import StackAPI
+import TestSupport
+import XCTest
+@testable import StackStore
+
+/// The four sorts of a local search (the API's `/search/advanced`): the same matching questions whatever the sort,
+/// ordered by the sort's column, ties by higher id.
+final class StoreSearchSortTests: StoreTestCase {
+    private func seeded() throws -> Store {
+        let store = try openStore()
+        var answered = question(5, "Brewing water", body: "<p>Which water?</p>", score: 9, created: 500, activity: 900)
+        answered.answers = [Answer(answerID: 50, questionID: 5, creationDate: date(600), body: "<p>Soft water and hops.</p>")]
+        try store.save(questions: [
+            question(1, "Cooking with hops", body: "<p>hops in soup</p>", tags: ["hops"], score: 3, created: 100, activity: 700),
+            question(2, "Dry hops", body: "<p>late hops</p>", tags: ["hops", "ipa"], score: 7, created: 300, activity: 300),
+            question(3, "Malt only", body: "<p>no match here</p>", tags: ["malt"], score: 100, created: 900, activity: 950),
+            question(4, "Hops and malt", body: "<p>both</p>", tags: ["hops", "malt"], score: 3, created: 200, activity: 800),
+            answered,
+        ], site: "beer")
+        return store
+    }
+
+    func testEachSortOrdersTheSameMatchesByItsColumnTiesByHigherID() throws {
+        let store = try seeded()
+        let relevance = try store.search("hops", site: "beer", sort: .relevance)
+        XCTAssertEqual(Set(relevance.map(\.questionID)), [1, 2, 4, 5])
+        XCTAssertEqual(try store.search("hops", site: "beer", sort: .votes).map(\.questionID), [5, 2, 4, 1])
+        XCTAssertEqual(try store.search("hops", site: "beer", sort: .creation).map(\.questionID), [5, 2, 4, 1])
+        XCTAssertEqual(try store.search("hops", site: "beer", sort: .activity).map(\.questionID), [5, 4, 1, 2])
+        XCTAssertEqual(relevance, try store.search("hops", site: "beer"), "the old signature is the relevance sort")
+    }
+
+    func testAQuestionFoundThroughAnAnswerShowsTheAnswersText() throws {
+        let hit = try XCTUnwrap(try seeded().search("soft", site: "beer", sort: .votes).first)
+        XCTAssertEqual(hit.questionID, 5)
+        XCTAssertEqual(hit.postID, 50)
+        XCTAssertEqual(hit.snippet.marked(), "[Soft] water and hops.")
+        let own = try XCTUnwrap(try seeded().search("hops", site: "beer", sort: .votes).first { $0.questionID == 2 })
+        XCTAssertEqual(own.postID, 2, "a question that matches shows its own text")
+    }
+
+    func testTagWordsAreAndedInSQLBeforeThePage() throws {
+        let store = try seeded()
+        XCTAssertEqual(try store.search("hops tag:malt", site: "beer", sort: .votes).map(\.questionID), [4])
+        XCTAssertEqual(try store.search("tag:malt tag:hops", site: "beer", sort: .votes).map(\.questionID), [4])
+        // Tags alone: 40 questions tagged a, every fourth also b; a page of 5 must be full whichever tag comes first.
+        try store.save(questions: (100..<140).map { id in
+            question(id, "Tagged \(id)", tags: id % 4 == 0 ? ["a", "b"] : ["a"], score: id % 7, created: 2_000 + id)
+        }, site: "beer")
+        for text in ["tag:a tag:b", "tag:b tag:a"] {
+            XCTAssertEqual(try store.search(text, site: "beer", sort: .creation, limit: 5).map(\.questionID),
+                           [136, 132, 128, 124, 120], text)
+            XCTAssertEqual(try store.search(text, site: "beer", sort: .creation, offset: 5, limit: 5).map(\.questionID),
+                           [116, 112, 108, 104, 100], text)
+            XCTAssertEqual(try store.search(text, site: "beer", sort: .votes, limit: 3).map(\.questionID), [132, 104, 124], text)
+        }
+    }
+
+    /// A common word on a real site: each sort pages through the same questions as relevance, in its order.
+    func testOnCardanoEverySortPagesThroughTheRelevanceSet() throws {
+        let store = try importedStore("cardano")
+        let all = try store.search("plutus script", site: "cardano", sort: .relevance, limit: 10_000)
+        XCTAssertGreaterThan(all.count, 30)
+        let stored = Dictionary(uniqueKeysWithValues: try store.questions(site: "cardano", ids: all.map(\.questionID))
+            .map { ($0.question.questionID, $0.question) })
+        for sort in [StoreSearchSort.activity, .creation, .votes] {
+            var paged: [Int] = []
+            while true {
+                let page = try store.search("plutus script", site: "cardano", sort: sort, offset: paged.count, limit: 7)
+                paged += page.map(\.questionID)
+                if page.count < 7 { break }
+            }
+            XCTAssertEqual(Set(paged), Set(all.map(\.questionID)), "\(sort)")
+            XCTAssertEqual(paged.count, all.count, "each question once: \(sort)")
+            func key(_ id: Int) -> (Double, Int) {
+                let question = stored[id]!
+                let value: Double = switch sort {
+                case .activity: question.lastActivityDate?.timeIntervalSince1970 ?? 0
+                case .creation: question.creationDate?.timeIntervalSince1970 ?? 0
+                default: Double(question.score ?? 0)
+                }
+                return (value, id)
+            }
+            XCTAssertEqual(paged, paged.sorted { key($0) > key($1) }, "\(sort) order, ties by higher id")
+        }
+    }
+
+    /// Prints how long a search of a common word takes on quantumcomputing in each sort, and the SQL part of it (a
+    /// figure, not a timing assertion; the rest is making snippets, the same work in every sort).
+    func testPrintTheTimeOfASortedSearchOfACommonWord() throws {
+        let store = try importedStore("quantumcomputing")
+        func median(_ body: () throws -> Void) rethrows -> Double {
+            var times: [Double] = []
+            for _ in 0..<21 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            return times.sorted()[10]
+        }
+        for sort in StoreSearchSort.allCases {
+            XCTAssertEqual(try store.search("state", site: "quantumcomputing", sort: sort, limit: 30).count, 30)
+            let whole = try median { _ = try store.search("state", site: "quantumcomputing", sort: sort, limit: 30) }
+            var line = String(format: "search 'state' by %@ on quantumcomputing (%d matching questions): median %.2f ms",
+                              sort.rawValue, try store.search("state", site: "quantumcomputing", sort: sort, limit: 10_000).count, whole)
+            if let column = sort.listSort {
+                let keys = try median {
+                    _ = try store.pool.read { db in
+                        let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "quantumcomputing"))
+                        return try Store.sortedMatches(db, site: site, match: "\"state\"", tags: [], sort: column, offset: 0, limit: 30)
+                    }
+                }
+                line += String(format: ", of which the page's keys by SQL %.2f ms", keys)
+            }
+            print(line)
+        }
+    }
+}
