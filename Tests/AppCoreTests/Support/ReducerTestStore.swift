@@ -1,0 +1,110 @@
+import AppCore
+import StackAPI
+import XCTest
+
+/// Drives `Reducer.reduce` the way TCA's `TestStore` drives a reducer: the effects an action returns must all be
+/// asserted (`expectEffects`, `receive`) before the next `send` and before the store goes away, or the test fails
+/// at the `send` that made them. Effects are checked exhaustively and in order; the state is checked by the test's
+/// own assertions after each action (`send(_:assert:)`), since a whole `AppState` is too large to spell out.
+final class ReducerTestStore {
+    /// Reports a failure (XCTFail; the store's own tests collect them instead).
+    typealias Failure = (_ message: String, _ file: StaticString, _ line: UInt) -> Void
+
+    /// The state after the last action.
+    private(set) var state: AppState
+    /// The last action's effects not yet asserted, in order.
+    private(set) var unasserted: [Effect] = []
+    /// The `send` that made `unasserted`.
+    private var sentAt: (action: Action, file: StaticString, line: UInt)?
+    private let fail: Failure
+
+    init(_ state: AppState, fail: @escaping Failure = { XCTFail($0, file: $1, line: $2) }) {
+        self.state = state
+        self.fail = fail
+    }
+
+    deinit { requireAsserted(before: "the test ended") }
+
+    /// Reduces `action`. Fails first if the previous action left effects unasserted.
+    func send(_ action: Action, file: StaticString = #filePath, line: UInt = #line) {
+        requireAsserted(before: "\(action) was sent")
+        unasserted = Reducer.reduce(&state, action)
+        sentAt = (action, file, line)
+    }
+
+    /// Reduces `action`, then runs `assert` on the new state. Fails first if the previous action left effects unasserted.
+    func send(_ action: Action, file: StaticString = #filePath, line: UInt = #line,
+              assert: (AppState) throws -> Void) rethrows {
+        send(action, file: file, line: line)
+        try assert(state)
+    }
+
+    /// Asserts that the unasserted effects are exactly `expected`, in order, and consumes them.
+    func expectEffects(_ expected: [Effect], file: StaticString = #filePath, line: UInt = #line) {
+        if unasserted != expected {
+            fail("Effects differ.\n  expected: \(expected)\n  received: \(unasserted)", file, line)
+        }
+        unasserted = []
+    }
+
+    /// Asserts that the first unasserted effect is `expected`, and consumes it.
+    func receive(_ expected: Effect, file: StaticString = #filePath, line: UInt = #line) {
+        receive("\(expected)", file: file, line: line) { $0 == expected ? () : nil }
+    }
+
+    /// Consumes the first unasserted effect, failing unless `match` accepts it; returns what `match` took from it
+    /// (a load's token, say), nil after a failure.
+    @discardableResult
+    func receive<Value>(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                        _ match: (Effect) -> Value?) -> Value? {
+        guard !unasserted.isEmpty else {
+            fail("Expected \(what), but no effect is left", file, line)
+            return nil
+        }
+        let effect = unasserted.removeFirst()
+        guard let value = match(effect) else {
+            fail("Expected \(what), received \(effect)", file, line)
+            return nil
+        }
+        return value
+    }
+
+    /// Sends `.start` and consumes what it asks for: page 1, the site's memory and the browse to remember (whatever
+    /// the state now shows); returns the page's load.
+    @discardableResult
+    func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+        send(.start, file: file, line: line)
+        let load = receiveQuestionsLoad(file: file, line: line)
+        receive(.loadSiteMemory(site: state.shared.site), file: file, line: line)
+        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+        return load
+    }
+
+    /// Types `text` as key presses into the prompt or picker open, each answered by no effect.
+    func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for character in text {
+            send(.key(.character(character)), file: file, line: line)
+            expectEffects([], file: file, line: line)
+        }
+    }
+
+    /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
+    @discardableResult
+    func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+        let load = receive("a question list's page load", file: file, line: line) { effect -> QuestionsLoad? in
+            guard case let .loadQuestions(token, settings, page, priority, reload) = effect else { return nil }
+            return (token, settings, page, priority, reload)
+        }
+        if let load { receive(.scheduleLoadingIndicator(load.token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return load
+    }
+
+    private func requireAsserted(before event: String) {
+        guard !unasserted.isEmpty, let sentAt else { return }
+        fail("\(sentAt.action) left effects unasserted when \(event): \(unasserted)", sentAt.file, sentAt.line)
+        unasserted = []
+    }
+}
+
+/// A `.loadQuestions` effect taken apart.
+typealias QuestionsLoad = (token: LoadToken, settings: BrowseSettings, page: Int, priority: LoadPriority, reload: Bool)
