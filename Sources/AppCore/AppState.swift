@@ -45,29 +45,77 @@ public enum ListEnd: Hashable, Sendable {
 }
 
 /// The status line: quota and the last message.
+///
+/// A message belongs to the screen and the action that made it, and goes with them (`StatusState.commandStarts`,
+/// `actionEnded`, called by the root reducer only): an `.info` message is gone at the next command, any message is
+/// gone once the screen that was on top when it was made no longer is (pushed over or popped), and a `.loadError`
+/// stays through commands until its load is retried or replaced (`clearLoadError`). A `.pause` countdown lasts as
+/// long as the pause, and `notice` stays until the next key press whatever the screen.
 public struct StatusState: Hashable, Sendable {
     public var quotaRemaining: Int?
     public var quotaMax: Int?
     public var message: String?
     public var kind = StatusKind.info
     /// The message is an error (shown as one).
-    public var isError: Bool { kind != .info }
+    public var isError: Bool { kind == .error || kind == .loadError }
     /// Shown beside `message` until the next key press (`Action.notice`): a config error outlives the errors it causes.
     public var notice: String?
     /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
     public var pauses: [APIPause] = []
+    /// The screen on top when the message was made; nil while the action that made it is being reduced.
+    var madeOn: ScreenMark?
     public init() {}
+
+    /// Shows `message` as made by the action being reduced.
+    mutating func show(_ message: String, _ kind: StatusKind) {
+        self.message = message
+        self.kind = kind
+        madeOn = nil
+    }
+
+    /// Clears the message (a `notice` stays).
+    mutating func clear() {
+        message = nil
+        kind = .info
+        madeOn = nil
+    }
+
+    /// A command starts: an information message an earlier action left is old news.
+    mutating func commandStarts() {
+        if message != nil, madeOn != nil, kind == .info { clear() }
+    }
+
+    /// The action ends with `top` on top: a message it made belongs to that screen; an earlier one made on a screen
+    /// that is no longer on top goes (a pause's countdown stays while the pause lasts).
+    mutating func actionEnded(top: ScreenMark) {
+        guard message != nil else { return }
+        if madeOn == nil {
+            madeOn = top
+        } else if madeOn != top, kind != .pause {
+            clear()
+        }
+    }
 }
 
 /// What the status line's message is.
 public enum StatusKind: Hashable, Sendable {
+    /// News about what was just done; gone at the next command.
     case info
-    /// An error that stays until a key or another message replaces it (a browser or clipboard failure).
+    /// An error that stays until its screen leaves the top or another message replaces it (a browser or clipboard
+    /// failure).
     case error
-    /// A failed load's error, which a later successful load also clears.
+    /// A failed load's error, which a later successful load, or the retry, also clears.
     case loadError
+    /// The countdown of a method the API paused; it lasts as long as the pause.
+    case pause
 }
 
+/// The screen on top, as far as a status message cares: where it is on the stack and what it shows. Every push or
+/// pop changes it (a pop-and-push in one action puts another kind of screen on top).
+struct ScreenMark: Hashable, Sendable {
+    var depth: Int
+    var kind: Screen
+}
 
 /// What every screen shares: the terminal's size, the keys, the status line, load tokens and the settings the
 /// first list started from (its site, page size and key).
@@ -110,15 +158,14 @@ public struct SharedState: Hashable, Sendable {
         return LoadToken(lastToken)
     }
 
+    /// Shows `message` on the status line, as an error or as information (see `StatusState` for when it goes).
     public mutating func setStatus(_ message: String, isError: Bool) {
-        status.message = message
-        status.kind = isError ? .error : .info
+        status.show(message, isError ? .error : .info)
     }
 
     /// Clears the status line's message (a `notice` stays).
     public mutating func clearStatus() {
-        status.message = nil
-        status.kind = .info
+        status.clear()
     }
 
     /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
@@ -132,8 +179,7 @@ public struct SharedState: Hashable, Sendable {
     /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }
-        status.message = error.summary(retryKey: keyName(.reload))
-        status.kind = .loadError
+        status.show(error.summary(retryKey: keyName(.reload)), .loadError)
     }
 
     /// After a successful load: clears the error an earlier load left, and only that.
@@ -193,6 +239,8 @@ public struct AppState: Hashable, Sendable {
     public var searchHistory: [String] { shared.searchHistory }
 
     public var top: ScreenState { stack[stack.count - 1] }
+    /// The top screen as a status message knows it (it changes with every push and pop).
+    var topMark: ScreenMark { ScreenMark(depth: stack.count, kind: screen) }
     /// What kind of screen is showing.
     public var screen: Screen { top.kind }
     /// The kinds of the screens on the stack, bottom first.

@@ -41,10 +41,9 @@ extension Reducer {
     }
 
     /// Closes the top screen (never the first), cancelling what it was loading; the screen under it shows as it was.
-    /// A message about the closed screen that is not an error ("3/17 matches", "Copied link…") goes with it.
+    /// A message made on the closed screen goes with it (`StatusState.actionEnded`).
     static func pop(_ state: inout AppState) -> [Effect] {
         guard state.stack.count > 1 else { return [] }
-        if !state.status.isError, state.status.pauses.isEmpty { state.shared.clearStatus() }
         return state.stack.removeLast().loadTokens.map { .cancel($0) }
     }
 

@@ -15,10 +15,12 @@ public enum Reducer {
     public static let lastPageWithoutKey = 25
 
     /// Applies `action` to `state`; returns the effects to run, in order. At the start, and whenever the site, sort or
-    /// tag filter in view changes, the runtime is asked to remember them for the next launch.
+    /// tag filter in view changes, the runtime is asked to remember them for the next launch. A status message made
+    /// by the action belongs to the screen then on top; one made earlier on another screen goes (`StatusState`).
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let before = RememberedBrowse(state)
         var effects = route(action, &state)
+        state.status.actionEnded(top: state.topMark)
         let after = RememberedBrowse(state)
         if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }
         return effects
@@ -163,8 +165,10 @@ public enum Reducer {
         return handle(command, &state)
     }
 
-    /// What every screen does alike, then the top screen's own reducer.
+    /// What every screen does alike, then the top screen's own reducer. Every command starts by retiring the
+    /// information message an earlier action left (`StatusState.commandStarts`).
     static func handle(_ command: Command, _ state: inout AppState) -> [Effect] {
+        state.status.commandStarts()
         switch command {
         case .quit: return quit(&state)
         case .back: return back(&state, quitAtRoot: false)
@@ -222,12 +226,10 @@ public enum Reducer {
 
     /// Shows the longest pause as a countdown; when the pauses end, a countdown still showing is cleared.
     private static func apiPausesChanged(_ pauses: [APIPause], _ state: inout AppState) {
-        let cancelKey = state.shared.keyName(.cancelOrBack)
-        let wasCountdown = state.status.message != nil
-            && state.status.message == state.status.pauses.max(by: { $0.secondsLeft < $1.secondsLeft })?.statusText(cancelKey: cancelKey)
+        let wasCountdown = state.status.message != nil && state.status.kind == .pause
         state.status.pauses = pauses
         if let longest = pauses.max(by: { $0.secondsLeft < $1.secondsLeft }) {
-            state.shared.setStatus(longest.statusText(cancelKey: cancelKey), isError: false)
+            state.status.show(longest.statusText(cancelKey: state.shared.keyName(.cancelOrBack)), .pause)
         } else if wasCountdown {
             state.shared.clearStatus()
         }

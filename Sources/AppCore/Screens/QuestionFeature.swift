@@ -68,7 +68,6 @@ enum QuestionFeature {
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
         let page = shared.viewport.contentRows
-        if Self.moves.contains(command), !shared.status.isError, shared.status.pauses.isEmpty { shared.clearStatus() }
         if move(command, &thread, &shared) { return Outcome() }
         switch command {
         case .moveDown: scroll(to: thread.scroll + 1, &thread, shared)
@@ -107,10 +106,6 @@ enum QuestionFeature {
         }
         return Outcome()
     }
-
-    /// The commands that move the view; a message that is not an error goes away when the reader moves on.
-    private static let moves: Set<Command> = [.moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .top, .bottom,
-                                              .nextAnswer, .previousAnswer, .nextCodeBlock, .previousCodeBlock]
 
     /// Scrolls to `line` (clamped to the document) and remembers the content there.
     static func scroll(to line: Int, _ thread: inout ThreadState, _ shared: SharedState) {
