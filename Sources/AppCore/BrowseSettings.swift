@@ -42,15 +42,43 @@ public struct BrowseSettings: Hashable, Sendable {
         }
     }
 
-    /// Moves to the next sort the list's method accepts (`s`), wrapping around.
-    public mutating func cycleSort() {
+    /// Moves to the next sort the list's method accepts (`s`), wrapping around; `offline` skips the sorts only the API
+    /// computes (`QuestionSort.onlineOnly`). Returns the sorts skipped.
+    @discardableResult
+    public mutating func cycleSort(offline: Bool = false) -> [QuestionSort] {
         if searchQuery != nil {
             let sorts = SearchSort.allCases
             searchSort = sorts[((sorts.firstIndex(of: searchSort) ?? 0) + 1) % sorts.count]
-        } else {
-            let sorts = QuestionSort.allCases
-            sort = sorts[((sorts.firstIndex(of: sort) ?? 0) + 1) % sorts.count]
+            return []
         }
+        let sorts = QuestionSort.allCases
+        var skipped: [QuestionSort] = []
+        var index = sorts.firstIndex(of: sort) ?? 0
+        repeat {
+            index = (index + 1) % sorts.count
+            if offline, sorts[index].isOnlineOnly { skipped.append(sorts[index]) } else { break }
+        } while sorts[index] != sort
+        sort = sorts[index]
+        return skipped
+    }
+
+    /// Whether this list asks for a sort only the API computes (a search's sorts the store computes all).
+    public var needsNetwork: Bool { searchQuery == nil && sort.isOnlineOnly }
+}
+
+extension QuestionSort {
+    /// The sorts only the API computes: its `hot`, `week` and `month` formulas are undocumented, so the local store
+    /// does not imitate them. While offline `s` skips them, and a list that would load one loads activity instead.
+    public static let onlineOnly: Set<QuestionSort> = [.hot, .week, .month]
+
+    /// Whether only the API computes this sort (`onlineOnly`).
+    public var isOnlineOnly: Bool { Self.onlineOnly.contains(self) }
+
+    /// The status line's word when `s` skipped the online-only sorts: "hot, week and month need the network: …".
+    static var onlineOnlySkipped: String {
+        let names = allCases.filter(\.isOnlineOnly).map(\.rawValue)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names.joined()
+        return "\(list) \(names.count > 1 ? "need" : "needs") the network: skipped while offline"
     }
 }
 

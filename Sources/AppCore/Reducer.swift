@@ -89,7 +89,7 @@ public enum Reducer {
             return []
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
-            return []
+            return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, &$1) } : []
         case let .lastReadLoaded(site, questionID, mark):
             guard site == state.shared.site else { return [] }
             return updateThreads(questionID, &state) { thread, shared in

@@ -18,23 +18,43 @@ public struct QuestionListState: Hashable, Sendable {
 
 /// The question list's reducer.
 enum QuestionListFeature {
-    /// Loads page 1 of a new list.
+    /// Loads page 1 of a new list. Offline, a sort only the API computes becomes activity, and the status line says so.
     static func start(_ list: inout QuestionListState, _ shared: inout SharedState) -> [Effect] {
-        list.rows.requestNextPage(&shared, priority: .userInitiated, loader(list.settings))
+        if shared.isOffline, list.settings.needsNetwork {
+            shared.setStatus("\(list.settings.sort.rawValue) needs the network: showing activity while offline", isError: false)
+            list.settings.sort = .activity
+        }
+        return list.rows.requestNextPage(&shared, priority: .userInitiated, loader(list.settings))
+    }
+
+    /// Drops the rows and what was loading, and loads page 1 again (in another sort, or offline in one the store computes).
+    private static func restart(_ list: inout QuestionListState, _ shared: inout SharedState) -> [Effect] {
+        let effects: [Effect] = list.rows.pending.map { [.cancel($0.token)] } ?? []
+        list.rows = PagedList()
+        list.cachedAt = nil
+        return effects + start(&list, &shared)
+    }
+
+    /// The app went offline: the list, when it is sorted by what only the API computes and shows no rows of it yet
+    /// (or an error), starts over in activity rather than fail at every key. Rows already shown stay.
+    static func wentOffline(_ list: inout QuestionListState, _ shared: inout SharedState) -> [Effect] {
+        guard list.settings.needsNetwork, list.rows.items.isEmpty || list.rows.error != nil else { return [] }
+        return restart(&list, &shared)
     }
 
     static func command(_ command: Command, _ list: inout QuestionListState, _ shared: inout SharedState) -> Outcome {
+        if command == .reload, shared.isOffline, list.settings.needsNetwork { return Outcome(restart(&list, &shared)) }
         if let effects = list.rows.listCommand(command, &shared, loader(list.settings)) { return Outcome(effects) }
         switch command {
         case .open:
             guard let question = list.rows.selected(&shared) else { return Outcome() }
             return Outcome([], [.openQuestion(id: question.questionID, focus: nil)])
         case .cycleSort:
-            list.settings.cycleSort()
-            let effects: [Effect] = list.rows.pending.map { [.cancel($0.token)] } ?? []
-            list.rows = PagedList()
             shared.clearStatus()
-            return Outcome(effects + start(&list, &shared))
+            if !list.settings.cycleSort(offline: shared.isOffline).isEmpty {
+                shared.setStatus(QuestionSort.onlineOnlySkipped, isError: false)
+            }
+            return Outcome(restart(&list, &shared))
         case .toggleAnswersFeed:
             return Outcome([], [.openAnswersFeed])
         case .nextUnread:
