@@ -1,23 +1,28 @@
 import StackAPI
 import StackRetrieval
 
-/// Loads the questions of a `PrintRequest` page by page through the data managers, up to its limit:
-/// the next page is asked for only while more are needed and the API says it has them.
+/// Loads the questions of a `PrintRequest` page by page through the browser's `Loader` (fresh in the store, else
+/// the network, else the store; only the store in `.storeOnly`), up to its limit: the next page is asked for only
+/// while more are needed and the API (or the store) says it has them.
 ///
 /// No question is handed over twice (pages overlap when questions move between requests), and a page that
 /// brings no question not already seen ends the run whatever `has_more` says: the server is repeating itself.
 @MainActor
 public final class QuestionCollector {
-    private let retrieval: Retrieval
+    private let loader: Loader
     private let request: PrintRequest
+    private let mode: LoadMode
     private var delivered = 0
+    /// Whether some page came from the store because the network could not answer (or `--offline`).
+    public private(set) var answeredByStore = false
     private var seenIDs: Set<Int> = []
     private var onQuestions: (@MainActor ([Question]) -> Void)?
     private var completion: (@MainActor (PrintOutcome) -> Void)?
 
-    public init(retrieval: Retrieval, request: PrintRequest) {
-        self.retrieval = retrieval
+    public init(loader: Loader, request: PrintRequest, mode: LoadMode = .preferFresh) {
+        self.loader = loader
         self.request = request
+        self.mode = mode
     }
 
     /// Starts loading: `onQuestions` gets each page's share (in order), then `completion` runs once.
@@ -29,15 +34,12 @@ public final class QuestionCollector {
     }
 
     private func load(page: Int) {
-        let done: RetrievalCompletion<Page<Question>> = { [self] result in received(result, page: page) }
-        if let query = request.query {
-            retrieval.search.search(site: request.site, query: query, tagged: request.tagged,
-                                    sort: request.searchSort ?? .relevance, page: page,
-                                    pageSize: request.effectivePageSize, completion: done)
-        } else {
-            retrieval.questions.retrieveQuestions(site: request.site, sort: request.sort ?? .activity,
-                                                  tagged: request.tagged, page: page,
-                                                  pageSize: request.effectivePageSize, completion: done)
+        let query = QuestionListQuery(site: request.site, sort: request.sort ?? .activity, search: request.query,
+                                      searchSort: request.searchSort ?? .relevance, tagged: request.tagged,
+                                      pageSize: request.effectivePageSize)
+        loader.questions(query, page: page, mode: mode) { [self] result in
+            if case .success(let loaded) = result, loaded.origin == .storeOffline { answeredByStore = true }
+            received(result.map(\.value), page: page)
         }
     }
 

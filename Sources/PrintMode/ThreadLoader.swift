@@ -1,8 +1,9 @@
 import StackAPI
 import StackRetrieval
 
-/// Loads the thread a `ThreadRequest` names through the data managers: an answer's question first when the
-/// link named only the answer, the first search result with answers for a search, then the thread itself.
+/// Loads the thread a `ThreadRequest` names through the browser's `Loader` (the store or the network, as there):
+/// an answer's question first when the link named only the answer, the first search result with answers for a
+/// search, then the thread itself.
 @MainActor
 public final class ThreadLoader {
     /// What was loaded: the thread and the answer the request pointed at, if any.
@@ -25,12 +26,16 @@ public final class ThreadLoader {
         case notFound(String)
     }
 
-    private let retrieval: Retrieval
+    private let loader: Loader
     private let request: ThreadRequest
+    private let mode: LoadMode
+    /// Whether some part came from the store because the network could not answer (or `--offline`).
+    public private(set) var answeredByStore = false
 
-    public init(retrieval: Retrieval, request: ThreadRequest) {
-        self.retrieval = retrieval
+    public init(loader: Loader, request: ThreadRequest, mode: LoadMode = .preferFresh) {
+        self.loader = loader
         self.request = request
+        self.mode = mode
     }
 
     /// Starts loading; `completion` runs once on the main queue.
@@ -40,21 +45,23 @@ public final class ThreadLoader {
         case .question(let id, let answerID):
             loadThread(questionID: id, answerID: answerID, completion: completion)
         case .answer(let id):
-            retrieval.answers.retrieveAnswers(ids: [id], site: site) { [self] result in
+            loader.questionID(ofAnswer: id, site: site, mode: mode) { [self] result in
                 switch result {
+                case .failure(.api(id: 404, name: "no_such_answer", _)): completion(.failure(.notFound("no answer \(id) on \(site)")))
                 case .failure(let error): completion(.failure(.api(error)))
-                case .success(let page):
-                    guard let answer = page.items.first(where: { $0.answerID == id }) else {
-                        return completion(.failure(.notFound("no answer \(id) on \(site)")))
-                    }
-                    loadThread(questionID: answer.questionID, answerID: id, completion: completion)
+                case .success(let questionID):
+                    note(questionID)
+                    loadThread(questionID: questionID.value, answerID: id, completion: completion)
                 }
             }
         case .search(let query, let tagged):
-            retrieval.search.search(site: site, query: query, tagged: tagged, sort: .relevance, pageSize: 30) { [self] result in
+            let search = QuestionListQuery(site: site, search: query, searchSort: .relevance, tagged: tagged, pageSize: 30)
+            loader.questions(search, page: 1, mode: mode) { [self] result in
                 switch result {
                 case .failure(let error): completion(.failure(.api(error)))
-                case .success(let page):
+                case .success(let loaded):
+                    note(loaded)
+                    let page = loaded.value
                     guard let question = page.items.first(where: { ($0.answerCount ?? 0) > 0 }) else {
                         let what = page.items.isEmpty ? "no questions matched" : (page.items.count == 1 ? "the only result has no answer" : "no question among the first \(page.items.count) results has an answer")
                         return completion(.failure(.notFound(what)))
@@ -67,8 +74,13 @@ public final class ThreadLoader {
 
     private func loadThread(questionID: Int, answerID: Int?,
                             completion: @escaping @MainActor @Sendable (Result<Loaded, Failure>) -> Void) {
-        retrieval.questions.retrieveThread(questionID: questionID, site: request.site) { result in
-            completion(result.map { Loaded(thread: $0, answerID: answerID) }.mapError { .api($0) })
+        loader.thread(questionID: questionID, site: request.site, mode: mode) { [self] result in
+            if case .success(let loaded) = result { note(loaded) }
+            completion(result.map { Loaded(thread: $0.value, answerID: answerID) }.mapError { .api($0) })
         }
+    }
+
+    private func note<Value>(_ loaded: StackRetrieval.Loaded<Value>) {
+        if loaded.origin == .storeOffline { answeredByStore = true }
     }
 }

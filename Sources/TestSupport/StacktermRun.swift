@@ -2,6 +2,8 @@ import Foundation
 
 /// The built `stackterm` run to its end the way scripts run it: stdin `/dev/null`, stdout and stderr captured, the
 /// caller's environment with `changes` applied (a nil value removes a variable), SIGTERM after `timeout` seconds.
+/// Unless `changes` names `XDG_DATA_HOME`, the run gets a store folder of its own, removed after it, so a run never
+/// touches the user's store nor sees another run's.
 public enum StacktermRun {
     /// How a run ended and what it printed.
     public struct Outcome: Sendable {
@@ -18,6 +20,12 @@ public enum StacktermRun {
     public static func run(_ arguments: [String], environment changes: [String: String?] = [:],
                            timeout: TimeInterval = 300) throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
+        var ownData: TemporaryDirectory?
+        if changes.index(forKey: "XDG_DATA_HOME") == nil {
+            ownData = try TemporaryDirectory("stackterm-run")
+            environment["XDG_DATA_HOME"] = ownData?.url.path
+        }
+        defer { ownData?.remove() }
         for (name, value) in changes { environment[name] = value }
         let result = try SpawnedCommand(executable: BuildProducts.executable("stackterm").path, arguments: arguments,
                                         environment: environment, timeout: timeout).run()

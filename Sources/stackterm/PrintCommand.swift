@@ -4,6 +4,7 @@ import Foundation
 import PrintMode
 import StackAPI
 import StackRetrieval
+import StackStore
 
 /// `stackterm print`: the first questions of a list or search as plain or JSON lines, or one whole thread
 /// (`--question`, or `--search … --top-answer`); no curses.
@@ -36,6 +37,9 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Columns to wrap a thread's plain text to (20-1000, default: \(ThreadRequest.defaultWidth)).")
     var width: Int?
 
+    @OptionGroup var offlineOption: OfflineOption
+    var offline: Bool { offlineOption.offline }
+
     func validate() throws {
         if question != nil || topAnswer {
             if let problem = threadProblem { throw ValidationError(problem) }
@@ -64,33 +68,59 @@ struct PrintCommand: ParsableCommand {
         let (loaded, settings) = options.resolve()
         if let message = loaded.startupMessage { StacktermCommand.standardError("stackterm: " + message) }
         let factory = RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey)
+        let local = openStore(settings: settings)
+        let loader = Retrieval(factory: factory).loader(local: local)
         if question != nil || topAnswer {
-            printThread(settings: settings, factory: factory)
+            printThread(settings: settings, loader: loader)
         } else {
-            printQuestions(settings: settings, factory: factory)
+            printQuestions(settings: settings, loader: loader)
         }
     }
 
-    private func printQuestions(settings: EffectiveSettings, factory: RequestFactory) {
+    /// The local store, as the browser opens it; without one, print asks only the network (`--offline`: says why).
+    private func openStore(settings: EffectiveSettings) -> LocalDataManager? {
+        do {
+            return LocalDataManager(store: try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576,
+                                                     announceUpgrade: StacktermCommand.warn))
+        } catch {
+            if offline { StacktermCommand.standardError("stackterm: no local store (\(error)): nothing can be printed offline") }
+            return nil
+        }
+    }
+
+    /// The mode of every load: the store only with `--offline`, else what the browser does.
+    private var mode: LoadMode { offline ? .storeOnly : .preferFresh }
+
+    /// Says on stderr when the network could not answer and the store did, lets the store write what was kept
+    /// (a second at most), and exits with `code`.
+    private static func exit(_ code: Int32, loader: Loader, answeredByStore: Bool, offline: Bool) -> Never {
+        if answeredByStore && !offline {
+            StacktermCommand.standardError("stackterm: the network could not be reached; printed what the local store holds")
+        }
+        loader.local?.flush(waitingAtMost: 1)
+        Foundation.exit(code)
+    }
+
+    private func printQuestions(settings: EffectiveSettings, loader: Loader) {
         // A search sorts by relevance unless --sort says otherwise; the config's sort is for the list.
         let request = PrintRequest(
             site: settings.site, sort: search == nil ? settings.sort : options.sort, query: search,
             tagged: settings.tagged, limit: limit ?? PrintRequest.defaultLimit, pageSize: options.pageSize)
-        let json = self.json
+        let (json, mode, offline) = (self.json, self.mode, self.offline)
         MainActor.assumeIsolated {
-            let collector = QuestionCollector(retrieval: Retrieval(factory: factory), request: request)
+            let collector = QuestionCollector(loader: loader, request: request, mode: mode)
             collector.start(onQuestions: { questions in
                 let text = questions.map { (json ? QuestionLine.json($0) : QuestionLine.plain($0)) + "\n" }.joined()
                 FileHandle.standardOutput.write(Data(text.utf8))
             }, completion: { outcome in
                 if let message = outcome.message { StacktermCommand.standardError(message) }
-                Foundation.exit(outcome.exitCode)
+                Self.exit(outcome.exitCode, loader: loader, answeredByStore: collector.answeredByStore, offline: offline)
             })
             Self.runMainLoop()
         }
     }
 
-    private func printThread(settings: EffectiveSettings, factory: RequestFactory) {
+    private func printThread(settings: EffectiveSettings, loader: Loader) {
         var site = settings.site
         let source: ThreadRequest.Source
         if let question, let named = ThreadRequest.source(fromQuestionArgument: question) {
@@ -101,10 +131,10 @@ struct PrintCommand: ParsableCommand {
         }
         let request = ThreadRequest(site: site, source: source, topAnswerOnly: topAnswer,
                                     width: width ?? ThreadRequest.defaultWidth)
-        let json = self.json
+        let (json, mode, offline) = (self.json, self.mode, self.offline)
         MainActor.assumeIsolated {
-            let loader = ThreadLoader(retrieval: Retrieval(factory: factory), request: request)
-            loader.start { result in
+            let threadLoader = ThreadLoader(loader: loader, request: request, mode: mode)
+            threadLoader.start { result in
                 let outcome = ThreadOutcome(result)
                 if case .success(let loaded) = result {
                     let text = json ? ThreadText.json(loaded, topAnswerOnly: request.topAnswerOnly)
@@ -112,7 +142,7 @@ struct PrintCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data(text.utf8))
                 }
                 if let message = outcome.message { StacktermCommand.standardError(message) }
-                Foundation.exit(outcome.exitCode)
+                Self.exit(outcome.exitCode, loader: loader, answeredByStore: threadLoader.answeredByStore, offline: offline)
             }
             Self.runMainLoop()
         }

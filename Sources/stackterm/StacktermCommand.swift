@@ -31,8 +31,8 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
-    @Flag(help: "Make no network request: lists (activity, creation, votes), questions and search come from the local store.")
-    var offline = false
+    @OptionGroup var offlineOption: OfflineOption
+    var offline: Bool { offlineOption.offline }
 
     func run() throws {
         try BrowserStart.run(options, .list, offline: offline)

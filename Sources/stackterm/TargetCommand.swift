@@ -20,8 +20,8 @@ struct TargetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start on the search results for these words (titles and bodies).", valueName: "words"))
     var search: String?
 
-    @Flag(help: "Make no network request: lists (activity, creation, votes), questions and search come from the local store.")
-    var offline = false
+    @OptionGroup var offlineOption: OfflineOption
+    var offline: Bool { offlineOption.offline }
 
     @Argument(help: ArgumentHelp(
         "A question or answer URL of any Stack Exchange site (…/questions/ID, …/q/ID, …/a/ID), or `search WORDS…`.",

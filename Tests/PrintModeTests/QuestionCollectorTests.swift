@@ -23,7 +23,7 @@ final class QuestionCollectorTests: XCTestCase {
         dispatchPrecondition(condition: .onQueue(.main))
         let factory = RequestFactory(baseURL: baseURL ?? double.baseURL, key: "stackterm-tests")
         return MainActor.assumeIsolated {
-            let collector = QuestionCollector(retrieval: Retrieval(factory: factory), request: request)
+            let collector = QuestionCollector(loader: Retrieval(factory: factory).loader(local: nil), request: request)
             var questions: [Question] = []
             var outcome: PrintOutcome?
             collector.start(onQuestions: { questions += $0 }, completion: { outcome = $0 })
