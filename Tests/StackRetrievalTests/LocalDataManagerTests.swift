@@ -32,6 +32,31 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         XCTAssertNotNil(first.fetchedAt)
     }
 
+    func testASearchIsPagedInEachOfTheFourSearchSortsAndTwoTagsInEitherOrderGiveOnePage() throws {
+        var kept = questions(45)
+        for index in kept.indices { kept[index].tags = index % 2 == 0 ? ["ada", "pool"] : ["pool"] }
+        local.keep(questions: kept, site: "cardano")
+        local.flush()
+        func search(_ sort: SearchSort, tagged: [String] = [], page: Int = 1) throws -> LocalPage {
+            try local.storedPage(QuestionListQuery(site: "cardano", search: "staking", searchSort: sort, tagged: tagged, pageSize: 10),
+                                 page: page).get()
+        }
+        XCTAssertEqual(try search(.votes).stored.map(\.question.questionID), Array((36...45).reversed()))
+        XCTAssertEqual(try search(.creation, page: 5).stored.map(\.question.questionID), [5, 4, 3, 2, 1])
+        XCTAssertFalse(try search(.creation, page: 5).hasMore)
+        XCTAssertEqual(try search(.relevance).stored.count, 10)
+        XCTAssertTrue(try search(.activity).hasMore)
+
+        func list(_ tags: [String], page: Int) throws -> LocalPage {
+            try local.storedPage(QuestionListQuery(site: "cardano", sort: .votes, tagged: tags, pageSize: 10), page: page).get()
+        }
+        let both = try list(["pool", "ada"], page: 1), reversed = try list(["ada", "pool"], page: 1)
+        XCTAssertEqual(both.stored.map(\.question.questionID), reversed.stored.map(\.question.questionID))
+        XCTAssertEqual(both.stored.count, 10, "a full page of the 23 questions with both tags")
+        XCTAssertEqual(try list(["pool", "ada"], page: 3).stored.count, 3)
+        XCTAssertFalse(try list(["pool", "ada"], page: 3).hasMore)
+    }
+
     func testAHugeBodyIsNotKept() throws {
         let huge = "<p>" + String(repeating: "x", count: LocalDataManager.largestKeptBody) + "</p>"
         local.keep(questions: [Fixtures.question(id: 1, body: huge), Fixtures.question(id: 2, answers: 1, body: "<p>Small</p>")],

@@ -128,23 +128,21 @@ public final class LocalDataManager: Sendable {
     public func storedPage(_ query: QuestionListQuery, page: Int) throws -> Result<LocalPage, APIError> {
         let limit = max(1, query.pageSize)
         let offset = (page - 1) * limit
-        let stored: [StoredQuestion]
         if let search = query.search {
             let text = ([search] + query.tagged.map { "tag:" + $0 }).joined(separator: " ")
-            let hits = try store.search(text, site: query.site, offset: offset, limit: limit + 1)
+            let hits = try store.search(text, site: query.site, sort: StoreSearchSort(query.searchSort), offset: offset, limit: limit + 1)
             let questions = try store.questions(site: query.site, ids: hits.prefix(limit).map(\.questionID))
             return .success(LocalPage(stored: questions, hasMore: hits.count > limit, page: page))
         }
         guard let order = StoreSort(query.sort) else {
             return .failure(.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort"))
         }
-        stored = try store.questions(site: query.site, sort: order, tag: query.tagged.first, offset: offset, limit: limit + 1)
-        let wanted = stored.filter { question in query.tagged.allSatisfy(question.question.tags.contains) }
-        if page == 1 && wanted.isEmpty {
+        let stored = try store.questions(site: query.site, sort: order, tags: query.tagged, offset: offset, limit: limit + 1)
+        if page == 1 && stored.isEmpty {
             let filter = query.tagged.isEmpty ? "" : " tagged [\(query.tagged.joined(separator: ";"))]"
             return .failure(.offline(detail: "no questions of \(query.site)\(filter) in the local store (browse them online or run stackterm import)"))
         }
-        return .success(LocalPage(stored: Array(wanted.prefix(limit)), hasMore: stored.count > limit, page: page))
+        return .success(LocalPage(stored: Array(stored.prefix(limit)), hasMore: stored.count > limit, page: page))
     }
 
     /// Read marks of those of these questions that were opened, by question id.
