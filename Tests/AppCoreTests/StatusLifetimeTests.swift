@@ -11,19 +11,11 @@ final class StatusLifetimeTests: XCTestCase {
         ReducerTestStore(try AppState.listing(count, rows: 24))
     }
 
-    /// Consumes what opening question `id` (listed, never read) asks for; returns the thread load's token.
+    /// Consumes what opening question `id`, listed by `AppState.listing` and never read, asks for.
     @discardableResult
     private func receiveQuestionOpened(_ id: Int, _ store: ReducerTestStore, file: StaticString = #filePath,
                                        line: UInt = #line) -> LoadToken? {
-        let token = store.receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
-            if case .loadThread(let token, id, "cardano", false) = effect { token } else { nil }
-        }
-        if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
-        store.receive(.loadLastRead(site: "cardano", questionID: id), file: file, line: line)
-        store.receive(.markRead(site: "cardano", [id: ReadState(Fixtures.question(id: id, title: "Question \(id)"))]),
-                      file: file, line: line)
-        store.receive(.loadLinkedQuestions(site: "cardano", questionID: id), file: file, line: line)
-        return token
+        store.receiveQuestionOpened(id, markedRead: ReadState(Fixtures.question(id: id)), file: file, line: line)
     }
 
     // MARK: The two cases of the issue

@@ -39,10 +39,10 @@ final class ReducerTestStore {
         try assert(state)
     }
 
-    /// Asserts that the unasserted effects are exactly `expected`, in order, and consumes them.
-    func expectEffects(_ expected: [Effect], file: StaticString = #filePath, line: UInt = #line) {
+    /// Asserts that the unasserted effects are exactly `expected`, in order (`message` says why), and consumes them.
+    func expectEffects(_ expected: [Effect], _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         if unasserted != expected {
-            fail("Effects differ.\n  expected: \(expected)\n  received: \(unasserted)", file, line)
+            fail("Effects differ\(message.isEmpty ? "" : " (\(message))").\n  expected: \(expected)\n  received: \(unasserted)", file, line)
         }
         unasserted = []
     }
@@ -86,6 +86,22 @@ final class ReducerTestStore {
             send(.key(.character(character)), file: file, line: line)
             expectEffects([], file: file, line: line)
         }
+    }
+
+    /// Consumes what opening question `id` of `site` asks for when this session has no mark for it: its thread (and
+    /// the indicator's timer), the mark it had, the mark it gets from the list's copy (`markedRead`), its linked
+    /// questions. Returns the thread load's token.
+    @discardableResult
+    func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
+                               file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
+            if case .loadThread(let token, id, site, false) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        receive(.loadLastRead(site: site, questionID: id), file: file, line: line)
+        if let markedRead { receive(.markRead(site: site, [id: markedRead]), file: file, line: line) }
+        receive(.loadLinkedQuestions(site: site, questionID: id), file: file, line: line)
+        return token
     }
 
     /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
