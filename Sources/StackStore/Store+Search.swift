@@ -90,11 +90,11 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], count: Int, excluding excluded: Set<Int64>
     ) throws -> [(Int64, Int64)] {
         let (low, high) = StoreKey.range(site: site)
-        let filter = TagFilter(question: "coalesce((SELECT question FROM answer WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
+        let filter = TagFilter(question: "coalesce((SELECT question FROM answer INDEXED BY answer_parent WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
         // Answers of one question may match too: read a few more rows than asked and keep each question's best.
         // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
         // answer → question lookup is done afterwards, for the few rows kept.
-        let parent = try db.cachedStatement(sql: "SELECT question FROM answer WHERE id = ?")
+        let parent = try db.cachedStatement(sql: "SELECT question FROM answer INDEXED BY answer_parent WHERE id = ?")
         var window = max((count + excluded.count) * 3, 30)
         while true {
             let keys = try Int64.fetchAll(db, sql: """

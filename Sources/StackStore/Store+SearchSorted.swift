@@ -5,9 +5,9 @@ extension Store {
     /// carrying every one of `tags`, in `sort` order (ties: higher id first), each as (question key, the post whose
     /// text is shown: the question when it matches, else its first matching answer).
     ///
-    /// The matching posts are read from `post_fts` once into a temporary set of question keys; the page is then read
-    /// along the sort's index on `question`, which holds the column, so no question row (nor its body) is read to
-    /// sort, and reading stops when the page is full.
+    /// The matching posts are read from `post_fts` once into a temporary set of question keys (an answer's question
+    /// from `answer_parent`, not its row); the page is then read along the sort's index on `question`, which holds the
+    /// column, so no question row (nor its body) is read to sort, and reading stops when the page is full.
     static func sortedMatches(
         _ db: Database, site: Int64, match: String, tags: [String], sort: StoreSort, offset: Int, limit: Int
     ) throws -> [(Int64, Int64)] {
@@ -16,7 +16,7 @@ extension Store {
         let keys = try Int64.fetchAll(db, sql: """
             SELECT q.id FROM question q
             WHERE q.site = ? AND q.id IN (
-              SELECT coalesce(a.question, f.rowid) FROM post_fts f LEFT JOIN answer a ON a.id = f.rowid
+              SELECT coalesce(a.question, f.rowid) FROM post_fts f LEFT JOIN answer a INDEXED BY answer_parent ON a.id = f.rowid
               WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?)\(filter.sql)
             ORDER BY \(orderBy(sort)) LIMIT ? OFFSET ?
             """, arguments: [site, match, low, high] + filter.arguments + [limit, offset])

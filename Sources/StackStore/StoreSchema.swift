@@ -39,6 +39,12 @@ enum StoreSchema {
             // row: the site is the key's high bits (`StoreKey`), as the query writes it.
             try db.execute(sql: "CREATE INDEX answer_site_created ON answer((id >> 40), created DESC, id DESC)")
         }
+        migrator.registerMigration("v6-answer-parent") { db in
+            // An answer's question by the answer's key without reading its row (bodies make the table large and its
+            // rows far apart): a search maps every matching answer to its question (2-5x faster at 100,000 posts).
+            // Queries name it (`INDEXED BY`): SQLite would otherwise take the primary key.
+            try db.execute(sql: "CREATE INDEX answer_parent ON answer(id, question)")
+        }
         return migrator
     }
 
