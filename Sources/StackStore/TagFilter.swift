@@ -12,12 +12,13 @@ struct TagFilter {
     let arguments: StatementArguments
 
     /// The filter on `question` (SQL naming the candidate row's question key) for `tags` of the site row `site`;
-    /// repeated tags count once.
+    /// case does not matter (tags are lower case on every site, and the API matches `tagged` so), and a repeated tag
+    /// counts once.
     init(question: String, site: Int64, tags: [String]) {
         var seen = Set<String>()
         var sql = ""
         var arguments: StatementArguments = []
-        for tag in tags where seen.insert(tag).inserted {
+        for tag in tags.map({ $0.lowercased() }) where seen.insert(tag).inserted {
             sql += " AND \(question) IN (SELECT question FROM question_tag WHERE tag = (SELECT id FROM tag WHERE site = ? AND name = ?))"
             arguments += [site, tag]
         }

@@ -62,6 +62,7 @@ final class StoreTagFilterTests: StoreTestCase {
         XCTAssertEqual(one.count, 10)
         XCTAssertEqual(one, try store.questions(site: "cardano", sort: .votes, tags: ["plutus"], offset: 3, limit: 10))
         XCTAssertEqual(one, try store.questions(site: "cardano", sort: .votes, tags: ["plutus", "plutus"], offset: 3, limit: 10))
+        XCTAssertEqual(one, try store.questions(site: "cardano", sort: .votes, tags: ["Plutus"], offset: 3, limit: 10))
         XCTAssertEqual(try store.questions(site: "cardano", sort: .votes, tags: ["plutus", "no-such-tag"]), [])
         XCTAssertEqual(try store.questions(site: "cardano", sort: .votes, tags: ["plutus'); DROP TABLE question; --"]), [])
         XCTAssertEqual(try store.questions(site: "cardano", sort: .creation, tags: [], limit: 7),
