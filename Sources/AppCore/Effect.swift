@@ -9,8 +9,9 @@ public enum Effect: Hashable, Sendable {
     case loadAnswersFeed(LoadToken, site: String, page: Int, pageSize: Int, priority: LoadPriority, reload: Bool)
     /// Load the titles of these questions (for the answers feed, whose answers carry no title).
     case loadQuestionTitles(LoadToken, ids: [Int], site: String)
-    /// Load a question with its body and its answers; `reload` bypasses any cache.
-    case loadThread(LoadToken, questionID: Int, site: String, reload: Bool)
+    /// Load a question with its body and its answers; `reload` bypasses any cache. `listCopy`, the question as a list
+    /// brought it with its body, spares the question's request (only its answers are asked for).
+    case loadThread(LoadToken, questionID: Int, site: String, reload: Bool, listCopy: Question?)
     /// Load the comments of these posts; `reload` (after `r`) bypasses what the store holds fresh.
     case loadComments(LoadToken, postIDs: [Int], site: String, reload: Bool)
     /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
@@ -46,4 +47,11 @@ public enum Effect: Hashable, Sendable {
     case copyCodeBlock(top: Int, rows: Int)
     /// Restore the terminal and exit with this code.
     case quit(exitCode: Int32)
+}
+
+extension Effect {
+    /// A load effect followed by the timer that reveals its loading indicator (`Reducer.indicatorDelay`).
+    static func withIndicator(_ load: Effect, token: LoadToken) -> [Effect] {
+        [load, .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)]
+    }
 }

@@ -21,9 +21,14 @@ extension EffectRunner {
     ) {
         track(token, start { [weak self] result in
             guard let self else { return }
-            if case .success(let loaded) = result {
+            switch result {
+            case .success(let loaded):
                 noteOrigin(loaded.origin)
                 then?(loaded.value)
+            case .failure(let error) where error.isUnreachable:
+                setOffline(true) // the store had nothing either: still, the app is offline, and `s` skips accordingly
+            case .failure:
+                break
             }
             finish(token, deliver(result.map(\.value)))
         })
@@ -60,7 +65,8 @@ extension EffectRunner {
         local?.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
     }
 
-    /// Tells the reducer when answers start or stop coming from the store offline (never leaves `--offline`).
+    /// Tells the reducer when answers start or stop coming from the store offline, or from nowhere because the
+    /// network cannot be reached (never leaves `--offline`).
     private func noteOrigin(_ origin: LoadOrigin) {
         switch origin {
         case .network: setOffline(false)

@@ -39,7 +39,7 @@ final class EffectRunner {
             paused: { retrieval.pausedMethods() },
             report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
         local?.onFirstWriteFailure { [weak self] sentence in
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.send(.notice(sentence)) } }
+            DispatchQueue.main.async { @MainActor in self?.send(.notice(sentence)) }
         }
     }
 
@@ -56,8 +56,10 @@ final class EffectRunner {
         case let .loadQuestionTitles(token, ids, site):
             run(token, { [loader] in loader.questions(ids: ids, site: site, mode: mode(reload: false), completion: $0) },
                 deliver: { .questionTitlesLoaded(token, $0) })
-        case let .loadThread(token, questionID, site, reload):
-            run(token, { [loader] in loader.thread(questionID: questionID, site: site, mode: mode(reload: reload), completion: $0) },
+        case let .loadThread(token, questionID, site, reload, listCopy):
+            run(token, { [loader] in
+                loader.thread(questionID: questionID, site: site, listCopy: listCopy, mode: mode(reload: reload), completion: $0)
+            },
                 deliver: { .threadLoaded(token, $0) })
         case let .loadComments(token, postIDs, site, reload):
             run(token, { [loader] in loader.comments(postIDs: postIDs, site: site, mode: mode(reload: reload), completion: $0) },
@@ -80,12 +82,12 @@ final class EffectRunner {
         case .cancelAll:
             cancelAll()
         case let .scheduleLoadingIndicator(token, seconds):
-            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-                MainActor.assumeIsolated { self?.send(.loadingIndicatorDue(token)) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in
+                self?.send(.loadingIndicatorDue(token))
             }
         case let .openURL(url):
             send(outside.openInBrowser(url, handOver: handOver) { [weak self] failure in
-                DispatchQueue.main.async { MainActor.assumeIsolated { self?.send(failure) } }
+                DispatchQueue.main.async { @MainActor in self?.send(failure) }
             })
         case let .copyToClipboard(text):
             send(outside.copyLink(text))

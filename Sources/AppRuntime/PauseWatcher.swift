@@ -25,8 +25,8 @@ final class PauseWatcher {
     private func schedule(after seconds: TimeInterval) {
         guard !isScheduled else { return }
         isScheduled = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            MainActor.assumeIsolated { self?.check() }
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in
+            self?.check()
         }
     }
 

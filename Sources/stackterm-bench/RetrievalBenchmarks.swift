@@ -29,7 +29,8 @@ enum RetrievalBenchmarks {
         for _ in 0..<10 {
             let retrieval = Retrieval(factory: RequestFactory(baseURL: double.baseURL))
             for page in 1...20 {
-                retrieval.questions.retrieveQuestions(site: "cardano", page: page, priority: page <= 10 ? .userInitiated : .prefetch) { _ in
+                retrieval.loader(local: nil).questions(QuestionListQuery(site: "cardano"), page: page, mode: .reload,
+                                                       priority: page <= 10 ? .userInitiated : .prefetch) { _ in
                     delivered += 1
                 }
             }
@@ -50,7 +51,7 @@ enum RetrievalBenchmarks {
         let retrieval = Retrieval(factory: RequestFactory(baseURL: double.baseURL))
         var loaded = 0
         for page in 1...3 {
-            retrieval.questions.retrieveQuestions(site: "cardano", page: page, pageSize: 50) { result in
+            retrieval.loader(local: nil).questions(QuestionListQuery(site: "cardano", pageSize: 50), page: page, mode: .reload) { result in
                 if case .success = result { loaded += 1 }
             }
         }

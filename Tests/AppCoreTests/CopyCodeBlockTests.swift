@@ -7,7 +7,7 @@ import XCTest
 final class CopyCodeBlockTests: XCTestCase {
     private func questionState() throws -> AppState {
         var state = try AppState.listing(5, rows: 24)
-        for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
         }
         _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: [])))

@@ -25,7 +25,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         var state = try listState()
         let thread = QuestionThread(question: Fixtures.question(id: 11, tags: tags),
                                     answers: [Fixtures.answer(id: 7, question: 11), Fixtures.answer(id: 8, question: 11)])
-        for case let .loadThread(token, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(token, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
         }
         let blocks = (0..<60).map { ThreadMeasure.Block(postID: $0 < 20 ? 11 : ($0 < 40 ? 7 : 8), index: $0 % 20, line: $0 * 10, length: 8) }

@@ -16,7 +16,7 @@ final class LinkPickerTests: XCTestCase {
     /// A question (id 1, answer 7 starting on line 100) open over the list and laid out with `links`.
     private func questionState(links: [ThreadLink]? = nil) throws -> AppState {
         var state = try AppState.listing(5, rows: 24)
-        for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
         }
         var measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 7: 100], blocks: [])
@@ -89,7 +89,7 @@ final class LinkPickerTests: XCTestCase {
         var state = try questionState(pressing: "L", "2")
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.screens, [.questionList, .question(id: 1), .question(id: 42)], "the picker gives way to the question")
-        XCTAssertTrue(effects.contains { if case .loadThread(_, 42, "cardano", false) = $0 { true } else { false } }, "\(effects)")
+        XCTAssertTrue(effects.contains { if case .loadThread(_, 42, "cardano", false, _) = $0 { true } else { false } }, "\(effects)")
         _ = Reducer.reduce(&state, .key(.character("q")))
         XCTAssertEqual(state.screen, .question(id: 1), "back returns to the first question")
     }
@@ -153,7 +153,7 @@ final class LinkPickerTests: XCTestCase {
         let effects = Reducer.reduce(&state, .openQuestionLink(questionID: 123, answerID: 456))
         XCTAssertEqual(state.screens, [.questionList, .question(id: 123)])
         XCTAssertEqual(state.thread?.focusAnswerID, 456)
-        XCTAssertTrue(effects.contains { if case .loadThread(_, 123, "cardano", false) = $0 { true } else { false } })
+        XCTAssertTrue(effects.contains { if case .loadThread(_, 123, "cardano", false, _) = $0 { true } else { false } })
         _ = Reducer.reduce(&state, .key(.character("q")))
         XCTAssertEqual(state.screen, .questionList, "q goes back to the list")
     }

@@ -49,7 +49,7 @@ final class ReducerBreadthTests: XCTestCase {
         guard case let .loadAnswersFeed(token, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
         _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: [Fixtures.answer(id: 77, question: 5)], hasMore: false, page: 1))))
         let effects = Reducer.reduce(&state, .key(.enter))
-        XCTAssertTrue(effects.contains { if case .loadThread(_, 5, "cardano", false) = $0 { true } else { false } })
+        XCTAssertTrue(effects.contains { if case .loadThread(_, 5, "cardano", false, _) = $0 { true } else { false } })
         XCTAssertEqual(state.thread?.focusAnswerID, 77)
         _ = Reducer.reduce(&state, .threadLaidOut(questionID: 5, ThreadMeasure(lineCount: 200, postStarts: [5: 0, 76: 40, 77: 90], blocks: [])))
         XCTAssertEqual(state.thread?.scroll, 90)
@@ -150,7 +150,7 @@ final class ReducerBreadthTests: XCTestCase {
     private func openedThread() -> AppState {
         var state = listState()
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(token, _, _, _) in effects {
+        for case let .loadThread(token, _, _, _, _) in effects {
             let thread = QuestionThread(question: Fixtures.question(id: 1, tags: ["plutus", "nft"], body: "<p>Q</p>"),
                                         answers: [Fixtures.answer(id: 10, question: 1, score: 5), Fixtures.answer(id: 11, question: 1)])
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
@@ -179,7 +179,7 @@ final class ReducerBreadthTests: XCTestCase {
         }
         let reload = Reducer.reduce(&state, .key(.character("r")))
         let token = try XCTUnwrap(reload.lazy.compactMap { effect -> LoadToken? in
-            if case let .loadThread(token, _, _, true) = effect { return token }
+            if case let .loadThread(token, _, _, true, _) = effect { return token }
             return nil
         }.first, "\(reload)")
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Q</p>"), answers: [])

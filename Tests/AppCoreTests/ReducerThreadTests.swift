@@ -15,8 +15,20 @@ final class ReducerThreadTests: XCTestCase {
     }
 
     private func threadToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadThread(token, _, _, _) in effects { return token }
+        for case let .loadThread(token, _, _, _, _) in effects { return token }
         return nil
+    }
+
+    func testAQuestionAListBroughtWithItsBodyIsHandedToItsThreadLoad() throws {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
+        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail("no load") }
+        var page = Fixtures.page(1, count: 3, firstID: 1, hasMore: false)
+        page.items[0].body = "<p>The body the list brought</p>"
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page)))
+        let effects = Reducer.reduce(&state, .command(.open))
+        let thread = try XCTUnwrap(threadToken(effects))
+        XCTAssertTrue(effects.contains(.loadThread(thread, questionID: 1, site: "cardano", reload: false, listCopy: page.items[0])),
+                      "\(effects)")
     }
 
     func testOpenLoadsThreadAndShowsSummaryAtOnce() throws {
@@ -24,7 +36,9 @@ final class ReducerThreadTests: XCTestCase {
         _ = Reducer.reduce(&state, .command(.moveDown))
         let effects = Reducer.reduce(&state, .command(.open))
         let token = try XCTUnwrap(threadToken(effects))
-        XCTAssertTrue(effects.contains(.loadThread(token, questionID: 2, site: "cardano", reload: false)))
+        XCTAssertNil(state.thread?.summary?.body, "this list came without bodies")
+        XCTAssertTrue(effects.contains(.loadThread(token, questionID: 2, site: "cardano", reload: false, listCopy: nil)),
+                      "without its body the list's copy spares no request")
         XCTAssertEqual(state.screen, .question(id: 2))
         XCTAssertEqual(state.thread?.summary?.questionID, 2)
 

@@ -49,7 +49,7 @@ final class SavedQuestionsTests: XCTestCase {
         let opened = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.screen, .question(id: 900))
         XCTAssertEqual(state.thread?.summary?.body, "<p>kept</p>")
-        XCTAssertTrue(opened.contains { if case .loadThread(_, 900, "cardano", false) = $0 { true } else { false } }, "\(opened)")
+        XCTAssertTrue(opened.contains { if case .loadThread(_, 900, "cardano", false, _) = $0 { true } else { false } }, "\(opened)")
         _ = Reducer.reduce(&state, .key(.character("q")))
         XCTAssertEqual(state.screen, .savedList)
         _ = Reducer.reduce(&state, .key(.character("M")))

@@ -11,7 +11,7 @@ final class ThreadMovesTests: XCTestCase {
     private func questionState(lineTexts: [String] = []) throws -> AppState {
         var state = try AppState.listing(5, rows: 24)
         let answers = [10, 11, 12].map { Fixtures.answer(id: $0, question: 1, score: 20 - $0) }
-        for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: answers))))
         }
         let measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40, 11: 90, 12: 150], blocks: [],

@@ -26,7 +26,7 @@ final class ThreadNewsTests: XCTestCase {
     }
 
     private func threadToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadThread(token, _, _, _) in effects { return token }
+        for case let .loadThread(token, _, _, _, _) in effects { return token }
         return nil
     }
 

@@ -93,7 +93,7 @@ final class ViewStackTests: XCTestCase {
         var state = listState()
         let list = state.list
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(token, _, _, _) in effects {
+        for case let .loadThread(token, _, _, _, _) in effects {
             let thread = QuestionThread(question: Fixtures.question(id: 6, body: "<p>Q</p>"), answers: [Fixtures.answer(id: 60, question: 6)])
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
         }
@@ -175,7 +175,7 @@ final class ViewStackTests: XCTestCase {
     private func openedThread() -> AppState {
         var state = listState()
         _ = Reducer.reduce(&state, .key(.character("g")))
-        for case let .loadThread(token, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(token, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Q</p>"), answers: [Fixtures.answer(id: 10, question: 1)])
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
         }

@@ -72,7 +72,7 @@ final class BreadthScreenTests: XCTestCase {
     func testCommentsAppearUnderTheirPosts() throws {
         var state = listState(columns: 80, rows: 40)
         let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .loadThread(token, _, _, _)? = effects.first else { return XCTFail() }
+        guard case let .loadThread(token, _, _, _, _)? = effects.first else { return XCTFail() }
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Question body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 1, body: "<p>Answer body</p>")])
         _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))

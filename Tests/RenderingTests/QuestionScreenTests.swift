@@ -15,7 +15,7 @@ final class QuestionScreenTests: XCTestCase {
         guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [thread.question], hasMore: false, page: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(threadToken, _, _, _) in effects {
+        for case let .loadThread(threadToken, _, _, _, _) in effects {
             _ = Reducer.reduce(&state, .threadLoaded(threadToken, .success(thread)))
         }
         return state
@@ -114,7 +114,7 @@ final class QuestionScreenTests: XCTestCase {
         guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail() }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1))))
         let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .loadThread(threadToken, _, _, _)? = effects.first else { return XCTFail("no thread load") }
+        guard case let .loadThread(threadToken, _, _, _, _)? = effects.first else { return XCTFail("no thread load") }
         var lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[1].contains("Question 1"), "the list's summary shows at once")
         _ = Reducer.reduce(&state, .loadingIndicatorDue(threadToken))

@@ -14,7 +14,7 @@ final class ReadingPositionTests: XCTestCase {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
         guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
-        for case let .loadThread(threadToken, _, _, _) in Reducer.reduce(&state, .command(.open)) { return (state, threadToken) }
+        for case let .loadThread(threadToken, _, _, _, _) in Reducer.reduce(&state, .command(.open)) { return (state, threadToken) }
         fatalError("no thread load")
     }
 

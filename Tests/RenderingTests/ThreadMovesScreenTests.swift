@@ -21,7 +21,7 @@ final class ThreadMovesScreenTests: XCTestCase {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 60, rows: rows))
         guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
-        for case let .loadThread(thread, _, _, _) in Reducer.reduce(&state, .command(.open)) {
+        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: question, answers: answers))))
         }
         let cache = ThreadLayoutCache()

@@ -40,7 +40,7 @@ final class UnknownValueTests: XCTestCase {
         let answer = try decoded(Answer.self, #"{"answer_id":8,"question_id":7,"score":1e30,"creation_date":-1e20,"body":"<p>A</p>"}"#)
         var state = listState([question])
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(token, _, _, _) in effects {
+        for case let .loadThread(token, _, _, _, _) in effects {
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(QuestionThread(question: question, answers: [answer]))))
         }
         let thread = try XCTUnwrap(state.thread)

@@ -11,8 +11,8 @@ final class BoundedResponseTests: RetrievalTestCase {
         pageSize: Int? = nil, with retrieval: Retrieval? = nil, waiting seconds: TimeInterval = 60
     ) -> Result<Page<Question>, APIError>? {
         let deliveries = Deliveries<Page<Question>>()
-        (retrieval ?? self.retrieval).questions.retrieveQuestions(
-            site: site, pageSize: pageSize, completion: deliveries.completion)
+        (retrieval ?? self.retrieval).questionsPage(
+            site: site, pageSize: pageSize ?? 30, completion: deliveries.completion)
         waitUntil("delivered", deadline: seconds) { deliveries.count == 1 }
         return deliveries.last
     }
@@ -58,7 +58,7 @@ final class BoundedResponseTests: RetrievalTestCase {
     func testCancelWhileTheServerIsSilentDeliversNothing() throws {
         try double.setFaults("delay_ms=30000&count=1")
         let deliveries = Deliveries<Page<Question>>()
-        let handle = retrieval.questions.retrieveQuestions(site: site, completion: deliveries.completion)
+        let handle = retrieval.questionsPage(site: site, completion: deliveries.completion)
         waitUntil("the request reached the server") { (try? self.logged("/questions").count) == 1 }
         handle.cancel()
         waitUntil("the load ended") { handle.isFinished && retrieval.operationCount == 0 }

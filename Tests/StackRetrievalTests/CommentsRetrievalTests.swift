@@ -7,11 +7,11 @@ import XCTest
 /// Comments of a question and its answers over real HTTP against the double (cardano dump).
 final class CommentsRetrievalTests: RetrievalTestCase {
     private func retrieveComments(
-        _ postIDs: [Int], site: String? = nil, cachePolicy: CachePolicy = .useCache, on retrieval: Retrieval? = nil
+        _ postIDs: [Int], site: String? = nil, on retrieval: Retrieval? = nil
     ) -> Result<PostComments, APIError>? {
         let deliveries = Deliveries<PostComments>()
-        (retrieval ?? self.retrieval).comments.retrieveComments(
-            postIDs: postIDs, site: site ?? self.site, cachePolicy: cachePolicy, completion: deliveries.completion)
+        (retrieval ?? self.retrieval).retrieveComments(
+            postIDs: postIDs, site: site ?? self.site, completion: deliveries.completion)
         waitUntil("comments delivered") { deliveries.count == 1 }
         return deliveries.last
     }
@@ -19,11 +19,11 @@ final class CommentsRetrievalTests: RetrievalTestCase {
     /// A real thread (question + answers) on which at least one post has comments, with those comments.
     private func threadWithComments() throws -> (ids: [Int], comments: PostComments) {
         let deliveries = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, sort: .votes, pageSize: 20, completion: deliveries.completion)
+        retrieval.questionsPage(site: site, sort: .votes, pageSize: 20, completion: deliveries.completion)
         waitUntil("top questions") { deliveries.count == 1 }
         for question in try XCTUnwrap(deliveries.last).get().items where question.answerCount ?? 0 >= 2 {
             let thread = Deliveries<QuestionThread>()
-            retrieval.questions.retrieveThread(questionID: question.questionID, site: site, completion: thread.completion)
+            retrieval.thread(questionID: question.questionID, site: site, completion: thread.completion)
             waitUntil("thread") { thread.count == 1 }
             let ids = [question.questionID] + (try XCTUnwrap(thread.last).get().answers.map(\.answerID))
             let comments = try XCTUnwrap(retrieveComments(ids)).get()
@@ -51,7 +51,7 @@ final class CommentsRetrievalTests: RetrievalTestCase {
 
         // Cross-check against one request per post.
         for postID in ids {
-            let alone = try XCTUnwrap(retrieveComments([postID], cachePolicy: .reload)).get()
+            let alone = try XCTUnwrap(retrieveComments([postID])).get()
             XCTAssertEqual(Set(alone[postID].map(\.commentID)), Set(comments[postID].map(\.commentID)), "post \(postID)")
         }
     }
@@ -60,8 +60,8 @@ final class CommentsRetrievalTests: RetrievalTestCase {
         let (ids, _) = try threadWithComments()
         try double.clearRequestLog()
         try double.setFaults("repeat_pages=1&path=/posts")
-        let comments = try XCTUnwrap(retrieveComments(ids, cachePolicy: .reload)).get()
-        XCTAssertEqual(try logged("/comments").count, CommentsDataManager.maximumPages)
+        let comments = try XCTUnwrap(retrieveComments(ids)).get()
+        XCTAssertEqual(try logged("/comments").count, CommentsOperation.maximumPages)
         XCTAssertFalse(comments.isComplete, "comments cut at the cap say so")
     }
 
@@ -77,14 +77,12 @@ final class CommentsRetrievalTests: RetrievalTestCase {
         XCTAssertEqual(try double.requestLog(), [], "no ids, no request")
     }
 
-    func testReopeningCommentsCostsNoRequestButReloadDoes() throws {
+    func testThePostsInAnyOrderWithDuplicatesMakeOneCanonicalRequest() throws {
         let first = try XCTUnwrap(retrieveComments([1, 2, 3])).get()
-        try double.clearRequestLog()
-        XCTAssertEqual(try XCTUnwrap(retrieveComments([1, 2, 3])).get(), first)
-        XCTAssertEqual(try XCTUnwrap(retrieveComments([3, 2, 1, 2])).get(), first, "order and duplicates do not matter")
-        XCTAssertEqual(try logged("/comments"), [], "both answered from the cache")
-        XCTAssertEqual(try XCTUnwrap(retrieveComments([2, 1, 3], cachePolicy: .reload)).get().byPost, first.byPost)
-        XCTAssertEqual(try logged("/comments").count, 1)
+        XCTAssertEqual(try XCTUnwrap(retrieveComments([3, 2, 1, 2])).get().byPost, first.byPost, "order and duplicates do not matter")
+        let requests = try logged("/comments")
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertEqual(Set(requests).count, 1, "the same request both times: \(requests)")
     }
 
     func testHTTPFailureIsMapped() throws {

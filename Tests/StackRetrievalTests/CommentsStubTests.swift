@@ -22,7 +22,7 @@ final class CommentsStubTests: XCTestCase {
 
     private func load(_ ids: [Int], from transport: StubTransport) throws -> PostComments {
         let deliveries = Deliveries<PostComments>()
-        retrieval(transport).comments.retrieveComments(postIDs: ids, site: "cardano", completion: deliveries.completion)
+        retrieval(transport).retrieveComments(postIDs: ids, site: "cardano", completion: deliveries.completion)
         waitUntil("delivered") { deliveries.count == 1 }
         return try XCTUnwrap(deliveries.last).get()
     }
@@ -62,8 +62,8 @@ final class CommentsStubTests: XCTestCase {
             return .json(status: 200, StubBody.comments([(id: id, postID: 7)], hasMore: true))
         }
         let comments = try load([7], from: transport)
-        XCTAssertEqual(transport.sent.count, CommentsDataManager.maximumPages)
-        XCTAssertEqual(comments[7].count, CommentsDataManager.maximumPages)
+        XCTAssertEqual(transport.sent.count, CommentsOperation.maximumPages)
+        XCTAssertEqual(comments[7].count, CommentsOperation.maximumPages)
         XCTAssertFalse(comments.isComplete)
     }
 
@@ -74,7 +74,7 @@ final class CommentsStubTests: XCTestCase {
                 : .json(status: 200, StubBody.throttle(seconds: 3))
         }
         let deliveries = Deliveries<PostComments>()
-        retrieval(transport).comments.retrieveComments(postIDs: [1], site: "cardano", completion: deliveries.completion)
+        retrieval(transport).retrieveComments(postIDs: [1], site: "cardano", completion: deliveries.completion)
         waitUntil("delivered") { deliveries.count == 1 }
         guard case .throttled(seconds: 3, _) = deliveries.lastError else {
             return XCTFail("expected the throttle violation, got \(String(describing: deliveries.last))")
@@ -89,7 +89,7 @@ final class CommentsStubTests: XCTestCase {
         }
         let retrieval = retrieval(transport)
         let deliveries = Deliveries<PostComments>()
-        let handle = retrieval.comments.retrieveComments(postIDs: [1], site: "cardano", completion: deliveries.completion)
+        let handle = retrieval.retrieveComments(postIDs: [1], site: "cardano", completion: deliveries.completion)
         waitUntil("second page sent") { transport.sent.count == 2 }
         handle.cancel()
         waitUntil("queues empty") { retrieval.operationCount == 0 }

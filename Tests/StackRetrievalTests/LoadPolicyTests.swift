@@ -13,7 +13,7 @@ final class LoadPolicyTests: LocalStoreTestCase {
     private let query = QuestionListQuery(site: "cardano", sort: .votes, pageSize: 2)
 
     private func loader(_ transport: StubTransport) -> Loader {
-        Retrieval(factory: factory, transport: transport, cache: ResponseCache()).loader(local: local)
+        Retrieval(factory: factory, transport: transport).loader(local: local)
     }
 
     private func load(_ mode: LoadMode, over transport: StubTransport,

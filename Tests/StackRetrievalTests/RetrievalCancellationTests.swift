@@ -10,10 +10,10 @@ final class RetrievalCancellationTests: RetrievalTestCase {
         retrieval = makeRetrieval(queues: QueueManager(userInitiatedWidth: 1))
         try double.setFaults("delay_ms=30000&path=/answers")
         let blocker = Deliveries<Page<Answer>>()
-        let blocking = retrieval.answers.retrieveLatestAnswers(site: site, completion: blocker.completion)
+        let blocking = retrieval.latestAnswers(site: site, completion: blocker.completion)
         waitUntil("the blocker is at the double") { (try? logged("/answers"))?.count == 1 }
         let deliveries = Deliveries<Page<Question>>()
-        let queued = retrieval.questions.retrieveQuestions(site: site, page: 7, completion: deliveries.completion)
+        let queued = retrieval.questionsPage(site: site, page: 7, completion: deliveries.completion)
         queued.cancel()
         XCTAssertTrue(queued.isCancelled)
         blocking.cancel()
@@ -27,7 +27,7 @@ final class RetrievalCancellationTests: RetrievalTestCase {
     func testCancelWhileRunningFinishesAtOnceAndDeliversNothing() throws {
         try double.setFaults("delay_ms=30000")
         let deliveries = Deliveries<Page<Answer>>()
-        let handle = retrieval.answers.retrieveLatestAnswers(site: site, completion: deliveries.completion)
+        let handle = retrieval.latestAnswers(site: site, completion: deliveries.completion)
         waitUntil("request at the double") { (try? logged("/answers"))?.count == 1 }
         XCTAssertFalse(handle.isFinished)
         handle.cancel()
@@ -41,7 +41,7 @@ final class RetrievalCancellationTests: RetrievalTestCase {
         try double.setFaults("delay_ms=30000")
         let deliveries = Deliveries<Page<Question>>()
         let handles = (1...20).map { page in
-            retrieval.questions.retrieveQuestions(
+            retrieval.questionsPage(
                 site: site, page: page, priority: page.isMultiple(of: 3) ? .prefetch : .userInitiated,
                 completion: deliveries.completion)
         }
@@ -61,7 +61,7 @@ final class RetrievalCancellationTests: RetrievalTestCase {
 
     func testCancelRightAfterTheResultWasQueuedOnMainDeliversNothing() throws {
         let deliveries = Deliveries<Page<Question>>()
-        let handle = retrieval.questions.retrieveQuestions(site: site, pageSize: 5, completion: deliveries.completion)
+        let handle = retrieval.questionsPage(site: site, pageSize: 5, completion: deliveries.completion)
         // Block the main queue (no run loop) until the load has finished, then a little longer so the
         // delivering thread has surely queued its block on main: that block must see the cancel below.
         let deadline = Date().addingTimeInterval(20)

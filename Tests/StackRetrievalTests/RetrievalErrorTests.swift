@@ -8,7 +8,7 @@ import XCTest
 final class RetrievalErrorTests: RetrievalTestCase {
     private func firstPageError() -> APIError? {
         let deliveries = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, completion: deliveries.completion)
+        retrieval.questionsPage(site: site, completion: deliveries.completion)
         waitUntil("delivered") { deliveries.count == 1 }
         return deliveries.lastError
     }
@@ -33,7 +33,7 @@ final class RetrievalErrorTests: RetrievalTestCase {
 
     func testUnknownSiteIsTheAPIsBadParameter() {
         let deliveries = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: "no-such-site", completion: deliveries.completion)
+        retrieval.questionsPage(site: "no-such-site", completion: deliveries.completion)
         waitUntil("delivered") { deliveries.count == 1 }
         guard case .api(id: 400, name: "bad_parameter", _) = deliveries.lastError else {
             return XCTFail("expected bad_parameter, got \(String(describing: deliveries.last))")
@@ -43,7 +43,7 @@ final class RetrievalErrorTests: RetrievalTestCase {
     func testUnreachablePortIsOffline() throws {
         let closed = Retrieval(factory: RequestFactory(baseURL: try closedPortURL()))
         let deliveries = Deliveries<Page<Question>>()
-        closed.questions.retrieveQuestions(site: site, completion: deliveries.completion)
+        closed.questionsPage(site: site, completion: deliveries.completion)
         waitUntil("delivered") { deliveries.count == 1 }
         guard case .offline = deliveries.lastError else {
             return XCTFail("expected .offline, got \(String(describing: deliveries.last))")

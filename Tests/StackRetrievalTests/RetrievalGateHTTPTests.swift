@@ -9,7 +9,7 @@ final class RetrievalGateHTTPTests: RetrievalTestCase {
     func testBackoffHoldsTheSameMethodButNotOthers() throws {
         try double.setFaults("backoff=1&count=1")
         let first = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, page: 1, completion: first.completion)
+        retrieval.questionsPage(site: site, page: 1, completion: first.completion)
         waitUntil("first page") { first.count == 1 }
         XCTAssertEqual(try XCTUnwrap(first.last).get().backoff, 1)
         XCTAssertGreaterThan(retrieval.remainingWait(for: .questions), 0, "the gate holds /questions")
@@ -17,8 +17,8 @@ final class RetrievalGateHTTPTests: RetrievalTestCase {
 
         let held = Deliveries<Page<Question>>()
         let free = Deliveries<Page<Answer>>()
-        retrieval.questions.retrieveQuestions(site: site, page: 2, completion: held.completion)
-        retrieval.answers.retrieveLatestAnswers(site: site, completion: free.completion)
+        retrieval.questionsPage(site: site, page: 2, completion: held.completion)
+        retrieval.latestAnswers(site: site, completion: free.completion)
         waitUntil("both delivered") { held.count == 1 && free.count == 1 }
         XCTAssertEqual(try XCTUnwrap(held.last).get().page, 2)
 
@@ -31,7 +31,7 @@ final class RetrievalGateHTTPTests: RetrievalTestCase {
     func testThrottleViolationIsDeliveredAndTheMethodWaits() throws {
         try double.setFaults("throttle=2&count=1&path=/questions")
         let first = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, completion: first.completion)
+        retrieval.questionsPage(site: site, completion: first.completion)
         waitUntil("throttle delivered") { first.count == 1 }
         guard case .throttled(seconds: 2, _) = first.lastError else {
             return XCTFail("expected .throttled(seconds: 2), got \(String(describing: first.last))")
@@ -39,7 +39,7 @@ final class RetrievalGateHTTPTests: RetrievalTestCase {
         XCTAssertGreaterThan(retrieval.remainingWait(for: .questions), 0)
 
         let retry = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, completion: retry.completion)
+        retrieval.questionsPage(site: site, completion: retry.completion)
         waitUntil("the retry waits at the gate") { retrieval.queues.gate.waitingCount == 1 }
         XCTAssertEqual(try logged("/questions").count, 1, "the retry has not left yet")
         waitUntil("retry delivered") { retry.count == 1 }

@@ -10,12 +10,12 @@ final class RetrievalLoadTests: RetrievalTestCase {
         let pages = Deliveries<Page<Question>>()
         let answers = Deliveries<Page<Answer>>()
         for page in 1...4 {
-            retrieval.questions.retrieveQuestions(
+            retrieval.questionsPage(
                 site: site, page: page, pageSize: 10, priority: page > 2 ? .prefetch : .userInitiated,
                 completion: pages.completion)
         }
-        retrieval.search.search(site: site, query: "plutus", pageSize: 5, completion: pages.completion)
-        retrieval.answers.retrieveLatestAnswers(site: site, pageSize: 5, completion: answers.completion)
+        retrieval.searchPage(site: site, query: "plutus", pageSize: 5, completion: pages.completion)
+        retrieval.latestAnswers(site: site, pageSize: 5, completion: answers.completion)
         waitUntil("6 deliveries") { pages.count == 5 && answers.count == 1 }
         waitUntil("queues empty") { retrieval.operationCount == 0 }
         XCTAssertEqual(retrieval.queues.operationCount(for: .prefetch), 0)
@@ -32,7 +32,7 @@ final class RetrievalLoadTests: RetrievalTestCase {
     func testThreadDeliversARealCardanoQuestionWithItsAnswers() throws {
         let chosen = try questionWithAnswers(minimumAnswers: 3)
         let deliveries = Deliveries<QuestionThread>()
-        let handle = retrieval.questions.retrieveThread(questionID: chosen.questionID, site: site,
+        let handle = retrieval.thread(questionID: chosen.questionID, site: site,
                                                         completion: deliveries.completion)
         waitUntil("thread delivered") { deliveries.count == 1 }
         let thread = try XCTUnwrap(deliveries.last).get()
@@ -60,7 +60,7 @@ final class RetrievalLoadTests: RetrievalTestCase {
         // Keep the question part waiting at the gate, so it is surely still pending when the answers part fails.
         retrieval.queues.gate.hold(.questionsByID, for: 3_600)
         let deliveries = Deliveries<QuestionThread>()
-        retrieval.questions.retrieveThread(questionID: chosen.questionID, site: site, completion: deliveries.completion)
+        retrieval.thread(questionID: chosen.questionID, site: site, completion: deliveries.completion)
         waitUntil("failure delivered") { deliveries.count == 1 }
         XCTAssertEqual(deliveries.lastError, .httpStatus(500))
         XCTAssertEqual(retrieval.queues.gate.waitingCount, 0, "the waiting question part was cancelled")
@@ -76,7 +76,7 @@ final class RetrievalLoadTests: RetrievalTestCase {
         // on the session's own queue, and must not try to invalidate the session synchronously there.
         let deliveries = Deliveries<Page<Question>>()
         for page in 1...10 {
-            makeRetrieval().questions.retrieveQuestions(site: site, page: page, pageSize: 2, completion: deliveries.completion)
+            makeRetrieval().questionsPage(site: site, page: page, pageSize: 2, completion: deliveries.completion)
         }
         waitUntil("every orphaned load delivered") { deliveries.count == 10 }
         XCTAssertEqual(deliveries.results.compactMap { try? $0.get().page }.sorted(), Array(1...10))

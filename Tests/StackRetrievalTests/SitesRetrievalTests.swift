@@ -29,7 +29,7 @@ final class SitesRetrievalTests: RetrievalTestCase {
         from retrieval: Retrieval? = nil, cachePolicy: CachePolicy = .useCache, pageSize: Int = 100
     ) -> Result<SiteList, APIError>? {
         let deliveries = Deliveries<SiteList>()
-        (retrieval ?? self.retrieval).sites.retrieveSites(
+        (retrieval ?? self.retrieval).retrieveSites(
             cachePolicy: cachePolicy, pageSize: pageSize, completion: deliveries.completion)
         waitUntil("sites delivered") { deliveries.count == 1 }
         drainMainQueue(for: 0.05)
@@ -155,7 +155,7 @@ final class SitesRetrievalTests: RetrievalTestCase {
         _ = try XCTUnwrap(retrieveSites()).get()
         let deliveries = Deliveries<SiteList>()
         for _ in 0..<10 {
-            retrieval.sites.retrieveSites(completion: deliveries.completion).cancel()
+            retrieval.retrieveSites(completion: deliveries.completion).cancel()
         }
         waitUntil("queues empty") { retrieval.operationCount == 0 }
         drainMainQueue()

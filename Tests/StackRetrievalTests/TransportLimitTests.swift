@@ -13,7 +13,7 @@ final class TransportLimitTests: RetrievalTestCase {
     /// The first page of questions through `retrieval` (the test's own by default), waited for at most `seconds`.
     private func firstPage(with other: Retrieval? = nil, waiting seconds: TimeInterval = 60) -> Result<Page<Question>, APIError>? {
         let deliveries = Deliveries<Page<Question>>()
-        (other ?? retrieval).questions.retrieveQuestions(site: site, completion: deliveries.completion)
+        (other ?? retrieval).questionsPage(site: site, completion: deliveries.completion)
         waitUntil("delivered", deadline: seconds) { deliveries.count == 1 }
         return deliveries.last
     }

@@ -59,7 +59,8 @@ enum QuestionFeature {
         // mark is written) when this session has none.
         thread.lastRead = shared.readMarks.byQuestion[id]
         thread.lastReadKnown = thread.lastRead != nil
-        var effects = Reducer.load(.loadThread(token, questionID: id, site: shared.site, reload: false), token: token)
+        var effects = Effect.withIndicator(.loadThread(token, questionID: id, site: shared.site, reload: false,
+                                               listCopy: summary?.body == nil ? nil : summary), token: token)
         if !thread.lastReadKnown { effects.append(.loadLastRead(site: shared.site, questionID: id)) }
         effects += summary.map { markRead($0, &shared) } ?? []
         effects.append(.loadLinkedQuestions(site: shared.site, questionID: id))
@@ -123,7 +124,8 @@ enum QuestionFeature {
         let token = shared.makeToken()
         thread.pending = PendingLoad(token: token, page: 1)
         shared.clearStatus()
-        return effects + Reducer.load(.loadThread(token, questionID: thread.questionID, site: shared.site, reload: true), token: token)
+        return effects + Effect.withIndicator(.loadThread(token, questionID: thread.questionID, site: shared.site, reload: true,
+                                                       listCopy: nil), token: token)
     }
 
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when

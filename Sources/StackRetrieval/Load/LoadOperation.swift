@@ -68,7 +68,7 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
             case .success(let value):
                 if let local, let keep = recipe.keep { keep(local, value) }
                 complete(with: .success(Loaded(value, from: .network)))
-            case .failure(let error) where Self.isUnreachable(error):
+            case .failure(let error) where error.isUnreachable:
                 answerFromStore(otherwise: error)
             case .failure(let error):
                 complete(with: .failure(error))
@@ -91,10 +91,12 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
             complete(with: .failure(mode == .storeOnly ? storeError : error))
         }
     }
+}
 
-    /// Errors that mean the API could not be reached, so the store should answer.
-    public static func isUnreachable(_ error: APIError) -> Bool {
-        switch error {
+extension APIError {
+    /// Whether the API could not be reached (unreachable, timed out), so the store should answer.
+    public var isUnreachable: Bool {
+        switch self {
         case .offline, .timeout: true
         default: false
         }

@@ -9,8 +9,7 @@ extension Loader {
                               completion: @escaping RetrievalCompletion<Loaded<Page<Answer>>>) -> RetrievalHandle {
         let recipe = LoadRecipe<Page<Answer>>(
             what: "the newest answers of \(site)",
-            request: Self.request(.latestAnswers(site: site, sort: .creation, page: page, pageSize: pageSize), Answer.self,
-                                  mode: mode) { .success($0) },
+            request: Self.request(.latestAnswers(site: site, sort: .creation, page: page, pageSize: pageSize), Answer.self) { .success($0) },
             keep: { local, fetched in local.keep(answers: fetched.items, site: site) },
             stored: { local in
                 let limit = max(1, pageSize)
@@ -31,7 +30,8 @@ extension Loader {
         let recipe = LoadRecipe<SiteList>(
             what: "the site list",
             request: { environment, done in
-                SitesOperation(cache: cache, cachePolicy: Self.cachePolicy(mode), environment: environment, delivery: .direct(done))
+                SitesOperation(cache: cache, cachePolicy: mode == .reload ? .reload : .useCache, environment: environment,
+                               delivery: .direct(done))
             },
             stored: { local in
                 let held = try local.store.heldSites()

@@ -11,11 +11,11 @@ extension Loader {
         preview: (@MainActor @Sendable (Loaded<Page<Question>>) -> Void)? = nil,
         completion: @escaping RetrievalCompletion<Loaded<Page<Question>>>
     ) -> RetrievalHandle {
-        load(questionsRecipe(query, page: page, mode: mode), mode: mode, priority: priority, preview: preview,
+        load(questionsRecipe(query, page: page), mode: mode, priority: priority, preview: preview,
              completion: completion)
     }
 
-    func questionsRecipe(_ query: QuestionListQuery, page: Int, mode: LoadMode) -> LoadRecipe<Page<Question>> {
+    func questionsRecipe(_ query: QuestionListQuery, page: Int) -> LoadRecipe<Page<Question>> {
         let key = query.listKey(page: page)
         let site = query.site
         let stale: (@Sendable (LocalDataManager) throws -> (value: Page<Question>, fetchedAt: Date)?)?
@@ -31,7 +31,7 @@ extension Loader {
             what: query.search == nil ? "the list of \(site)'s questions" : "a search of \(site)",
             fresh: { local in try local.freshListPage(key: key, site: site, page: page) },
             stale: stale,
-            request: Self.request(query.request(page: page), Question.self, mode: mode) { .success($0) },
+            request: Self.request(query.request(page: page), Question.self) { .success($0) },
             keep: { local, fetched in
                 local.keep(questions: fetched.items, site: site)
                 local.keep(listPage: key, fetched, site: site)
@@ -45,7 +45,7 @@ extension Loader {
                           completion: @escaping RetrievalCompletion<Loaded<[Question]>>) -> RetrievalHandle {
         let recipe = LoadRecipe<[Question]>(
             what: "those questions",
-            request: Self.request(.questionsByID(ids, site: site, withBody: true), Question.self, mode: mode) { .success($0.items) },
+            request: Self.request(.questionsByID(ids, site: site, withBody: true), Question.self) { .success($0.items) },
             keep: { local, questions in local.keep(questions: questions, site: site) },
             stored: { local in .success(try local.store.questions(site: site, ids: ids).map(\.question)) })
         return load(recipe, mode: mode, priority: priority, completion: completion)

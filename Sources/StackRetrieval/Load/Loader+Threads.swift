@@ -3,15 +3,18 @@ import StackAPI
 import StackStore
 
 extension Loader {
-    /// A question with its answers (up to 100, by votes).
+    /// A question with its answers (up to 100, by votes). The question is not requested again when `listCopy` (a
+    /// list's copy with its body) or, in `.preferFresh`, the store's fresh copy has its body: only the answers are.
     @discardableResult
-    public func thread(questionID: Int, site: String, mode: LoadMode,
+    public func thread(questionID: Int, site: String, listCopy: Question? = nil, mode: LoadMode,
                        completion: @escaping RetrievalCompletion<Loaded<QuestionThread>>) -> RetrievalHandle {
         let recipe = LoadRecipe<QuestionThread>(
             what: "question \(questionID)",
             fresh: { local in try local.freshThread(questionID: questionID, site: site) },
-            request: { environment, done in
-                QuestionThreadOperation(questionID: questionID, site: site, cachePolicy: Self.cachePolicy(mode),
+            request: { [local] environment, done in
+                QuestionThreadOperation(questionID: questionID, site: site,
+                                        knownQuestion: mode == .preferFresh
+                                            ? listCopy ?? (try? local?.freshQuestion(questionID: questionID, site: site)) : nil,
                                         environment: environment, delivery: .direct(done))
             },
             keep: { local, thread in local.keep(thread: thread, site: site) },
@@ -28,13 +31,12 @@ extension Loader {
     @discardableResult
     public func comments(postIDs: [Int], site: String, mode: LoadMode,
                          completion: @escaping RetrievalCompletion<Loaded<[Int: [Comment]]>>) -> RetrievalHandle {
-        let ids = Set(postIDs).sorted()
         let recipe = LoadRecipe<[Int: [Comment]]>(
             what: "the comments",
             fresh: { local in try local.freshComments(postIDs: postIDs, site: site) },
             request: { environment, done in
-                CommentsDataManager.operation(postIDs: ids, site: site, cachePolicy: Self.cachePolicy(mode),
-                                              environment: environment, delivery: .direct { done($0.map(\.byPost)) })
+                CommentsOperation.make(postIDs: postIDs, site: site, environment: environment,
+                                       delivery: .direct { done($0.map(\.byPost)) })
             },
             keep: { local, comments in
                 local.keep(comments: comments, site: site)
@@ -50,7 +52,7 @@ extension Loader {
                            completion: @escaping RetrievalCompletion<Loaded<Int>>) -> RetrievalHandle {
         let recipe = LoadRecipe<Int>(
             what: "answer \(answerID)",
-            request: Self.request(.answersByID([answerID], site: site), Answer.self, mode: mode) { page in
+            request: Self.request(.answersByID([answerID], site: site), Answer.self) { page in
                 guard let answer = page.items.first(where: { $0.answerID == answerID }) else {
                     return .failure(.api(id: 404, name: "no_such_answer", message: "No answer \(answerID) on \(site)"))
                 }

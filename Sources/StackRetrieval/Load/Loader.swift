@@ -6,7 +6,8 @@ import StackStore
 /// each a `LoadOperation` whose recipe says how the store and the network answer it (the policy is the
 /// operation's, the same for all). Results reach the main queue once, as `Loaded` values naming their origin.
 public struct Loader: Sendable {
-    let launcher: OperationLauncher
+    let environment: RequestEnvironment
+    let queues: QueueManager
     /// The local store; nil when it could not be opened (then every load asks the network).
     public let local: LocalDataManager?
     let sitesCache: SitesCache
@@ -19,31 +20,19 @@ public struct Loader: Sendable {
         preview: (@MainActor @Sendable (Loaded<Value>) -> Void)? = nil,
         completion: @escaping RetrievalCompletion<Loaded<Value>>
     ) -> RetrievalHandle {
-        let operation = LoadOperation(recipe, mode: mode, local: local, environment: launcher.environment,
+        let operation = LoadOperation(recipe, mode: mode, local: local, environment: environment,
                                       preview: preview, delivery: .mainQueue(completion))
-        return launcher.launch(operation, priority: priority)
-    }
-
-    /// How a request operation of the recipes treats the in-memory response cache in `mode`.
-    static func cachePolicy(_ mode: LoadMode) -> CachePolicy {
-        mode == .reload ? .reload : .useCache
+        queues.add(operation, priority: priority)
+        return RetrievalHandle(operation: operation)
     }
 
     /// One API request whose page (or `transform` of it) is handed to `done` on whatever thread it arrives.
     static func request<Item: Decodable & Sendable, Value: Sendable>(
-        _ request: APIRequest, _ item: Item.Type, mode: LoadMode,
+        _ request: APIRequest, _ item: Item.Type,
         _ transform: @escaping @Sendable (Page<Item>) -> Result<Value, APIError>
     ) -> LoadRecipe<Value>.Request {
         { environment, done in
-            APIRequestOperation<Item>(request: request, environment: environment, cachePolicy: cachePolicy(mode),
-                                      delivery: .direct { done($0.flatMap(transform)) })
+            APIRequestOperation<Item>(request: request, environment: environment, delivery: .direct { done($0.flatMap(transform)) })
         }
-    }
-}
-
-extension Retrieval {
-    /// The loads of the app, answered by `local` (fresh, or offline) or the network.
-    public func loader(local: LocalDataManager?) -> Loader {
-        Loader(launcher: launcher, local: local, sitesCache: sitesCache)
     }
 }

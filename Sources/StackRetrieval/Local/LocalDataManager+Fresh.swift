@@ -42,6 +42,14 @@ extension LocalDataManager {
                     quotaRemaining: quota?.remaining, quotaMax: quota?.max)
     }
 
+    /// Question `questionID` with its body when a list page brought it less than `freshFor` ago (so opening it
+    /// needs only its answers); nil otherwise.
+    public func freshQuestion(questionID: Int, site: String, now: Date = Date()) throws -> Question? {
+        guard let stored = try store.questions(site: site, ids: [questionID]).first, stored.question.body != nil,
+              now.timeIntervalSince(stored.fetchedAt) < Self.freshFor else { return nil }
+        return stored.question
+    }
+
     /// Question `questionID`'s thread when the network sent it less than `freshFor` ago; nil otherwise.
     public func freshThread(questionID: Int, site: String, now: Date = Date()) throws -> QuestionThread? {
         guard let fetched = try store.lastFetch(key: Self.threadKey(site: site, questionID: questionID)),

@@ -1,50 +1,38 @@
 import Foundation
 import StackAPI
 
-/// The retrieval layer as the app sees it: hands out the data managers and can stop everything at once.
+/// The retrieval layer as the app sees it: hands out the `Loader` and can stop everything at once.
 ///
-/// Bundles the `RequestFactory` (API root, key), the `Transport`, the `QueueManager` (queues and backoff gate),
-/// the in-memory `ResponseCache` every manager answers from when it may, and the `SitesCache` on disk.
+/// Bundles the `RequestFactory` (API root, key), the `Transport`, the `QueueManager` (queues and backoff gate) and
+/// the `SitesCache` on disk. The local store is the one cache of everything else (`Loader`, `LoadOperation`).
 public final class Retrieval: Sendable {
     /// Builds the URLs (base URL, key).
     public let factory: RequestFactory
     public let transport: Transport
     /// Owns the queues and the backoff gate.
     public let queues: QueueManager
-    /// Decoded responses kept for a few minutes, so going back costs no request.
-    public let cache: ResponseCache
     /// The list of sites on disk.
     public let sitesCache: SitesCache
 
-    let launcher: OperationLauncher
-
-    /// Creates the layer; by default the process's shared `HTTPClientTransport`,
-    /// a `ResponseCache` of five minutes and the sites list in `$XDG_CACHE_HOME/stackterm`.
+    /// Creates the layer; by default the process's shared `HTTPClientTransport` and the sites list in
+    /// `$XDG_CACHE_HOME/stackterm`.
     public init(
         factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager(),
-        cache: ResponseCache = ResponseCache(), sitesCache: SitesCache = SitesCache()
+        sitesCache: SitesCache = SitesCache()
     ) {
         self.factory = factory
         self.transport = transport ?? HTTPClientTransport.shared
         self.queues = queues
-        self.cache = cache
         self.sitesCache = sitesCache
-        launcher = OperationLauncher(
-            environment: RequestEnvironment(factory: factory, transport: self.transport, gate: queues.gate, cache: cache),
-            queues: queues)
     }
 
-    /// Questions: pages, by id, whole threads.
-    public var questions: QuestionsDataManager { QuestionsDataManager(launcher: launcher) }
-    /// Answers: the latest-answers feed and answers by id.
-    public var answers: AnswersDataManager { AnswersDataManager(launcher: launcher) }
-    public var search: SearchDataManager { SearchDataManager(launcher: launcher) }
-    /// The list of every site, cached on disk.
-    public var sites: SitesDataManager { SitesDataManager(launcher: launcher, cache: sitesCache) }
-    public var comments: CommentsDataManager { CommentsDataManager(launcher: launcher) }
+    /// The loads of the app, answered by `local` (fresh, or offline) or the network; without a store, the network.
+    public func loader(local: LocalDataManager?) -> Loader {
+        Loader(environment: RequestEnvironment(factory: factory, transport: transport, gate: queues.gate), queues: queues,
+               local: local, sitesCache: sitesCache)
+    }
 
-    /// Cancels every load, queued, waiting at the backoff gate, answering from a cache or in flight.
-    /// None of them delivers. The caches keep what they hold.
+    /// Cancels every load, queued, waiting at the backoff gate or in flight. None of them delivers.
     public func cancelAll() {
         queues.cancelAll()
     }

@@ -5,18 +5,12 @@ import StackAPI
 /// One API request as an operation: waits at the backoff gate, sends through the transport, decodes off main,
 /// records `backoff` and throttle waits into the gate, and delivers a `Page<Item>`.
 ///
-/// With `.useCache` and a fresh copy in the environment's `ResponseCache`, it delivers that copy without a request
-/// (still from its queue, through the same delivery: asynchronously, at most once, never after cancel).
-/// Every page it decodes is stored in the cache, whatever the policy.
-///
 /// `cancel()` ends the wait at the gate or cancels the transport task, and finishes at once without delivering.
 /// An operation not cancelled always delivers exactly once; a wait ended by `BackoffGate.cancelAll()` alone
 /// delivers `.cancelled`.
 /// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page<Item>>, @unchecked Sendable {
     public let request: APIRequest
-    /// Whether a cached copy may answer.
-    public let cachePolicy: CachePolicy
 
     private let environment: RequestEnvironment
     private let work = NIOLockedValueBox(Work())
@@ -30,21 +24,15 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
     }
 
     public init(
-        request: APIRequest, environment: RequestEnvironment, cachePolicy: CachePolicy = .useCache,
-        delivery: ResultDelivery<Page<Item>>
+        request: APIRequest, environment: RequestEnvironment, delivery: ResultDelivery<Page<Item>>
     ) {
         self.request = request
-        self.cachePolicy = cachePolicy
         self.environment = environment
         super.init(delivery: delivery)
     }
 
-    /// Answers from the cache when allowed; otherwise waits for the method's turn at the gate, then sends.
+    /// Waits for the method's turn at the gate, then sends.
     open override func execute() {
-        if cachePolicy == .useCache, let cached: Page<Item> = environment.cache?.page(answering: request) {
-            complete(with: .success(cached))
-            return
-        }
         let ticket = environment.gate.waitForTurn(of: request.method) { [self] outcome in
             switch outcome {
             case .proceed: send()
@@ -99,9 +87,7 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
         case .success(let reply):
             let decoded = ResponseDecoder.decode(Item.self, from: reply.body, httpStatus: reply.status, request: request)
             record(decoded)
-            let page = decoded.map { Page($0, requestedPage: request.page) }
-            if case .success(let received) = page { environment.cache?.storeResponse(received, for: request) }
-            complete(with: page)
+            complete(with: decoded.map { Page($0, requestedPage: request.page) })
         }
     }
 

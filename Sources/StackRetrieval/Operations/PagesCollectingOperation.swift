@@ -25,7 +25,7 @@ public struct CollectedPages<Item: Sendable>: Sendable {
 /// and delivers all their items at once. The first failure ends the load and is delivered.
 ///
 /// Each page is an `APIRequestOperation` started inside this operation's queue slot, so it waits at the backoff
-/// gate and may come from the cache like any other; cancelling this operation cancels the page in flight.
+/// gate like any other; cancelling this operation cancels the page in flight.
 /// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentOperation<CollectedPages<Item>>,
     @unchecked Sendable
@@ -36,17 +36,15 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
     public let maximumPages: Int
 
     private let environment: RequestEnvironment
-    private let cachePolicy: CachePolicy
     private let collected = NIOLockedValueBox(CollectedPages<Item>())
 
     /// Creates the load; `requests` should each ask for their first page.
     public init(
-        requests: [APIRequest], maximumPages: Int, cachePolicy: CachePolicy = .useCache,
-        environment: RequestEnvironment, delivery: ResultDelivery<CollectedPages<Item>>
+        requests: [APIRequest], maximumPages: Int, environment: RequestEnvironment,
+        delivery: ResultDelivery<CollectedPages<Item>>
     ) {
         self.requests = requests
         self.maximumPages = max(1, maximumPages)
-        self.cachePolicy = cachePolicy
         self.environment = environment
         super.init(delivery: delivery)
     }
@@ -62,7 +60,7 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
 
     private func fetch(_ request: APIRequest, requestIndex: Int, pagesSoFar: Int) {
         let page = APIRequestOperation<Item>(
-            request: request, environment: environment, cachePolicy: cachePolicy,
+            request: request, environment: environment,
             delivery: .direct { [self] result in
                 received(result, for: request, requestIndex: requestIndex, pagesSoFar: pagesSoFar + 1)
             })
@@ -95,5 +93,16 @@ public final class PagesCollectingOperation<Item: Decodable & Sendable>: ParentO
         } else {
             complete(with: .success(soFar))
         }
+    }
+}
+
+extension APIRequest {
+    /// The same request for page `page` (query items stay sorted by name).
+    func forPage(_ page: Int) -> APIRequest {
+        var copy = self
+        copy.query.removeAll { $0.name == "page" }
+        copy.query.append(URLQueryItem(name: "page", value: String(max(1, page))))
+        copy.query.sort { $0.name < $1.name }
+        return copy
     }
 }

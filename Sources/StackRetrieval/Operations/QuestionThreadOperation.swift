@@ -10,9 +10,8 @@ import StackAPI
 /// cancels both. The two requests run inside this operation's queue slot (started directly, not queued),
 /// so a full queue of thread loads cannot wait on itself.
 ///
-/// With `.useCache`, each part may come from the environment's `ResponseCache`: a question whose body a fresh
-/// page already carried (a list loaded with bodies) is not requested again, only its answers; a thread reopened
-/// within the cache's lifetime costs no request at all.
+/// A question whose body a fresh list page already carried (`knownQuestion`) is not requested again, only its
+/// answers.
 /// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `NIOLockedValueBox`.
 public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @unchecked Sendable {
     public let questionID: Int
@@ -21,7 +20,7 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
     private let questionRequest: APIRequest
     private let answersRequest: APIRequest
     private let environment: RequestEnvironment
-    private let cachePolicy: CachePolicy
+    private let knownQuestion: Question?
     private let parts = NIOLockedValueBox(Parts())
 
     /// The two halves of the thread, as they arrive.
@@ -30,9 +29,10 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
         var answersPage: Page<Answer>?
     }
 
-    /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies.
+    /// Creates the load of question `questionID` on `site` and its first 100 answers by votes, all with bodies;
+    /// with `knownQuestion` (its body included) only the answers are requested.
     public init(
-        questionID: Int, site: String, cachePolicy: CachePolicy = .useCache,
+        questionID: Int, site: String, knownQuestion: Question? = nil,
         environment: RequestEnvironment, delivery: ResultDelivery<QuestionThread>
     ) {
         self.questionID = questionID
@@ -42,20 +42,19 @@ public final class QuestionThreadOperation: ParentOperation<QuestionThread>, @un
             [questionID], site: site, sort: .votes, order: .desc, page: 1,
             pageSize: APIRequest.maximumPageSize, withBody: true)
         self.environment = environment
-        self.cachePolicy = cachePolicy
+        self.knownQuestion = knownQuestion?.body == nil ? nil : knownQuestion
         super.init(delivery: delivery)
     }
 
     /// Starts both requests at once (only the answers when the question's body is already known).
     public override func execute() {
-        let knownQuestion = cachePolicy == .useCache ? environment.cache?.questionWithBody(questionID, site: site) : nil
         let question = knownQuestion == nil ? APIRequestOperation<Question>(
-            request: questionRequest, environment: environment, cachePolicy: cachePolicy,
+            request: questionRequest, environment: environment,
             delivery: .direct { [self] result in
                 arrived(result) { parts, page in parts.questionPage = page }
             }) : nil
         let answers = APIRequestOperation<Answer>(
-            request: answersRequest, environment: environment, cachePolicy: cachePolicy,
+            request: answersRequest, environment: environment,
             delivery: .direct { [self] result in
                 arrived(result) { parts, page in parts.answersPage = page }
             })

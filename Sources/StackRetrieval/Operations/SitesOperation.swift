@@ -27,10 +27,7 @@ public final class SitesOperation: ParentOperation<SiteList>, @unchecked Sendabl
         self.apiRoot = environment.factory.baseURL.absoluteString
         self.cachePolicy = cachePolicy
         self.pageSize = pageSize
-        // The list lives on disk; keeping its pages in the in-memory response cache too would only cost memory.
-        var uncached = environment
-        uncached.cache = nil
-        self.environment = uncached
+        self.environment = environment
         super.init(delivery: delivery)
     }
 
@@ -42,7 +39,7 @@ public final class SitesOperation: ParentOperation<SiteList>, @unchecked Sendabl
             return
         }
         let pages = PagesCollectingOperation<Site>(
-            requests: [.sites(page: 1, pageSize: pageSize)], maximumPages: Self.maximumPages, cachePolicy: .reload,
+            requests: [.sites(page: 1, pageSize: pageSize)], maximumPages: Self.maximumPages,
             environment: environment,
             delivery: .direct { [self] result in fetched(result, fallback: lookup) })
         startChildren([pages])

@@ -20,7 +20,7 @@ extension [Effect] {
     /// The token of the first thread load among these effects.
     var threadLoadToken: LoadToken? {
         lazy.compactMap { effect -> LoadToken? in
-            if case let .loadThread(token, _, _, _) = effect { token } else { nil }
+            if case let .loadThread(token, _, _, _, _) = effect { token } else { nil }
         }.first
     }
 }

@@ -95,7 +95,7 @@ final class ReducerTestStore {
     func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
                                file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
-            if case .loadThread(let token, id, site, false) = effect { token } else { nil }
+            if case .loadThread(let token, id, site, false, _) = effect { token } else { nil }
         }
         if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
         receive(.loadLastRead(site: site, questionID: id), file: file, line: line)

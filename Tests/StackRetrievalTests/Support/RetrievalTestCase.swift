@@ -33,10 +33,10 @@ class RetrievalTestCase: XCTestCase {
     /// A `Retrieval` against the double; a key keeps the double's 300-a-day anonymous quota out of the way.
     /// The sites list goes to `sitesCache` (by default a folder that is never written: tests of it pass their own).
     func makeRetrieval(
-        queues: QueueManager = QueueManager(), cache: ResponseCache = ResponseCache(), sitesCache: SitesCache? = nil
+        queues: QueueManager = QueueManager(), sitesCache: SitesCache? = nil
     ) -> Retrieval {
         Retrieval(
-            factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues, cache: cache,
+            factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues,
             sitesCache: sitesCache ?? SitesCache(directory: URL(fileURLWithPath: "/nonexistent/stackterm-tests")))
     }
 
@@ -48,7 +48,7 @@ class RetrievalTestCase: XCTestCase {
     /// A cardano question with at least `minimumAnswers` answers, found through the double itself.
     func questionWithAnswers(minimumAnswers: Int = 2) throws -> Question {
         let deliveries = Deliveries<Page<Question>>()
-        retrieval.questions.retrieveQuestions(site: site, sort: .votes, pageSize: 50, completion: deliveries.completion)
+        retrieval.questionsPage(site: site, sort: .votes, pageSize: 50, completion: deliveries.completion)
         waitUntil("top questions") { deliveries.count == 1 }
         let questions = try XCTUnwrap(deliveries.last).get().items
         return try XCTUnwrap(questions.first { (minimumAnswers...100).contains($0.answerCount ?? -1) })
