@@ -54,8 +54,10 @@ public final class EventLoop {
         guard !isStarted else { return }
         isStarted = true
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: .main)
+        // A source's handler is not main-actor code though it runs on the main queue: it hops once more, the
+        // loop's one way onto the main actor (GCD, as everywhere in this layer).
         input.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handleInput() }
+            DispatchQueue.main.async { @MainActor in self?.handleInput() }
         }
         input.resume()
         inputSource = input
@@ -64,8 +66,9 @@ public final class EventLoop {
         _ = Self.drainSignalPipe(pipe) // left from an earlier start: not for this one
         let signals = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .main)
         signals.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                for signalNumber in Self.drainSignalPipe(pipe) { self?.handleSignal(signalNumber) }
+            let caught = Self.drainSignalPipe(pipe)
+            DispatchQueue.main.async { @MainActor in
+                for signalNumber in caught { self?.handleSignal(signalNumber) }
             }
         }
         signals.resume()
