@@ -1,8 +1,10 @@
 import StackAPI
 
-/// A paged, scrollable list of items with a cursor: the rows of a question list and of the answers feed.
+/// A paged, scrollable list of items with a cursor: the rows of a question list, the answers feed and the saved list.
 ///
-/// Paging rules live here once for both: the next page is prefetched when the cursor comes within a screen of
+/// Paging rules live here once for all three (the root reaches them through `PagedScreen`, one path); every method
+/// returns its outputs — the list changed in place, the status line on `shared`, the effects returned — and calls
+/// nothing above it: the next page is prefetched when the cursor comes within a screen of
 /// the end (a prefetched page never starts another by itself), repeated items are dropped, page 26 needs a
 /// key, and a reload (`r`) keeps the rows on screen until page 1 replaces them, the cursor on the same item.
 public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
@@ -35,6 +37,9 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         }
         return selectedItem
     }
+
+    /// Pages past this one need an API key: the API refuses them (403) without one.
+    public static var lastPageWithoutKey: Int { 25 }
 
     /// Makes the load effect of one page: token, page, priority, and whether caches are skipped.
     typealias LoadEffect = (LoadToken, _ page: Int, LoadPriority, _ reload: Bool) -> Effect
@@ -86,14 +91,14 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
 
     mutating func requestNextPage(_ shared: inout SharedState, priority: LoadPriority, _ makeLoad: LoadEffect) -> [Effect] {
         guard pending == nil, end == nil else { return [] }
-        if nextPage > Reducer.lastPageWithoutKey && !shared.home.hasAPIKey {
+        if nextPage > Self.lastPageWithoutKey && !shared.home.hasAPIKey {
             end = .pageLimit
             shared.setStatus(APIError.pageLimit(page: nextPage).summary, isError: false)
             return []
         }
         let token = shared.makeToken()
         pending = PendingLoad(token: token, page: nextPage, priority: priority)
-        return Reducer.load(makeLoad(token, nextPage, priority, false), token: token)
+        return Effect.withIndicator(makeLoad(token, nextPage, priority, false), token: token)
     }
 
     /// Loads page 1 again, cancelling what was loading; the rows stay until the page replaces them. `fresh`
@@ -104,7 +109,7 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         shared.clearStatus()
         let token = shared.makeToken()
         pending = PendingLoad(token: token, page: 1, replacesItems: !items.isEmpty)
-        effects += Reducer.load(makeLoad(token, 1, .userInitiated, fresh), token: token)
+        effects += Effect.withIndicator(makeLoad(token, 1, .userInitiated, fresh), token: token)
         return effects
     }
 
@@ -180,6 +185,69 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     /// Shows the loading indicator of the load with `token`, if it is this list's.
     mutating func showIndicator(_ token: LoadToken) {
         if pending?.token == token { pending?.indicatorVisible = true }
+    }
+}
+
+/// A screen that is a paged list (`QuestionListState`, `AnswersFeedState`, `SavedListState`): its rows and how it
+/// loads a page. The root and the screens' reducers page every list through these methods, one path for all.
+protocol PagedScreen: Sendable {
+    associatedtype Item: Hashable & Sendable & Identifiable where Item.ID == Int
+    var rows: PagedList<Item> { get set }
+    /// The load effect of one of this list's pages.
+    func pageLoad(_ shared: SharedState) -> PagedList<Item>.LoadEffect
+    /// This list back as a screen on the stack.
+    var screen: ScreenState { get }
+}
+
+extension PagedScreen {
+    /// The movement commands and `r`; nil for any other command.
+    mutating func listCommand(_ command: Command, _ shared: inout SharedState) -> [Effect]? {
+        rows.listCommand(command, &shared, pageLoad(shared))
+    }
+
+    /// Moves the cursor to `index`, prefetching near the end.
+    mutating func select(_ index: Int, _ shared: inout SharedState) -> [Effect] {
+        rows.select(index, &shared, pageLoad(shared))
+    }
+
+    /// Prefetches the next page when the cursor is within a screen of the end.
+    mutating func prefetchIfNeeded(_ shared: inout SharedState) -> [Effect] {
+        rows.prefetchIfNeeded(&shared, pageLoad(shared))
+    }
+
+    /// Loads the next page (page 1 of a new list).
+    mutating func requestNextPage(_ shared: inout SharedState, priority: LoadPriority) -> [Effect] {
+        rows.requestNextPage(&shared, priority: priority, pageLoad(shared))
+    }
+
+    /// A page arrived (or failed); `noun` names the items in messages.
+    mutating func pageLoaded(_ token: LoadToken, _ result: Result<Page<Item>, APIError>, noun: String,
+                             _ shared: inout SharedState) -> [Effect] {
+        rows.pageLoaded(token, result, noun: noun, &shared, pageLoad(shared))
+    }
+
+    /// Keeps the cursor on screen (after a resize).
+    mutating func keepSelectionVisible(rows count: Int) {
+        rows.keepSelectionVisible(rows: count)
+    }
+
+    /// Esc: cancels the load in flight; nil when nothing is loading.
+    mutating func cancelLoad(_ shared: inout SharedState) -> [Effect]? {
+        rows.cancelLoad(&shared)
+    }
+
+    /// Shows the loading indicator of the load with `token`, if it is this list's.
+    mutating func showIndicator(_ token: LoadToken) {
+        rows.showIndicator(token)
+    }
+
+    /// The load this list waits for, if any.
+    var pendingToken: LoadToken? { rows.pending?.token }
+
+    /// The index of the item drawn `offset` rows below the first visible one, if one is drawn there.
+    func index(atVisibleRow offset: Int) -> Int? {
+        let index = rows.scrollOffset + offset
+        return index < rows.items.count ? index : nil
     }
 }
 

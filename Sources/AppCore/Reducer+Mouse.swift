@@ -23,25 +23,11 @@ extension Reducer {
     private static func listIndex(atRow row: Int, _ state: AppState) -> Int? {
         let offset = row - firstListRow
         guard offset >= 0, offset < state.viewport.listRows else { return nil }
-        switch state.top {
-        case .questions(let list):
-            let index = list.rows.scrollOffset + offset
-            return index < list.rows.items.count ? index : nil
-        case .answersFeed(let feed):
-            let index = feed.rows.scrollOffset + offset
-            return index < feed.rows.items.count ? index : nil
-        case .saved(let saved):
-            let index = saved.rows.scrollOffset + offset
-            return index < saved.rows.items.count ? index : nil
-        default:
-            return nil
-        }
+        return state.top.pagedList?.index(atVisibleRow: offset)
     }
 
     /// Moves the top list's cursor to `index` (loading the next page if that reaches the end), as the keys do.
     private static func select(_ index: Int, _ state: inout AppState) -> [Effect] {
-        updateTop(.questions, &state) { list, shared in list.rows.select(index, &shared, QuestionListFeature.loader(list.settings)) }
-            + updateTop(.answersFeed, &state) { feed, shared in feed.rows.select(index, &shared, AnswersFeedFeature.loader(shared)) }
-            + updateTop(.saved, &state) { saved, shared in saved.rows.select(index, &shared, SavedListFeature.loader(saved.site)) }
+        updatePaged(state.stack.count - 1, &state) { $0.select(index, &$1) } ?? []
     }
 }

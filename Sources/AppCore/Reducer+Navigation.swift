@@ -17,19 +17,9 @@ extension Reducer {
     /// Esc: cancels the top screen's loads, keeping what it shows; nil when it is loading nothing.
     static func cancelLoads(_ state: inout AppState) -> [Effect]? {
         let last = state.stack.count - 1
+        if let cancelled = updatePaged(last, &state, { list, shared in list.cancelLoad(&shared) }) { return cancelled }
         var cancelled: [Effect]?
-        switch state.top {
-        case .questions:
-            _ = update(last, .questions, &state) { list, shared in cancelled = list.rows.cancelLoad(&shared); return [] }
-        case .answersFeed:
-            _ = update(last, .answersFeed, &state) { feed, shared in cancelled = feed.rows.cancelLoad(&shared); return [] }
-        case .question:
-            _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
-        case .saved:
-            _ = update(last, .saved, &state) { saved, shared in cancelled = saved.rows.cancelLoad(&shared); return [] }
-        case .picker, .help, .links:
-            break
-        }
+        _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
         return cancelled
     }
 

@@ -11,8 +11,6 @@ import StackAPI
 public enum Reducer {
     /// Seconds a load may run before its loading indicator appears.
     public static let indicatorDelay = 0.15
-    /// Pages past this one need an API key: the API refuses them (403) without one.
-    public static let lastPageWithoutKey = 25
 
     /// Applies `action` to `state`; returns the effects to run, in order. At the start, and whenever the site, sort or
     /// tag filter in view changes, the runtime is asked to remember them for the next launch. A status message made
@@ -38,8 +36,7 @@ public enum Reducer {
         case .resize(let viewport):
             state.viewport = viewport
             keepSelectionsVisible(&state)
-            return updateTop(.questions, &state) { $0.rows.prefetchIfNeeded(&$1, QuestionListFeature.loader($0.settings)) }
-                + updateTop(.answersFeed, &state) { $0.rows.prefetchIfNeeded(&$1, AnswersFeedFeature.loader($1)) }
+            return updatePaged(state.stack.count - 1, &state) { $0.prefetchIfNeeded(&$1) } ?? []
         case .questionsLoaded(let token, let result):
             return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, &$1) }
         case let .cachedQuestionsLoaded(token, questions, fetchedAt):
@@ -141,9 +138,7 @@ public enum Reducer {
     private static func keepSelectionsVisible(_ state: inout AppState) {
         let rows = state.viewport.listRows
         for index in state.stack.indices {
-            _ = update(index, .questions, &state) { list, _ in list.rows.keepSelectionVisible(rows: rows); return [] }
-            _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.keepSelectionVisible(rows: rows); return [] }
-            _ = update(index, .saved, &state) { saved, _ in saved.rows.keepSelectionVisible(rows: rows); return [] }
+            updatePaged(index, &state) { list, _ in list.keepSelectionVisible(rows: rows) }
         }
     }
 
@@ -242,16 +237,9 @@ public enum Reducer {
         return [.cancelAll, .quit(exitCode: exitCode)]
     }
 
-    /// A load effect followed by the timer that reveals its loading indicator.
-    static func load(_ effect: Effect, token: LoadToken) -> [Effect] {
-        [effect, .scheduleLoadingIndicator(token, seconds: indicatorDelay)]
-    }
-
     private static func showIndicator(_ token: LoadToken, _ state: inout AppState) {
         let index = owner(of: token, state)
-        _ = update(index, .questions, &state) { list, _ in list.rows.showIndicator(token); return [] }
-        _ = update(index, .answersFeed, &state) { feed, _ in feed.rows.showIndicator(token); return [] }
-        _ = update(index, .saved, &state) { saved, _ in saved.rows.showIndicator(token); return [] }
+        updatePaged(index, &state) { list, _ in list.showIndicator(token) }
         _ = update(index, .question, &state) { thread, _ in
             if thread.pending?.token == token { thread.pending?.indicatorVisible = true }
             return []
@@ -295,6 +283,18 @@ public enum Reducer {
     static func updateTop<Value>(_ screenCase: ScreenCase<Value>, _ state: inout AppState,
                                  _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
         update(state.stack.count - 1, screenCase, &state, body)
+    }
+
+    /// Runs `body` on the screen at `index` when it is a paged list (any of the three): the one path every list's
+    /// paging takes from the root. Nil when that screen is not a list.
+    @discardableResult
+    static func updatePaged<Result>(_ index: Int?, _ state: inout AppState,
+                                    _ body: (inout any PagedScreen, inout SharedState) -> Result) -> Result? {
+        guard let index, state.stack.indices.contains(index), var list = state.stack[index].pagedList else { return nil }
+        state.stack[index] = .help(HelpState())
+        let result = body(&list, &state.shared)
+        state.stack[index] = list.screen
+        return result
     }
 
     static func updateOutcome<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,

@@ -11,14 +11,26 @@ public struct AnswersFeedState: Hashable, Sendable {
     }
 }
 
+extension AnswersFeedState: PagedScreen {
+    /// `/answers` on the site every screen loads from.
+    func pageLoad(_ shared: SharedState) -> PagedList<Answer>.LoadEffect {
+        let site = shared.site, pageSize = shared.home.pageSize
+        return { token, page, priority, reload in
+            .loadAnswersFeed(token, site: site, page: page, pageSize: pageSize, priority: priority, reload: reload)
+        }
+    }
+
+    var screen: ScreenState { .answersFeed(self) }
+}
+
 /// The answers feed's reducer.
 enum AnswersFeedFeature {
     static func start(_ feed: inout AnswersFeedState, _ shared: inout SharedState) -> [Effect] {
-        feed.rows.requestNextPage(&shared, priority: .userInitiated, loader(shared))
+        feed.requestNextPage(&shared, priority: .userInitiated)
     }
 
     static func command(_ command: Command, _ feed: inout AnswersFeedState, _ shared: inout SharedState) -> Outcome {
-        if let effects = feed.rows.listCommand(command, &shared, loader(shared)) { return Outcome(effects) }
+        if let effects = feed.listCommand(command, &shared) { return Outcome(effects) }
         switch command {
         case .open:
             guard let answer = feed.rows.selected(&shared) else { return Outcome() }
@@ -38,7 +50,7 @@ enum AnswersFeedFeature {
                        _ shared: inout SharedState) -> [Effect] {
         let isCurrent = feed.rows.pending?.token == token
         let before = shared.status.message
-        let effects = feed.rows.pageLoaded(token, result, noun: "answers", &shared, loader(shared))
+        let effects = feed.pageLoaded(token, result, noun: "answers", &shared)
         guard isCurrent, case .success(let page) = result else { return effects }
         shared.noteUnknownValues(page.items.unknownValueCount, "answers", before: before)
         let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
@@ -48,12 +60,5 @@ enum AnswersFeedFeature {
 
     static func titlesLoaded(_ questions: [Question], _ feed: inout AnswersFeedState) {
         for question in questions { feed.titles[question.questionID] = question.title }
-    }
-
-    static func loader(_ shared: SharedState) -> PagedList<Answer>.LoadEffect {
-        let site = shared.site, pageSize = shared.home.pageSize
-        return { token, page, priority, reload in
-            .loadAnswersFeed(token, site: site, page: page, pageSize: pageSize, priority: priority, reload: reload)
-        }
     }
 }

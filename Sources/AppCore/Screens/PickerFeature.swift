@@ -57,7 +57,7 @@ enum PickerFeature {
         let token = shared.makeToken()
         var picker = PickerState(purpose: .site)
         picker.pending = PendingLoad(token: token, page: 1)
-        return (picker, Reducer.load(.loadSites(token), token: token))
+        return (picker, Effect.withIndicator(.loadSites(token), token: token))
     }
 
     static func sitesLoaded(_ token: LoadToken, _ result: Result<[Site], APIError>, _ picker: inout PickerState,

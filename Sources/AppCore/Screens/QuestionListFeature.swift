@@ -16,6 +16,17 @@ public struct QuestionListState: Hashable, Sendable {
     public var questions: [Question] { rows.items }
 }
 
+extension QuestionListState: PagedScreen {
+    /// `/questions`, or `/search/advanced` when the settings carry a search.
+    func pageLoad(_ shared: SharedState) -> PagedList<Question>.LoadEffect {
+        { [settings] token, page, priority, reload in
+            .loadQuestions(token, settings: settings, page: page, priority: priority, reload: reload)
+        }
+    }
+
+    var screen: ScreenState { .questions(self) }
+}
+
 /// The question list's reducer.
 enum QuestionListFeature {
     /// Loads page 1 of a new list. Offline, a sort only the API computes becomes activity, and the status line says so.
@@ -24,7 +35,7 @@ enum QuestionListFeature {
             shared.setStatus("\(list.settings.sort.rawValue) needs the network: showing activity while offline", isError: false)
             list.settings.sort = .activity
         }
-        return list.rows.requestNextPage(&shared, priority: .userInitiated, loader(list.settings))
+        return list.requestNextPage(&shared, priority: .userInitiated)
     }
 
     /// Drops the rows and what was loading, and loads page 1 again (in another sort, or offline in one the store computes).
@@ -44,7 +55,7 @@ enum QuestionListFeature {
 
     static func command(_ command: Command, _ list: inout QuestionListState, _ shared: inout SharedState) -> Outcome {
         if command == .reload, shared.isOffline, list.settings.needsNetwork { return Outcome(restart(&list, &shared)) }
-        if let effects = list.rows.listCommand(command, &shared, loader(list.settings)) { return Outcome(effects) }
+        if let effects = list.listCommand(command, &shared) { return Outcome(effects) }
         switch command {
         case .open:
             guard let question = list.rows.selected(&shared) else { return Outcome() }
@@ -81,7 +92,7 @@ enum QuestionListFeature {
             return []
         }
         shared.clearStatus()
-        return list.rows.select(index, &shared, loader(list.settings))
+        return list.select(index, &shared)
     }
 
     /// Marks every question on screen read, as they are now.
@@ -101,7 +112,7 @@ enum QuestionListFeature {
         let isCurrent = list.rows.pending?.token == token
         if isCurrent, case .success = result { list.cachedAt = nil }
         let before = shared.status.message
-        let effects = list.rows.pageLoaded(token, result, noun: "questions", &shared, loader(list.settings))
+        let effects = list.pageLoaded(token, result, noun: "questions", &shared)
         if isCurrent, case .success(let page) = result { shared.noteUnknownValues(page.items.unknownValueCount, "questions", before: before) }
         return effects
     }
@@ -111,12 +122,5 @@ enum QuestionListFeature {
     static func cachedLoaded(_ token: LoadToken, _ questions: [Question], fetchedAt: Date, _ list: inout QuestionListState,
                              _ shared: SharedState) {
         if list.rows.showCached(token, questions, rows: shared.viewport.listRows) { list.cachedAt = fetchedAt }
-    }
-
-    /// `/questions`, or `/search/advanced` when the settings carry a search.
-    static func loader(_ settings: BrowseSettings) -> PagedList<Question>.LoadEffect {
-        { token, page, priority, reload in
-            .loadQuestions(token, settings: settings, page: page, priority: priority, reload: reload)
-        }
     }
 }

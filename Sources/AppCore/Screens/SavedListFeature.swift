@@ -10,14 +10,23 @@ public struct SavedListState: Hashable, Sendable {
     }
 }
 
+extension SavedListState: PagedScreen {
+    /// The store's saved questions of the site, all as one page.
+    func pageLoad(_ shared: SharedState) -> PagedList<Question>.LoadEffect {
+        { [site] token, _, _, _ in .loadSaved(token, site: site) }
+    }
+
+    var screen: ScreenState { .saved(self) }
+}
+
 /// The saved questions screen's reducer, and saving itself (`m` on a list row or in a question).
 enum SavedListFeature {
     static func start(_ saved: inout SavedListState, _ shared: inout SharedState) -> [Effect] {
-        saved.rows.requestNextPage(&shared, priority: .userInitiated, loader(saved.site))
+        saved.requestNextPage(&shared, priority: .userInitiated)
     }
 
     static func command(_ command: Command, _ saved: inout SavedListState, _ shared: inout SharedState) -> Outcome {
-        if let effects = saved.rows.listCommand(command, &shared, loader(saved.site)) { return Outcome(effects) }
+        if let effects = saved.listCommand(command, &shared) { return Outcome(effects) }
         switch command {
         case .open:
             guard let question = saved.rows.selected(&shared, whenEmpty: "No saved question to open") else { return Outcome() }
@@ -40,7 +49,7 @@ enum SavedListFeature {
     static func loaded(_ token: LoadToken, _ result: Result<[Question], APIError>, _ saved: inout SavedListState,
                        _ shared: inout SharedState) -> [Effect] {
         let page = result.map { Page(items: $0, hasMore: false, page: 1) }
-        return saved.rows.pageLoaded(token, page, noun: "saved questions", &shared, loader(saved.site))
+        return saved.pageLoaded(token, page, noun: "saved questions", &shared)
     }
 
     /// Saves question `id` (or unsaves it when saved): the lists mark it at once, and the store keeps it for good.
@@ -55,9 +64,5 @@ enum SavedListFeature {
             shared.setStatus("No longer saved", isError: false)
         }
         return [.setSaved(site: shared.site, questionID: id, saved: saving)]
-    }
-
-    static func loader(_ site: String) -> PagedList<Question>.LoadEffect {
-        { token, _, _, _ in .loadSaved(token, site: site) }
     }
 }

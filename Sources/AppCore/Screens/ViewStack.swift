@@ -34,15 +34,23 @@ public enum ScreenState: Hashable, Sendable {
         }
     }
 
+    /// This screen as a paged list, when it is one (a question list, the answers feed, the saved list).
+    var pagedList: (any PagedScreen)? {
+        switch self {
+        case .questions(let list): list
+        case .answersFeed(let feed): feed
+        case .saved(let saved): saved
+        case .question, .picker, .help, .links: nil
+        }
+    }
+
     /// The loads this screen waits for (cancelled when it is popped).
     var loadTokens: [LoadToken] {
+        if let list = pagedList { return [list.pendingToken].compactMap { $0 } }
         switch self {
-        case .questions(let list): [list.rows.pending?.token].compactMap { $0 }
-        case .answersFeed(let feed): [feed.rows.pending?.token].compactMap { $0 }
-        case .question(let thread): [thread.pending?.token, thread.commentsPending].compactMap { $0 }
-        case .picker(let picker): [picker.pending?.token].compactMap { $0 }
-        case .saved(let saved): [saved.rows.pending?.token].compactMap { $0 }
-        case .help, .links: []
+        case .question(let thread): return [thread.pending?.token, thread.commentsPending].compactMap { $0 }
+        case .picker(let picker): return [picker.pending?.token].compactMap { $0 }
+        default: return []
         }
     }
 }
