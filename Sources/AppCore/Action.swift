@@ -40,16 +40,17 @@ public enum Action: Hashable, Sendable {
     case apiPausesChanged([APIPause])
     /// A message for the status line from outside the reducer (config problems, browser launch, clipboard).
     case notify(String, isError: Bool)
-    /// Read marks of `site`'s questions arrived from the store.
-    case readMarksLoaded(site: String, [Int: ReadState])
-    /// The mark `questionID` of `site` had before it was opened this time (nil: never read).
-    case lastReadLoaded(site: String, questionID: Int, ReadState?)
-    /// The questions the store knows are linked with `questionID` of `site` (duplicates, related).
-    case linkedQuestionsLoaded(site: String, questionID: Int, [LinkedQuestion])
+    /// Read marks of a list's questions arrived from the store (`Effect.loadReadMarks`).
+    case readMarksLoaded(LoadToken, [Int: ReadState])
+    /// The mark the question had before it was opened this time (nil: never read; `Effect.loadLastRead`).
+    case lastReadLoaded(LoadToken, ReadState?)
+    /// The questions the store knows are linked with the question (duplicates, related; `Effect.loadLinkedQuestions`).
+    case linkedQuestionsLoaded(LoadToken, [LinkedQuestion])
     /// The site's saved questions arrived from the store (or failed).
     case savedLoaded(LoadToken, Result<[Question], APIError>)
-    /// What the store remembers of `site`: past searches (oldest first) and the ids of its saved questions.
-    case siteMemoryLoaded(site: String, searches: [String], savedIDs: Set<Int>)
+    /// What the store remembers of the site: past searches (oldest first) and the ids of its saved questions
+    /// (`Effect.loadSiteMemory`).
+    case siteMemoryLoaded(LoadToken, searches: [String], savedIDs: Set<Int>)
     /// Loads are now answered by the local store (true) or the network again (false).
     case offlineChanged(Bool)
     /// A message that stays on the status line until the next key press, beside any later message (why the config

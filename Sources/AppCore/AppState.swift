@@ -141,6 +141,8 @@ public struct SharedState: Hashable, Sendable {
     public var readMarks = ReadMarks()
     /// Whether loads are answered by the local store (`--offline`, or the network failed); the status line says so.
     public var isOffline = false
+    /// The store's read of what it remembers of the site (`loadSiteMemory`), until it answers; a site switch cancels it.
+    public var siteMemoryLoad: LoadToken?
     private var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {
@@ -156,6 +158,13 @@ public struct SharedState: Hashable, Sendable {
     public mutating func makeToken() -> LoadToken {
         lastToken += 1
         return LoadToken(lastToken)
+    }
+
+    /// Asks the store what it remembers of the site; the answer is matched by the token kept in `siteMemoryLoad`.
+    mutating func loadSiteMemory() -> Effect {
+        let token = makeToken()
+        siteMemoryLoad = token
+        return .loadSiteMemory(token, site: site)
     }
 
     /// Shows `message` on the status line, as an error or as information (see `StatusState` for when it goes).

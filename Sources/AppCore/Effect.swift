@@ -19,17 +19,19 @@ public enum Effect: Hashable, Sendable {
     case loadSites(LoadToken)
     /// Remember that these questions of `site` were read, with what was known of them then.
     case markRead(site: String, [Int: ReadState])
+    /// Ask the store which of these questions of `site` were read, and how (answers `.readMarksLoaded`).
+    case loadReadMarks(LoadToken, site: String, ids: [Int])
     /// Ask the store for the mark question `questionID` had before this opening (answers `.lastReadLoaded`); the store
     /// reads it before any `markRead` that follows.
-    case loadLastRead(site: String, questionID: Int)
+    case loadLastRead(LoadToken, site: String, questionID: Int)
     /// Ask the store for the questions linked with `questionID` (answers `.linkedQuestionsLoaded`).
-    case loadLinkedQuestions(site: String, questionID: Int)
+    case loadLinkedQuestions(LoadToken, site: String, questionID: Int)
     /// Save (or unsave) a question of `site` in the store.
     case setSaved(site: String, questionID: Int, saved: Bool)
     /// Load `site`'s saved questions, most recently saved first (answers `.savedLoaded`).
     case loadSaved(LoadToken, site: String)
     /// Load what the store remembers of `site`: its search history and saved ids (answers `.siteMemoryLoaded`).
-    case loadSiteMemory(site: String)
+    case loadSiteMemory(LoadToken, site: String)
     /// Remember a search on `site` for the next runs' search history.
     case rememberSearch(site: String, query: String)
     /// Remember the site, sort and tag filter in use, for the next launch.

@@ -17,6 +17,8 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     public var selection = 0
     /// The first visible row.
     public var scrollOffset = 0
+    /// The store's reads of the read marks of rows shown (`askReadMarks`), until they answer.
+    public var markLoads: Set<LoadToken> = []
 
     public init() {}
 
@@ -241,8 +243,8 @@ extension PagedScreen {
         rows.showIndicator(token)
     }
 
-    /// The load this list waits for, if any.
-    var pendingToken: LoadToken? { rows.pending?.token }
+    /// The loads this list waits for: its page and the read marks of its rows.
+    var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + rows.markLoads.sorted { $0.raw < $1.raw } }
 
     /// The index of the item drawn `offset` rows below the first visible one, if one is drawn there.
     func index(atVisibleRow offset: Int) -> Int? {
@@ -255,4 +257,18 @@ extension PagedList where Item == Question {
     /// The questions loaded so far.
     public var questions: [Question] { items }
     public var selectedQuestion: Question? { selectedItem }
+
+    /// Asks the store how `questions` (rows just shown) were read; the answer is matched by its token.
+    mutating func askReadMarks(_ questions: [Question], _ shared: inout SharedState) -> [Effect] {
+        guard !questions.isEmpty else { return [] }
+        let token = shared.makeToken()
+        markLoads.insert(token)
+        return [.loadReadMarks(token, site: shared.site, ids: questions.map(\.questionID))]
+    }
+
+    /// The store's read marks of rows this list asked about (`token`); marks made this session are newer and stay.
+    mutating func readMarksLoaded(_ token: LoadToken, _ marks: [Int: ReadState], _ shared: inout SharedState) {
+        guard markLoads.remove(token) != nil else { return }
+        shared.readMarks.byQuestion.merge(marks) { current, _ in current }
+    }
 }

@@ -150,7 +150,7 @@ extension Reducer {
 
     /// A new site: every screen belongs to the old one, so the stack starts over with the site's question list.
     private static func switchSite(_ site: String, _ state: inout AppState) -> [Effect] {
-        var effects = state.stack.flatMap(\.loadTokens).map { Effect.cancel($0) }
+        var effects = (state.stack.flatMap(\.loadTokens) + [state.shared.siteMemoryLoad].compactMap { $0 }).map { Effect.cancel($0) }
         var settings = state.shared.home
         if case .questions(let root) = state.stack[0] { settings.sort = root.settings.sort }
         settings.site = site
@@ -163,7 +163,7 @@ extension Reducer {
         var list = QuestionListState(settings: settings)
         state.shared.clearStatus()
         effects += QuestionListFeature.start(&list, &state.shared)
-        effects.append(.loadSiteMemory(site: site))
+        effects.append(state.shared.loadSiteMemory())
         state.stack = [.questions(list)]
         return effects
     }

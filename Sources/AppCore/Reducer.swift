@@ -41,8 +41,7 @@ public enum Reducer {
             return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, &$1) }
         case let .cachedQuestionsLoaded(token, questions, fetchedAt):
             return update(owner(of: token, state), .questions, &state) { list, shared in
-                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, shared)
-                return []
+                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, &shared)
             }
         case .answersFeedLoaded(let token, let result):
             return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, &$1) }
@@ -80,28 +79,21 @@ public enum Reducer {
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
             return []
-        case let .readMarksLoaded(site, marks):
-            // Marks made this session are newer than the store's copy of them.
-            if site == state.shared.site { state.shared.readMarks.byQuestion.merge(marks) { current, _ in current } }
+        case let .readMarksLoaded(token, marks):
+            updateQuestionRows(owner(of: token, state), &state) { rows, shared in rows.readMarksLoaded(token, marks, &shared) }
             return []
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
             return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, &$1) } : []
-        case let .lastReadLoaded(site, questionID, mark):
-            guard site == state.shared.site else { return [] }
-            return updateThreads(questionID, &state) { thread, shared in
-                guard !thread.lastReadKnown else { return }
-                thread.lastRead = mark
-                thread.lastReadKnown = true
-                ThreadNews.announce(&thread, &shared)
-            }
-        case let .linkedQuestionsLoaded(site, questionID, related):
-            guard site == state.shared.site else { return [] }
-            return updateThreads(questionID, &state) { thread, _ in thread.related = related }
+        case let .lastReadLoaded(token, mark):
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.lastReadLoaded(token, mark, &$0, &$1); return [] }
+        case let .linkedQuestionsLoaded(token, related):
+            return update(owner(of: token, state), .question, &state) { thread, _ in QuestionFeature.linkedLoaded(token, related, &thread); return [] }
         case .savedLoaded(let token, let result):
             return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, &$1) }
-        case let .siteMemoryLoaded(site, searches, savedIDs):
-            guard site == state.shared.site else { return [] }
+        case let .siteMemoryLoaded(token, searches, savedIDs):
+            guard state.shared.siteMemoryLoad == token else { return [] }
+            state.shared.siteMemoryLoad = nil
             // This session's searches are newer than the store's copy of them.
             let session = state.shared.searchHistory
             state.shared.searchHistory = searches.filter { !session.contains($0) } + session
@@ -114,7 +106,7 @@ public enum Reducer {
     private static func start(_ state: inout AppState) -> [Effect] {
         var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
         let site = state.shared.site
-        effects.append(.loadSiteMemory(site: site))
+        effects.append(state.shared.loadSiteMemory())
         if let query = state.settings.searchQuery {
             state.shared.searchHistory.append(query)
             effects.append(.rememberSearch(site: site, query: query))
@@ -122,16 +114,11 @@ public enum Reducer {
         return effects
     }
 
-    /// Runs `body` on every question view of `questionID` on the stack.
-    private static func updateThreads(_ questionID: Int, _ state: inout AppState,
-                                      _ body: (inout ThreadState, inout SharedState) -> Void) -> [Effect] {
-        for index in state.stack.indices {
-            _ = update(index, .question, &state) { thread, shared in
-                if thread.questionID == questionID { body(&thread, &shared) }
-                return []
-            }
-        }
-        return []
+    /// Runs `body` on the rows of the question list or saved list at `index`, if that screen is one.
+    private static func updateQuestionRows(_ index: Int?, _ state: inout AppState,
+                                           _ body: (inout PagedList<Question>, inout SharedState) -> Void) {
+        _ = update(index, .questions, &state) { body(&$0.rows, &$1); return [] }
+        _ = update(index, .saved, &state) { body(&$0.rows, &$1); return [] }
     }
 
     /// After a resize: every list on the stack keeps its cursor on screen.

@@ -9,17 +9,15 @@ import StackRetrieval
 extension EffectRunner {
     func performMemory(_ effect: Effect) {
         switch effect {
-        case let .loadLastRead(site, questionID):
-            local?.readMarkBefore(site: site, questionID: questionID) { [weak self] result in
-                guard case .success(let mark) = result else { return }
-                self?.send(.lastReadLoaded(site: site, questionID: questionID,
-                                           mark.map { ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity) }))
-            }
-        case let .loadLinkedQuestions(site, questionID):
-            local?.linkedQuestions(site: site, questionID: questionID) { [weak self] result in
-                guard case .success(let linked) = result, !linked.isEmpty else { return }
-                self?.send(.linkedQuestionsLoaded(site: site, questionID: questionID, linked))
-            }
+        case let .loadReadMarks(token, site, ids):
+            readStore(token, { local, done in _ = local.readMarks(site: site, ids: ids, completion: done) },
+                      answer: { .readMarksLoaded(token, $0.mapValues { ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity) }) })
+        case let .loadLastRead(token, site, questionID):
+            readStore(token, { local, done in local.readMarkBefore(site: site, questionID: questionID, completion: done) },
+                      answer: { .lastReadLoaded(token, $0.map { ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity) }) })
+        case let .loadLinkedQuestions(token, site, questionID):
+            readStore(token, { local, done in _ = local.linkedQuestions(site: site, questionID: questionID, completion: done) },
+                      answer: { .linkedQuestionsLoaded(token, $0) })
         case let .setSaved(site, questionID, saved):
             guard let local else {
                 send(.notify("Not saved: there is no local store to keep it in", isError: true))
@@ -35,26 +33,31 @@ extension EffectRunner {
             local.savedQuestions(site: site) { [weak self] result in
                 guard let self, storeChecks.remove(token) != nil else { return }
                 finish(token, .savedLoaded(token, result.map { $0.map(\.question) }))
-                if case .success(let stored) = result {
-                    let marks = stored.reduce(into: [Int: ReadState]()) { marks, saved in
-                        if let mark = saved.readMark {
-                            marks[saved.question.questionID] = ReadState(answerCount: mark.answerCount, lastActivity: mark.lastActivity)
-                        }
-                    }
-                    if !marks.isEmpty { send(.readMarksLoaded(site: site, marks)) }
-                }
             }
-        case let .loadSiteMemory(site):
-            local?.siteMemory(site: site) { [weak self] result in
-                guard case .success(let memory) = result else { return }
-                self?.send(.siteMemoryLoaded(site: site, searches: memory.searches, savedIDs: memory.savedIDs))
-            }
+        case let .loadSiteMemory(token, site):
+            readStore(token, { local, done in local.siteMemory(site: site, completion: done) },
+                      answer: { .siteMemoryLoaded(token, searches: $0.searches, savedIDs: $0.savedIDs) })
         case let .rememberSearch(site, query):
             local?.addSearch(query, site: site)
         case let .rememberBrowse(remembered):
             local?.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged)
         default:
             break
+        }
+    }
+
+    /// Runs one read of the store under `token` and sends `answer` of what it found; a read cancelled meanwhile
+    /// (`.cancel(token)`: its screen closed) or that failed sends nothing, nor does one without a store.
+    private func readStore<Value: Sendable>(
+        _ token: LoadToken,
+        _ read: (LocalDataManager, @escaping RetrievalCompletion<Value>) -> Void,
+        answer: @escaping @MainActor (Value) -> Action
+    ) {
+        guard let local else { return }
+        storeChecks.insert(token)
+        read(local) { [weak self] result in
+            guard let self, storeChecks.remove(token) != nil, case .success(let value) = result else { return }
+            send(answer(value))
         }
     }
 }

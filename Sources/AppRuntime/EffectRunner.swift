@@ -8,7 +8,7 @@ import StackRetrieval
 @MainActor
 final class EffectRunner {
     let retrieval: Retrieval
-    /// Every load of the app (`EffectRunner+Local`): the store or the network, decided by the load.
+    /// Every load of the app (`EffectRunner+Loads`): the store or the network, decided by the load.
     let loader: Loader
     private let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
@@ -69,7 +69,7 @@ final class EffectRunner {
                 deliver: { .answerQuestionLoaded(token, $0) })
         case let .markRead(site, marks):
             markRead(site: site, marks)
-        case .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
+        case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
             performMemory(effect)
         case let .loadSites(token):
             run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) }, then: { [weak self] list in

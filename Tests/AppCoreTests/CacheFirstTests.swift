@@ -22,7 +22,7 @@ final class CacheFirstTests: XCTestCase {
             XCTAssertEqual(state.questionList?.cachedAt, fetched)
             XCTAssertEqual(state.list.pending?.token, token, "the network's page is still awaited")
         }
-        store.expectEffects([])
+        store.receiveReadMarksLoad(Array(1...10))
         store.send(.command(.moveDown))
         store.expectEffects([], "no prefetch while page 1 is on its way")
         store.send(.command(.moveDown))
@@ -39,6 +39,7 @@ final class CacheFirstTests: XCTestCase {
         let prefetch = try XCTUnwrap(store.receiveQuestionsLoad(), "the cursor, now on row 5 of 12, is within a screen of the end")
         XCTAssertEqual(prefetch.page, 2)
         XCTAssertNotEqual(prefetch.token, token)
+        store.receiveReadMarksLoad([100, 101] + Array(1...10))
     }
 
     func testACachedCopyArrivingAfterTheNetworkIsDropped() throws {
@@ -47,6 +48,7 @@ final class CacheFirstTests: XCTestCase {
         let prefetch = try XCTUnwrap(store.receiveQuestionsLoad(), "five rows fill less than a screen: page 2 is prefetched")
         XCTAssertEqual(prefetch.page, 2)
         XCTAssertEqual(prefetch.priority, .prefetch)
+        store.receiveReadMarksLoad(Array(50..<55))
         store.send(.cachedQuestionsLoaded(token, Fixtures.page(1, count: 10, firstID: 1).items, fetchedAt: Date())) { state in
             XCTAssertEqual(state.list.questions.map(\.questionID), Array(50..<55))
             XCTAssertNil(state.questionList?.cachedAt)

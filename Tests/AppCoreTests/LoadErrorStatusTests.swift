@@ -39,7 +39,7 @@ final class LoadErrorStatusTests: XCTestCase {
         store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false)))) {
             XCTAssertEqual($0.status.message, "Could not copy: no clipboard")
         }
-        store.expectEffects([])
+        store.receiveReadMarksLoad(Array(1...5))
     }
 
     func testALoadErrorIsClearedByTheNextLoadThatSucceeds() throws {
@@ -48,6 +48,7 @@ final class LoadErrorStatusTests: XCTestCase {
         store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 5, firstID: 1))))
         let second = try XCTUnwrap(store.receiveQuestionsLoad(), "five rows fill less than a screen: page 2 is prefetched at once")
         XCTAssertEqual(second.page, 2)
+        store.receiveReadMarksLoad(Array(1...5))
         store.send(.command(.open))
         let thread = try XCTUnwrap(store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1))))
         store.send(.questionsLoaded(second.token, .failure(.timeout))) { state in

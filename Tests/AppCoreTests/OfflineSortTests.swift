@@ -84,7 +84,7 @@ final class OfflineSortTests: XCTestCase {
             XCTAssertEqual(state.status.message, "hot needs the network: showing activity while offline")
         }
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .activity)
-        store.receive(.loadSiteMemory(site: "cardano"))
+        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
     }
 
@@ -98,7 +98,7 @@ final class OfflineSortTests: XCTestCase {
         store.send(.questionsLoaded(retry, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false)))) {
             XCTAssertEqual($0.list.questions.count, 20)
         }
-        store.expectEffects([])
+        store.receiveReadMarksLoad(Array(1...20))
     }
 
     func testGoingOfflineCancelsAnOnlineOnlyFirstPageStillLoading() throws {

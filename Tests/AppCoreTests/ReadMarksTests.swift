@@ -32,21 +32,47 @@ final class ReadMarksTests: XCTestCase {
 
     func testMarksFromTheStoreShowUpdatesAndNeverOverrideThisSessionsMarks() throws {
         var state = try loadedState()
-        let first = state.list.questions[0], second = state.list.questions[1]
-        _ = Reducer.reduce(&state, .command(.open))
-        _ = Reducer.reduce(&state, .command(.backOrQuit))
+        let first = state.list.questions[0], second = state.list.questions[1], third = state.list.questions[2]
+        state.shared.readMarks.byQuestion[first.questionID] = ReadState(first)
+        let asked = try XCTUnwrap(state.list.markLoads.first, "the page's rows asked for their marks")
+        let store = ReducerTestStore(state)
         let old = ReadState(answerCount: (second.answerCount ?? 0) - 2, lastActivity: second.lastActivityDate)
-        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", [first.questionID: old, second.questionID: old]))
-        XCTAssertEqual(state.shared.readMarks.status(of: first), .read, "the session's mark stays")
-        XCTAssertEqual(state.shared.readMarks.status(of: second), .updated(newAnswers: 2))
-        _ = Reducer.reduce(&state, .readMarksLoaded(site: "beer", [state.list.questions[2].questionID: old]))
-        XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[2]), .unread, "another site's marks are ignored")
+        store.send(.readMarksLoaded(asked, [first.questionID: old, second.questionID: old])) { state in
+            XCTAssertEqual(state.shared.readMarks.status(of: first), .read, "the session's mark stays")
+            XCTAssertEqual(state.shared.readMarks.status(of: second), .updated(newAnswers: 2))
+            XCTAssertEqual(state.list.markLoads, [])
+        }
+        store.expectEffects([])
+        store.send(.readMarksLoaded(asked, [third.questionID: old])) {
+            XCTAssertEqual($0.shared.readMarks.status(of: third), .unread, "a read already answered (or never asked) is ignored")
+        }
+        store.expectEffects([])
+    }
+
+    func testAPageAndTheStoresCopyOfItAskForTheirRowsMarks() throws {
+        let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12)))
+        let load = try XCTUnwrap(store.start())
+        let cached = Fixtures.page(1, count: 2, firstID: 1, hasMore: false).items
+        store.send(.cachedQuestionsLoaded(load.token, cached, fetchedAt: Date(timeIntervalSince1970: 1_600_000_000)))
+        let cachedMarks = try XCTUnwrap(store.receiveReadMarksLoad([1, 2]))
+        store.send(.questionsLoaded(load.token, .success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false)))) {
+            XCTAssertEqual($0.list.markLoads.count, 2)
+        }
+        store.receiveReadMarksLoad([1, 2, 3])
+        store.send(.readMarksLoaded(cachedMarks, [2: ReadState(Fixtures.question(id: 2))])) { state in
+            XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[1]), .read)
+        }
+        store.expectEffects([])
+        store.send(.command(.reload))
+        let reload = try XCTUnwrap(store.receiveQuestionsLoad())
+        store.send(.questionsLoaded(reload.token, .failure(.offline(detail: "no route"))))
+        store.expectEffects([], "a failed page asks for no marks")
     }
 
     func testNextUnreadSkipsReadQuestionsAndSaysWhenNoneIsLeft() throws {
         var state = try loadedState(count: 4)
         let marks = Dictionary(uniqueKeysWithValues: state.list.questions[1...2].map { ($0.questionID, ReadState($0)) })
-        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", marks))
+        _ = Reducer.reduce(&state, .readMarksLoaded(try XCTUnwrap(state.list.markLoads.first), marks))
         _ = Reducer.reduce(&state, .key(.character("U")))
         XCTAssertEqual(state.list.selection, 3)
         _ = Reducer.reduce(&state, .key(.character("U")))

@@ -43,7 +43,7 @@ final class ReducerTestStoreTests: XCTestCase {
             store.send(.start)
             let load = store.receiveQuestionsLoad()
             XCTAssertEqual(load?.page, 1)
-            store.receive(.loadSiteMemory(site: "cardano"))
+            store.receive(.loadSiteMemory(LoadToken(2), site: "cardano"))
             store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
             XCTAssertEqual(recorder.failures, [], "every effect asserted")
 

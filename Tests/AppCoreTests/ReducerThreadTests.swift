@@ -14,6 +14,11 @@ final class ReducerThreadTests: XCTestCase {
         return state
     }
 
+    /// Cancelling the question view's store reads still waiting.
+    private func storeReads(_ state: AppState) -> [Effect] {
+        [state.thread?.lastReadLoad, state.thread?.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+    }
+
     private func threadToken(_ effects: [Effect]) -> LoadToken? {
         for case let .loadThread(token, _, _, _, _) in effects { return token }
         return nil
@@ -55,7 +60,9 @@ final class ReducerThreadTests: XCTestCase {
     func testBackCancelsTheThreadLoadAndDropsItsResult() throws {
         var state = listState()
         let token = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.open))))
-        XCTAssertEqual(Reducer.reduce(&state, .command(.back)), [.cancel(token)])
+        let reads = storeReads(state)
+        XCTAssertEqual(reads.count, 2, "the mark from before and the linked questions")
+        XCTAssertEqual(Reducer.reduce(&state, .command(.back)), [.cancel(token)] + reads)
         XCTAssertEqual(state.screen, .questionList)
         XCTAssertNil(state.thread)
         let before = state
@@ -68,7 +75,8 @@ final class ReducerThreadTests: XCTestCase {
         let token = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.open))))
         XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), [.cancel(token)])
         XCTAssertEqual(state.screen, .question(id: 1), "the first Esc only cancels")
-        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), [])
+        let reads = storeReads(state)
+        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), reads, "popping cancels the store's reads")
         XCTAssertEqual(state.screen, .questionList)
     }
 

@@ -20,9 +20,9 @@ final class RememberedAcrossRunsTests: XCTestCase {
         text.flatMap { Reducer.reduce(&state, .key(.character($0))) }
     }
 
-    func testTheStartAsksForTheSitesMemoryAndRemembersWhereItIs() {
-        let (_, effects) = started(BrowseSettings(site: "cardano", sort: .votes, tagged: ["plutus"]))
-        XCTAssertTrue(effects.contains(.loadSiteMemory(site: "cardano")), "\(effects)")
+    func testTheStartAsksForTheSitesMemoryAndRemembersWhereItIs() throws {
+        let (state, effects) = started(BrowseSettings(site: "cardano", sort: .votes, tagged: ["plutus"]))
+        XCTAssertTrue(effects.contains(.loadSiteMemory(try XCTUnwrap(state.shared.siteMemoryLoad), site: "cardano")), "\(effects)")
         XCTAssertEqual(remembered(effects), [RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"])])
     }
 
@@ -32,9 +32,9 @@ final class RememberedAcrossRunsTests: XCTestCase {
         XCTAssertEqual(state.searchHistory, ["epoch nonce"])
     }
 
-    func testEachSearchIsRememberedAndThePromptRecallsTheStoresSearchesFirst() {
+    func testEachSearchIsRememberedAndThePromptRecallsTheStoresSearchesFirst() throws {
         var (state, _) = started()
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: ["staking", "nft"], savedIDs: []))
+        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: ["staking", "nft"], savedIDs: []))
         _ = Reducer.reduce(&state, .key(.character("/")))
         let effects = type("plutus", &state) + Reducer.reduce(&state, .key(.enter))
         XCTAssertTrue(effects.contains(.rememberSearch(site: "cardano", query: "plutus")), "\(effects)")
@@ -45,11 +45,11 @@ final class RememberedAcrossRunsTests: XCTestCase {
         XCTAssertEqual(state.prompt?.editor.text, "nft")
     }
 
-    func testASearchOfThisSessionStaysNewestWhenTheStoresHistoryArrivesLate() {
+    func testASearchOfThisSessionStaysNewestWhenTheStoresHistoryArrivesLate() throws {
         var (state, _) = started()
         _ = Reducer.reduce(&state, .key(.character("/")))
         _ = type("nft", &state) + Reducer.reduce(&state, .key(.enter))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: ["nft", "staking"], savedIDs: []))
+        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: ["nft", "staking"], savedIDs: []))
         XCTAssertEqual(state.searchHistory, ["staking", "nft"])
     }
 
@@ -71,15 +71,18 @@ final class RememberedAcrossRunsTests: XCTestCase {
 
     func testAnotherSiteStartsWithItsOwnMemory() throws {
         var (state, _) = started()
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: ["staking"], savedIDs: [1]))
+        let cardano = try XCTUnwrap(state.shared.siteMemoryLoad)
         _ = Reducer.reduce(&state, .key(.character("S")))
         let token = try XCTUnwrap(state.picker?.pending?.token, "\(state.screens)")
         let sites = [Site(name: "Beer", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com")]
         _ = Reducer.reduce(&state, .sitesLoaded(token, .success(sites)))
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertEqual(state.shared.site, "beer")
-        XCTAssertTrue(effects.contains(.loadSiteMemory(site: "beer")), "\(effects)")
-        XCTAssertEqual(state.searchHistory, [])
+        let beer = try XCTUnwrap(state.shared.siteMemoryLoad)
+        XCTAssertTrue(effects.contains(.cancel(cardano)), "the old site's read is cancelled: \(effects)")
+        XCTAssertTrue(effects.contains(.loadSiteMemory(beer, site: "beer")), "\(effects)")
+        _ = Reducer.reduce(&state, .siteMemoryLoaded(cardano, searches: ["staking"], savedIDs: [1]))
+        XCTAssertEqual(state.searchHistory, [], "cardano's memory, arriving late, is not beer's")
         XCTAssertEqual(state.shared.savedIDs, [])
         XCTAssertEqual(remembered(effects), [RememberedBrowse(site: "beer", sort: .activity, tagged: [])])
     }

@@ -59,7 +59,7 @@ final class SavedQuestionsTests: XCTestCase {
     func testMOnTheSavedScreenUnsavesTheRowButKeepsItListed() throws {
         var state = try listState()
         let token = try XCTUnwrap(savedToken(Reducer.reduce(&state, .key(.character("M")))))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: [], savedIDs: [900]))
+        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: [], savedIDs: [900]))
         _ = Reducer.reduce(&state, .savedLoaded(token, .success([Fixtures.question(id: 900)])))
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [.setSaved(site: "cardano", questionID: 900, saved: false)])
         guard case .saved(let screen) = state.top else { return XCTFail("\(state.screens)") }
@@ -79,12 +79,19 @@ final class SavedQuestionsTests: XCTestCase {
         XCTAssertEqual(state.status.message, "m works only on a question list or in a question")
     }
 
-    func testTheStoresSavedIdsJoinThisSessionsAndOnlyForTheSiteShown() throws {
-        var state = try listState()
-        _ = Reducer.reduce(&state, .key(.character("m")))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "beer", searches: ["ale"], savedIDs: [5]))
-        XCTAssertEqual(state.shared.savedIDs, [1])
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: [], savedIDs: [5, 6]))
-        XCTAssertEqual(state.shared.savedIDs, [1, 5, 6])
+    func testTheStoresSavedIdsJoinThisSessionsAndOnlyForTheReadThatAsked() throws {
+        let store = ReducerTestStore(try listState())
+        let asked = try XCTUnwrap(store.state.shared.siteMemoryLoad)
+        store.send(.key(.character("m")))
+        store.expectEffects([.setSaved(site: "cardano", questionID: 1, saved: true)])
+        store.send(.siteMemoryLoaded(LoadToken(asked.raw + 50), searches: ["ale"], savedIDs: [5])) {
+            XCTAssertEqual($0.shared.savedIDs, [1], "a read nothing waits for is dropped")
+        }
+        store.expectEffects([])
+        store.send(.siteMemoryLoaded(asked, searches: [], savedIDs: [5, 6])) { state in
+            XCTAssertEqual(state.shared.savedIDs, [1, 5, 6])
+            XCTAssertNil(state.shared.siteMemoryLoad)
+        }
+        store.expectEffects([])
     }
 }

@@ -80,12 +80,13 @@ final class StatusLifetimeTests: XCTestCase {
             XCTAssertTrue(state.status.isError)
         }
         store.expectEffects([])
-        let pending = try XCTUnwrap(store.state.thread?.pending?.token)
+        let thread = try XCTUnwrap(store.state.thread)
+        let pending = try XCTUnwrap(thread.pending?.token)
         store.send(.key(.character("q"))) { state in
             XCTAssertEqual(state.screens, [.questionList])
             XCTAssertNil(state.status.message, "the thread's error went with the thread")
         }
-        store.expectEffects([.cancel(pending)])
+        store.expectEffects([pending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }.map { .cancel($0) })
     }
 
     func testAMessageMadeByTheActionThatPopsStaysOnTheScreenUnder() throws {

@@ -17,80 +17,112 @@ final class ThreadNewsTests: XCTestCase {
     /// A mark as reading the question on 2021-05-01 left it: two answers, last activity that day.
     private let markOnMayFirst = ReadState(answerCount: 2, lastActivity: ISO8601DateFormatter().date(from: "2021-05-01T00:00:00Z"))
 
-    private func opened(_ thread: QuestionThread, marks: [Int: ReadState] = [:]) -> (AppState, [Effect]) {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 20))
-        _ = Reducer.reduce(&state, .start)
-        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", marks))
-        let effects = Reducer.reduce(&state, .openQuestionLink(questionID: thread.question.questionID, answerID: nil))
-        return (state, effects)
+    /// The loads opening a question asks for: its thread, the store's mark from before (nil when this session's mark
+    /// is known), its linked questions.
+    private struct Opening {
+        var thread: LoadToken
+        var lastRead: LoadToken?
+        var linked: LoadToken
     }
 
-    private func threadToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadThread(token, _, _, _, _) in effects { return token }
-        return nil
+    /// Question `thread` opened by its link on a fresh start, with this session's `marks`; every effect asserted.
+    private func opened(_ thread: QuestionThread, marks: [Int: ReadState] = [:],
+                        file: StaticString = #filePath, line: UInt = #line) throws -> (ReducerTestStore, Opening) {
+        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 20))
+        state.shared.readMarks.byQuestion = marks
+        let store = ReducerTestStore(state)
+        store.start(file: file, line: line)
+        let id = thread.question.questionID
+        store.send(.openQuestionLink(questionID: id, answerID: nil), file: file, line: line)
+        let load = try XCTUnwrap(store.receive("the thread load", file: file, line: line) { effect -> LoadToken? in
+            if case .loadThread(let token, id, "cardano", false, nil) = effect { token } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(load, seconds: Reducer.indicatorDelay), file: file, line: line)
+        let lastRead = marks[id] != nil ? nil : store.receive("the store's last mark", file: file, line: line) { effect -> LoadToken? in
+            if case .loadLastRead(let token, "cardano", id) = effect { token } else { nil }
+        }
+        let linked = try XCTUnwrap(store.receive("the linked questions", file: file, line: line) { effect -> LoadToken? in
+            if case .loadLinkedQuestions(let token, "cardano", id) = effect { token } else { nil }
+        })
+        return (store, Opening(thread: load, lastRead: lastRead, linked: linked))
+    }
+
+    /// The thread arrives: the mark it leaves is written.
+    private func receiveThread(_ thread: QuestionThread, _ opening: Opening, _ store: ReducerTestStore,
+                               assert: (AppState) -> Void) {
+        store.send(.threadLoaded(opening.thread, .success(thread)), assert: assert)
+        store.expectEffects([.markRead(site: "cardano", [thread.question.questionID: ReadState(thread.question)])])
     }
 
     func testAnswersSinceTheSessionsMarkAreNewAndTheStatusLineCountsThem() throws {
         let thread = try realThread()
-        var (state, effects) = opened(thread, marks: [4: markOnMayFirst])
-        XCTAssertFalse(effects.contains(.loadLastRead(site: "cardano", questionID: 4)), "the session's mark is enough: \(effects)")
-        _ = Reducer.reduce(&state, .threadLoaded(try XCTUnwrap(threadToken(effects)), .success(thread)))
-        let dates = Dictionary(uniqueKeysWithValues: thread.answers.map { ($0.answerID, $0.creationDate) })
-        XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289], "answers: \(dates)")
-        XCTAssertEqual(state.status.message, "2 new answers since you read this")
+        let (store, opening) = try opened(thread, marks: [4: markOnMayFirst])
+        XCTAssertNil(opening.lastRead, "the session's mark is enough")
+        receiveThread(thread, opening, store) { state in
+            let dates = Dictionary(uniqueKeysWithValues: thread.answers.map { ($0.answerID, $0.creationDate) })
+            XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289], "answers: \(dates)")
+            XCTAssertEqual(state.status.message, "2 new answers since you read this")
+        }
     }
 
     func testWithoutASessionMarkTheStoreIsAskedBeforeTheNewMarkIsWritten() throws {
         let thread = try realThread()
-        var (state, effects) = opened(thread)
-        XCTAssertTrue(effects.contains(.loadLastRead(site: "cardano", questionID: 4)), "\(effects)")
-        _ = Reducer.reduce(&state, .threadLoaded(try XCTUnwrap(threadToken(effects)), .success(thread)))
-        XCTAssertEqual(state.thread?.newAnswerIDs, [], "nothing is new until the old mark is known")
-        XCTAssertNil(state.status.message)
-        _ = Reducer.reduce(&state, .lastReadLoaded(site: "cardano", questionID: 4, markOnMayFirst))
-        XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289])
-        XCTAssertEqual(state.status.message, "2 new answers since you read this")
-        _ = Reducer.reduce(&state, .lastReadLoaded(site: "cardano", questionID: 4, nil))
-        XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289], "a late answer never replaces the mark once known")
+        let (store, opening) = try opened(thread)
+        let lastRead = try XCTUnwrap(opening.lastRead)
+        receiveThread(thread, opening, store) { state in
+            XCTAssertEqual(state.thread?.newAnswerIDs, [], "nothing is new until the old mark is known")
+            XCTAssertNil(state.status.message)
+        }
+        store.send(.lastReadLoaded(lastRead, markOnMayFirst)) { state in
+            XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289])
+            XCTAssertEqual(state.status.message, "2 new answers since you read this")
+            XCTAssertNil(state.thread?.lastReadLoad)
+        }
+        store.expectEffects([])
+        store.send(.lastReadLoaded(lastRead, nil)) {
+            XCTAssertEqual($0.thread?.newAnswerIDs, [260, 289], "a second answer to the same read changes nothing")
+        }
+        store.expectEffects([])
     }
 
     func testTheStoreIsAskedBeforeTheSummarysMarkIsWritten() throws {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 20))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false))))
-        let effects = Reducer.reduce(&state, .command(.open))
-        let ask = try XCTUnwrap(effects.firstIndex(of: .loadLastRead(site: "cardano", questionID: 1)), "\(effects)")
-        let mark = try XCTUnwrap(effects.firstIndex { if case .markRead = $0 { true } else { false } }, "\(effects)")
-        XCTAssertLessThan(ask, mark, "the store reads the old mark before the new one replaces it")
-        XCTAssertTrue(effects.contains(.loadLinkedQuestions(site: "cardano", questionID: 1)), "\(effects)")
+        let store = ReducerTestStore(try AppState.listing(3, rows: 20))
+        store.send(.command(.open))
+        store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1)))
     }
 
     func testANeverReadQuestionHasNothingNew() throws {
         let thread = try realThread()
-        var (state, effects) = opened(thread)
-        _ = Reducer.reduce(&state, .lastReadLoaded(site: "cardano", questionID: 4, nil))
-        _ = Reducer.reduce(&state, .threadLoaded(try XCTUnwrap(threadToken(effects)), .success(thread)))
-        XCTAssertEqual(state.thread?.newAnswerIDs, [])
-        XCTAssertNil(state.status.message)
+        let (store, opening) = try opened(thread)
+        store.send(.lastReadLoaded(try XCTUnwrap(opening.lastRead), nil))
+        store.expectEffects([])
+        receiveThread(thread, opening, store) { state in
+            XCTAssertEqual(state.thread?.newAnswerIDs, [])
+            XCTAssertNil(state.status.message)
+        }
     }
 
     func testWithoutTheLastActivityTheNewestBeyondTheCountReadAreNew() throws {
         let thread = try realThread()
-        var (state, effects) = opened(thread, marks: [4: ReadState(answerCount: 3, lastActivity: nil)])
-        _ = Reducer.reduce(&state, .threadLoaded(try XCTUnwrap(threadToken(effects)), .success(thread)))
-        XCTAssertEqual(state.thread?.newAnswerIDs, [289])
-        XCTAssertEqual(state.status.message, "1 new answer since you read this")
+        let (store, opening) = try opened(thread, marks: [4: ReadState(answerCount: 3, lastActivity: nil)])
+        receiveThread(thread, opening, store) { state in
+            XCTAssertEqual(state.thread?.newAnswerIDs, [289])
+            XCTAssertEqual(state.status.message, "1 new answer since you read this")
+        }
     }
 
-    func testLinkedQuestionsReachTheQuestionViewOfThatQuestionOnly() throws {
+    func testStoreReadsReachTheOpeningThatAskedByTokenAndArePoppedWithIt() throws {
         let thread = try realThread()
-        var (state, _) = opened(thread)
+        let (store, opening) = try opened(thread)
         let related = [LinkedQuestion(questionID: 330, title: "Ways to burn tokens?", relation: .duplicateOf)]
-        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(site: "cardano", questionID: 5, related))
-        XCTAssertEqual(state.thread?.related, [])
-        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(site: "beer", questionID: 4, related))
-        XCTAssertEqual(state.thread?.related, [])
-        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(site: "cardano", questionID: 4, related))
-        XCTAssertEqual(state.thread?.related, related)
+        store.send(.linkedQuestionsLoaded(LoadToken(opening.linked.raw + 100), related)) { XCTAssertEqual($0.thread?.related, []) }
+        store.expectEffects([], "no screen waits for that token")
+        store.send(.linkedQuestionsLoaded(opening.linked, related)) { XCTAssertEqual($0.thread?.related, related) }
+        store.expectEffects([])
+        store.send(.command(.backOrQuit)) { XCTAssertEqual($0.screens, [.questionList]) }
+        store.expectEffects([.cancel(opening.thread), .cancel(try XCTUnwrap(opening.lastRead))],
+                            "popping cancels the reads still waiting, the store's too")
+        store.send(.lastReadLoaded(try XCTUnwrap(opening.lastRead), markOnMayFirst)) { XCTAssertNil($0.thread) }
+        store.expectEffects([])
     }
 }

@@ -32,8 +32,9 @@ final class MemoryScreensTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("Saved: kept offline for good"), lines[11])
     }
 
-    func testTheSavedScreenListsItsQuestionsOrSaysHowToSaveOne() {
+    func testTheSavedScreenListsItsQuestionsOrSaysHowToSaveOne() throws {
         var state = listState()
+        let memory = state.shared.siteMemoryLoad
         var effects = Reducer.reduce(&state, .key(.character("M")))
         guard case let .loadSaved(token, "cardano")? = effects.first else { return XCTFail("\(effects)") }
         _ = Reducer.reduce(&state, .savedLoaded(token, .success([])))
@@ -43,7 +44,7 @@ final class MemoryScreensTests: XCTestCase {
         XCTAssertTrue(lines[11].hasPrefix(" 0 saved questions"), lines[11])
 
         _ = Reducer.reduce(&state, .key(.character("M")))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(site: "cardano", searches: [], savedIDs: [3]))
+        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(memory), searches: [], savedIDs: [3]))
         effects = Reducer.reduce(&state, .key(.character("M")))
         guard case let .loadSaved(again, _)? = effects.first else { return XCTFail("\(effects)") }
         _ = Reducer.reduce(&state, .savedLoaded(again, .success([Fixtures.question(id: 3, title: "Kept question")])))
@@ -79,7 +80,7 @@ final class MemoryScreensTests: XCTestCase {
         let question = Fixtures.question(id: 1, title: "Burning tokens", body: "<p>See <a href=\"https://example.com/x\">x</a>.</p>")
         guard let token = thread.pending?.token else { return XCTFail("not loading") }
         _ = Reducer.reduce(&state, .threadLoaded(token, .success(QuestionThread(question: question, answers: []))))
-        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(site: "cardano", questionID: 1, [
+        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(try XCTUnwrap(thread.linkedLoad), [
             LinkedQuestion(questionID: 330, title: "Ways to burn tokens?", relation: .duplicateOf),
             LinkedQuestion(questionID: 77, title: nil, relation: .linked),
         ]))

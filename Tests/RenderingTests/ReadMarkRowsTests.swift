@@ -17,8 +17,10 @@ final class ReadMarkRowsTests: XCTestCase {
             Fixtures.question(id: 2, title: "Read question", answers: 1),
             Fixtures.question(id: 3, title: "Updated question", answers: 4),
         ]
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1, quotaRemaining: 287))))
-        _ = Reducer.reduce(&state, .readMarksLoaded(site: "cardano", [
+        let effects = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1,
+                                                                                   quotaRemaining: 287))))
+        guard case let .loadReadMarks(marks, "cardano", [1, 2, 3])? = effects.last else { fatalError("no marks asked: \(effects)") }
+        _ = Reducer.reduce(&state, .readMarksLoaded(marks, [
             2: ReadState(questions[1]), 3: ReadState(answerCount: 2, lastActivity: questions[2].lastActivityDate),
         ]))
         return state

@@ -27,6 +27,10 @@ public struct ThreadState: Hashable, Sendable {
     public var lastReadKnown = false
     /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
     public var related: [LinkedQuestion] = []
+    /// The store's read of `lastRead`, until it answers.
+    public var lastReadLoad: LoadToken?
+    /// The store's read of `related`, until it answers.
+    public var linkedLoad: LoadToken?
     /// Whether the status line already said how many answers are new.
     var newsAnnounced = false
     /// `r` was pressed: the next comments load skips what the store holds fresh.
@@ -61,10 +65,33 @@ enum QuestionFeature {
         thread.lastReadKnown = thread.lastRead != nil
         var effects = Effect.withIndicator(.loadThread(token, questionID: id, site: shared.site, reload: false,
                                                listCopy: summary?.body == nil ? nil : summary), token: token)
-        if !thread.lastReadKnown { effects.append(.loadLastRead(site: shared.site, questionID: id)) }
+        if !thread.lastReadKnown {
+            let lastRead = shared.makeToken()
+            thread.lastReadLoad = lastRead
+            effects.append(.loadLastRead(lastRead, site: shared.site, questionID: id))
+        }
         effects += summary.map { markRead($0, &shared) } ?? []
-        effects.append(.loadLinkedQuestions(site: shared.site, questionID: id))
+        let linked = shared.makeToken()
+        thread.linkedLoad = linked
+        effects.append(.loadLinkedQuestions(linked, site: shared.site, questionID: id))
         return (thread, effects)
+    }
+
+    /// The mark the question had before this opening, from the store (`token`: this opening's read).
+    static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout ThreadState, _ shared: inout SharedState) {
+        guard thread.lastReadLoad == token else { return }
+        thread.lastReadLoad = nil
+        guard !thread.lastReadKnown else { return }
+        thread.lastRead = mark
+        thread.lastReadKnown = true
+        ThreadNews.announce(&thread, &shared)
+    }
+
+    /// The questions the store links with this one (`token`: this opening's read).
+    static func linkedLoaded(_ token: LoadToken, _ related: [LinkedQuestion], _ thread: inout ThreadState) {
+        guard thread.linkedLoad == token else { return }
+        thread.linkedLoad = nil
+        thread.related = related
     }
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {

@@ -112,15 +112,20 @@ enum QuestionListFeature {
         let isCurrent = list.rows.pending?.token == token
         if isCurrent, case .success = result { list.cachedAt = nil }
         let before = shared.status.message
-        let effects = list.pageLoaded(token, result, noun: "questions", &shared)
-        if isCurrent, case .success(let page) = result { shared.noteUnknownValues(page.items.unknownValueCount, "questions", before: before) }
+        var effects = list.pageLoaded(token, result, noun: "questions", &shared)
+        if isCurrent, case .success(let page) = result {
+            shared.noteUnknownValues(page.items.unknownValueCount, "questions", before: before)
+            effects += list.rows.askReadMarks(page.items, &shared)
+        }
         return effects
     }
 
     /// The store's copy of page 1 paints at once while the network loads it; the network's page then replaces it,
     /// the cursor staying on the same question.
     static func cachedLoaded(_ token: LoadToken, _ questions: [Question], fetchedAt: Date, _ list: inout QuestionListState,
-                             _ shared: SharedState) {
-        if list.rows.showCached(token, questions, rows: shared.viewport.listRows) { list.cachedAt = fetchedAt }
+                             _ shared: inout SharedState) -> [Effect] {
+        guard list.rows.showCached(token, questions, rows: shared.viewport.listRows) else { return [] }
+        list.cachedAt = fetchedAt
+        return list.rows.askReadMarks(questions, &shared)
     }
 }

@@ -48,8 +48,10 @@ enum SavedListFeature {
     /// The store's saved questions arrived: all of them, as one page.
     static func loaded(_ token: LoadToken, _ result: Result<[Question], APIError>, _ saved: inout SavedListState,
                        _ shared: inout SharedState) -> [Effect] {
-        let page = result.map { Page(items: $0, hasMore: false, page: 1) }
-        return saved.pageLoaded(token, page, noun: "saved questions", &shared)
+        let isCurrent = saved.rows.pending?.token == token
+        var effects = saved.pageLoaded(token, result.map { Page(items: $0, hasMore: false, page: 1) }, noun: "saved questions", &shared)
+        if isCurrent, case .success(let questions) = result { effects += saved.rows.askReadMarks(questions, &shared) }
+        return effects
     }
 
     /// Saves question `id` (or unsaves it when saved): the lists mark it at once, and the store keeps it for good.

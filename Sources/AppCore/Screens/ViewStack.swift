@@ -46,9 +46,9 @@ public enum ScreenState: Hashable, Sendable {
 
     /// The loads this screen waits for (cancelled when it is popped).
     var loadTokens: [LoadToken] {
-        if let list = pagedList { return [list.pendingToken].compactMap { $0 } }
+        if let list = pagedList { return list.loadTokens }
         switch self {
-        case .question(let thread): return [thread.pending?.token, thread.commentsPending].compactMap { $0 }
+        case .question(let thread): return [thread.pending?.token, thread.commentsPending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }
         case .picker(let picker): return [picker.pending?.token].compactMap { $0 }
         default: return []
         }

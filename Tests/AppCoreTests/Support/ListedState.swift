@@ -17,6 +17,11 @@ extension AppState {
 }
 
 extension [Effect] {
+    /// These effects but the store reads of read marks a page of questions asks for.
+    var withoutStoreReads: [Effect] {
+        filter { if case .loadReadMarks = $0 { false } else { true } }
+    }
+
     /// The token of the first thread load among these effects.
     var threadLoadToken: LoadToken? {
         lazy.compactMap { effect -> LoadToken? in

@@ -75,7 +75,7 @@ final class ReducerTestStore {
     func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
         send(.start, file: file, line: line)
         let load = receiveQuestionsLoad(file: file, line: line)
-        receive(.loadSiteMemory(site: state.shared.site), file: file, line: line)
+        receive(.loadSiteMemory(state.shared.siteMemoryLoad ?? LoadToken(0), site: state.shared.site), file: file, line: line)
         receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
         return load
     }
@@ -98,10 +98,23 @@ final class ReducerTestStore {
             if case .loadThread(let token, id, site, false, _) = effect { token } else { nil }
         }
         if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
-        receive(.loadLastRead(site: site, questionID: id), file: file, line: line)
+        receive("question \(id)'s last read mark", file: file, line: line) { effect -> Void? in
+            if case .loadLastRead(_, site, id) = effect { () } else { nil }
+        }
         if let markedRead { receive(.markRead(site: site, [id: markedRead]), file: file, line: line) }
-        receive(.loadLinkedQuestions(site: site, questionID: id), file: file, line: line)
+        receive("question \(id)'s linked questions", file: file, line: line) { effect -> Void? in
+            if case .loadLinkedQuestions(_, site, id) = effect { () } else { nil }
+        }
         return token
+    }
+
+    /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.
+    @discardableResult
+    func receiveReadMarksLoad(_ ids: [Int], site: String = "cardano", file: StaticString = #filePath,
+                              line: UInt = #line) -> LoadToken? {
+        receive("the read marks of \(ids)", file: file, line: line) { effect -> LoadToken? in
+            if case .loadReadMarks(let token, site, ids) = effect { token } else { nil }
+        }
     }
 
     /// Consumes a question list's page load and the timer of its loading indicator; returns the load.

@@ -43,22 +43,8 @@ extension EffectRunner {
             loader.questions(query, page: page, mode: mode(reload: reload), priority: priority, preview: { [weak self] stale in
                 guard let fetchedAt = stale.fetchedAt else { return }
                 self?.send(.cachedQuestionsLoaded(token, stale.value.items, fetchedAt: fetchedAt))
-                self?.loadReadMarks(site: site, ids: stale.value.items.map(\.questionID))
             }, completion: completion)
-        }, then: { [weak self] page in
-            self?.loadReadMarks(site: site, ids: page.items.map(\.questionID))
         }, deliver: { .questionsLoaded(token, $0) })
-    }
-
-    /// Asks the store which of these questions were read, and tells the reducer.
-    func loadReadMarks(site: String, ids: [Int]) {
-        guard let local, !ids.isEmpty else { return }
-        local.readMarks(site: site, ids: ids) { [weak self] result in
-            guard case .success(let marks) = result, !marks.isEmpty else { return }
-            self?.send(.readMarksLoaded(site: site, marks.mapValues {
-                ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity)
-            }))
-        }
     }
 
     func markRead(site: String, _ marks: [Int: ReadState]) {
