@@ -22,9 +22,18 @@ public final class Store: Sendable {
     public let maxBytes: Int64?
     let pool: DatabasePool
 
+    /// Why the file at `fileURL` was moved aside (`it is a directory, not a file`…), if one was.
+    public let movedAsideReason: String?
+
     /// A sentence for the status line when opening moved a file aside; nil otherwise.
     public var notice: String? {
-        movedAside.map { "the local store was unreadable and was moved aside to \($0.path); a new one was started" }
+        movedAside.map { url in
+            let reason = movedAsideReason.map { " (\($0))" } ?? ""
+            // A companion (`-wal`, `-shm`) moved aside leaves the store itself in place.
+            let whole = url.lastPathComponent.hasPrefix(fileURL.lastPathComponent + ".unusable-")
+            return "the local store\(whole ? "" : "'s \(url.lastPathComponent.components(separatedBy: ".unusable-")[0])")"
+                + " was unreadable and was moved aside to \(url.path)\(reason)" + (whole ? "; a new one was started" : "")
+        }
     }
 
     /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
@@ -46,18 +55,28 @@ public final class Store: Sendable {
         self.maxBytes = maxBytes
         let path = fileURL.path
         try Self.prepareDirectory(fileURL.deletingLastPathComponent())
-        var movedAside: URL?
-        if let problem = StoreFileCheck.problem(at: fileURL) {
-            movedAside = try StoreFileCheck.moveAside(fileURL, because: problem)
+        var aside: (url: URL, reason: String)?
+        // Before SQLite opens anything: a FIFO would block its openat until a writer came.
+        if let found = StorePathCheck.verdict(forStore: fileURL) {
+            switch found.verdict {
+            case .openable: break
+            case .refuse(let kind): throw .notAFile(path: found.path, kind: kind)
+            case .moveAside(let reason):
+                aside = (try StoreFileCheck.moveAside(URL(fileURLWithPath: found.path), because: reason), reason)
+            }
+        }
+        if aside == nil, let problem = StoreFileCheck.problem(at: fileURL) {
+            aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
         do {
             pool = try Self.openAndMigrate(path, announceUpgrade)
         } catch {
-            guard movedAside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
-            movedAside = try StoreFileCheck.moveAside(fileURL, because: reason)
+            guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
+            aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
             do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
         }
-        self.movedAside = movedAside
+        self.movedAside = aside?.url
+        self.movedAsideReason = aside?.reason
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {
@@ -69,13 +88,21 @@ public final class Store: Sendable {
             // first. 16 KB pages: a quarter of the pages (and system calls) an import writes with 4 KB ones, and
             // less CPU per row. Incremental auto-vacuum lets `compact()` hand the pages an import frees (FTS5
             // merges, rewritten rows) back to the file system.
-            if !db.configuration.readonly {
+            // Only then: on a file with pages, `auto_vacuum = …` takes the write lock (and waits for an import).
+            if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
                 try db.execute(sql: "PRAGMA page_size = \(pageSize)")
                 try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             }
         }
         let pool = try DatabasePool(path: path, configuration: config)
         let migrator = StoreSchema.migrator
+        // A store of this version's schema opens with reads only, so it never waits for a writer (an import holds
+        // the writer between its transactions); a new, foreign, newer or older one goes on to the write below.
+        let current = try pool.read { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == StoreSchema.applicationID
+                && migrator.hasCompletedMigrations(db) && !migrator.hasBeenSuperseded(db)
+        }
+        if current { return pool }
         let upgrading = try pool.write { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0

@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case directoryNotWritable(path: String, reason: String)
     /// The file was written by a newer stackterm (migrations this build does not know); it is left untouched.
     case newerSchema(path: String, unknownMigrations: [String])
+    /// Something other than a file sits at the store's path (a FIFO, a socket, a device): it is left alone, unopened.
+    case notAFile(path: String, kind: String)
     /// SQLite refused an operation; `message` is its own words.
     case database(path: String, message: String)
     /// An import could not go on: the dump file, its position, and why.
@@ -23,6 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .newerSchema(let path, let unknown):
             return "\(path) was written by a newer stackterm (schema \(unknown.joined(separator: ", "))); "
                 + "it is left as it is — update stackterm or point XDG_DATA_HOME elsewhere"
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a file: stackterm does not open it; remove it, or point XDG_DATA_HOME elsewhere"
         case .database(let path, let message):
             return "\(path): \(message)"
         case .importFailed(let file, let message):

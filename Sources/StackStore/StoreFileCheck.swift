@@ -12,11 +12,17 @@ enum StoreFileCheck {
     private static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
 
     /// Why the file cannot be a store, judged from its first bytes; nil when it is absent, empty or starts like SQLite.
+    /// Opened without blocking (`O_NONBLOCK`), and only read when it is a regular file.
     static func problem(at url: URL) -> String? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 100), !head.isEmpty else { return nil }
-        guard head.count == 100, Array(head.prefix(16)) == sqliteHeader else {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: 100)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        guard count > 0 else { return nil }
+        guard count == 100, Array(head.prefix(16)) == sqliteHeader else {
             return "it is not an SQLite database"
         }
         return nil
