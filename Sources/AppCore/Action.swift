@@ -32,8 +32,6 @@ public enum Action: Hashable, Sendable {
     case sitesLoaded(LoadToken, Result<[Site], APIError>)
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)
-    /// The layout step laid out question `questionID` (the one showing): its length and where its content sits.
-    case threadLaidOut(questionID: Int, ThreadMeasure)
     /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.
     case terminate(signal: Int32)
     /// The methods the API has paused while our loads wait for them (empty: none any more), once a second.

@@ -63,11 +63,6 @@ public enum Reducer {
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []
-        case let .threadLaidOut(questionID, measure):
-            return updateTop(.question, &state) { thread, shared in
-                if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, shared) }
-                return []
-            }
         case .terminate(let signal):
             return quit(&state, exitCode: 128 + signal)
         case let .notify(message, isError):

@@ -92,17 +92,17 @@ public final class AppRunner {
     }
 
     /// The layout step, then the frame. When the question on top has a layout ready (`layouter` lays it out in the
-    /// background) whose measurements the state has not seen, the reducer gets them first (`threadLaidOut`: a new
-    /// width or new content scrolls back to the anchored paragraph), so every frame is drawn from a state that
-    /// matches its layout and drawing never changes the state. Until the layout is ready the question view shows
-    /// its header and "Laying out…", and `onReady` comes back here.
+    /// background) whose measurements the state has not seen, they are written into the state first
+    /// (`AppState.threadLaidOut`, not an action: a new width or new content scrolls back to the anchored paragraph),
+    /// so every frame is drawn from a state that matches its layout and drawing never changes the state. Until the
+    /// layout is ready the question view shows its header and "Laying out…", and `onReady` comes back here.
     private func layOutAndRender() {
         let now = Date()
         var threadLayout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
             threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
             if let layout = threadLayout, layout.measure != thread.measure {
-                reduce(.threadLaidOut(questionID: thread.questionID, layout.measure))
+                state.threadLaidOut(questionID: thread.questionID, layout.measure)
             }
         } else if state.thread == nil {
             layouter.cancel()

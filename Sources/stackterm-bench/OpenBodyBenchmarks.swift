@@ -37,7 +37,7 @@ enum OpenBodyBenchmarks {
             guard case .question(let thread) = state.top else { notLaidOut += 1; return }
             let layout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
             if let layout {
-                _ = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
+                state.threadLaidOut(questionID: thread.questionID, layout.measure)
                 shownLines = layout.lines.count
             } else {
                 notLaidOut += 1 // the frame below shows "Laying out…": not the first screen

@@ -10,7 +10,7 @@ final class CopyCodeBlockTests: XCTestCase {
         for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
             _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
         }
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: []))
         return state
     }
 

@@ -32,7 +32,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         var measure = ThreadMeasure(lineCount: 600, postStarts: [11: 0, 7: 200, 8: 400], blocks: blocks,
                                     lineTexts: (0..<600).map { "line \($0) words" }, codeStarts: [50, 250, 450])
         measure.links = (1...6).map { ThreadLink(postID: $0 < 4 ? 11 : 7, number: $0, text: "link \($0)", url: "https://example.com/\($0)") }
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 11, measure))
+        state.threadLaidOut(questionID: 11, measure)
         for _ in 0..<220 { _ = Reducer.reduce(&state, .command(.moveDown)) }
         return state
     }

@@ -21,7 +21,7 @@ final class LinkPickerTests: XCTestCase {
         }
         var measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 7: 100], blocks: [])
         measure.links = links ?? self.links
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure))
+        state.threadLaidOut(questionID: 1, measure)
         return state
     }
 
@@ -128,7 +128,7 @@ final class LinkPickerTests: XCTestCase {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
         _ = Reducer.reduce(&state, .start)
         _ = Reducer.reduce(&state, .openQuestionLink(questionID: 9, answerID: nil))
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 9, ThreadMeasure(lineCount: 3, postStarts: [9: 0], blocks: [])))
+        state.threadLaidOut(questionID: 9, ThreadMeasure(lineCount: 3, postStarts: [9: 0], blocks: []))
         _ = Reducer.reduce(&state, .key(.character("L")))
         XCTAssertEqual(state.status.message, "No links yet: the question is still loading")
     }

@@ -51,7 +51,7 @@ final class ReducerBreadthTests: XCTestCase {
         let effects = Reducer.reduce(&state, .key(.enter))
         XCTAssertTrue(effects.contains { if case .loadThread(_, 5, "cardano", false, _) = $0 { true } else { false } })
         XCTAssertEqual(state.thread?.focusAnswerID, 77)
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 5, ThreadMeasure(lineCount: 200, postStarts: [5: 0, 76: 40, 77: 90], blocks: [])))
+        state.threadLaidOut(questionID: 5, ThreadMeasure(lineCount: 200, postStarts: [5: 0, 76: 40, 77: 90], blocks: []))
         XCTAssertEqual(state.thread?.scroll, 90)
         XCTAssertNil(state.thread?.focusAnswerID, "only the first layout scrolls")
         _ = Reducer.reduce(&state, .key(.character("q")))
@@ -206,7 +206,7 @@ final class ReducerBreadthTests: XCTestCase {
         XCTAssertEqual(state.status.message, "Copied link: https://example.stackexchange.com/questions/1")
 
         state = openedThread()
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [1: 0, 10: 30, 11: 60], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [1: 0, 10: 30, 11: 60], blocks: []))
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("y"))), [.copyToClipboard("https://example.stackexchange.com/questions/1")])
         for _ in 0..<35 { _ = Reducer.reduce(&state, .key(.character("j"))) }
         XCTAssertEqual(Reducer.reduce(&state, .key(.character("o"))), [.openURL("https://cardano.stackexchange.com/a/10")])

@@ -94,7 +94,7 @@ final class ReducerThreadTests: XCTestCase {
     func testScrollingIsClampedToTheMeasuredDocument() throws {
         var state = listState() // 22 content rows
         _ = Reducer.reduce(&state, .command(.open))
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [:], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [:], blocks: []))
         _ = Reducer.reduce(&state, .command(.bottom))
         XCTAssertEqual(state.thread?.scroll, 78)
         _ = Reducer.reduce(&state, .command(.pageDown))
@@ -104,7 +104,7 @@ final class ReducerThreadTests: XCTestCase {
         _ = Reducer.reduce(&state, .command(.top))
         _ = Reducer.reduce(&state, .command(.moveUp))
         XCTAssertEqual(state.thread?.scroll, 0)
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 10, postStarts: [:], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 10, postStarts: [:], blocks: []))
         XCTAssertEqual(state.thread?.scroll, 0)
     }
 

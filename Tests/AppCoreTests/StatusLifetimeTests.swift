@@ -97,8 +97,7 @@ final class StatusLifetimeTests: XCTestCase {
         store.expectEffects([])
         var measure = ThreadMeasure(lineCount: 50, postStarts: [1: 0], blocks: [])
         measure.links = [ThreadLink(postID: 1, number: 1, text: "an answer", url: "https://cardano.stackexchange.com/a/99")]
-        store.send(.threadLaidOut(questionID: 1, measure))
-        store.expectEffects([])
+        store.layOut(questionID: 1, measure)
         store.send(.key(.character("L"))) { XCTAssertEqual($0.screen, .linkPicker) }
         store.expectEffects([])
         // Enter pops the picker and looks the answer's question up, saying so on the question under it.

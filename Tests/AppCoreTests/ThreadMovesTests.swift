@@ -16,7 +16,7 @@ final class ThreadMovesTests: XCTestCase {
         }
         let measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40, 11: 90, 12: 150], blocks: [],
                                     lineTexts: lineTexts, codeStarts: [20, 60, 170])
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure))
+        state.threadLaidOut(questionID: 1, measure)
         return state
     }
 
@@ -77,7 +77,7 @@ final class ThreadMovesTests: XCTestCase {
 
     func testTheLastAnswerNearTheBottomSaysSo() throws {
         var state = try questionState()
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 160, postStarts: [1: 0, 10: 40, 11: 150], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 160, postStarts: [1: 0, 10: 40, 11: 150], blocks: []))
         press(.character("]"), .character("]"), in: &state)
         XCTAssertEqual(state.thread?.scroll, 138, "as far as the document goes")
         press(.character("]"), in: &state)
@@ -90,7 +90,7 @@ final class ThreadMovesTests: XCTestCase {
         walk([([.character("}")], 20, nil), ([.character("}")], 60, nil), ([.character("{")], 20, nil),
               ([.character("{")], 20, "No code block above")], &state)
 
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: [])))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: []))
         press(.character("}"), in: &state)
         XCTAssertEqual(state.status.message, "No code block in this thread")
     }
@@ -193,7 +193,7 @@ final class ThreadMovesTests: XCTestCase {
         find("plutus", in: &state)
         var texts = (0..<300).map { "line \($0)" }
         texts[250] = "plutus"
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 300, postStarts: [1: 0], blocks: [], lineTexts: texts)))
+        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 300, postStarts: [1: 0], blocks: [], lineTexts: texts))
         XCTAssertEqual(state.thread?.find?.matches, [FindMatch(line: 250, occurrence: 0)])
         XCTAssertNil(state.thread?.find?.current, "another count: n goes on from the view")
     }

@@ -97,7 +97,7 @@ final class ViewStackTests: XCTestCase {
             let thread = QuestionThread(question: Fixtures.question(id: 6, body: "<p>Q</p>"), answers: [Fixtures.answer(id: 60, question: 6)])
             _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
         }
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 6, ThreadMeasure(lineCount: 100, postStarts: [6: 0, 60: 40], blocks: [])))
+        state.threadLaidOut(questionID: 6, ThreadMeasure(lineCount: 100, postStarts: [6: 0, 60: 40], blocks: []))
         for _ in 0..<7 { _ = Reducer.reduce(&state, .command(.moveDown)) }
         let thread = try XCTUnwrap(state.thread)
         _ = Reducer.reduce(&state, .command(.help))
@@ -185,25 +185,25 @@ final class ViewStackTests: XCTestCase {
     func testANewLayoutKeepsTheSameParagraphAtTheTop() {
         var state = openedThread()
         // Wide: blocks of 3, 4 and 5 lines, then the answer's 6 and 2.
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure(questionBlocks: [3, 4, 5], answerBlocks: [6, 2])))
+        state.threadLaidOut(questionID: 1, measure(questionBlocks: [3, 4, 5], answerBlocks: [6, 2]))
         for _ in 0..<19 { _ = Reducer.reduce(&state, .command(.moveDown)) } // line 19: the answer's first block (15…20), 4 lines in
         XCTAssertEqual(state.thread?.scroll, 19)
         // Narrow (a resize): every block is twice as long.
         _ = Reducer.reduce(&state, .resize(Viewport(columns: 40, rows: 12)))
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure(questionBlocks: [6, 8, 10], answerBlocks: [12, 4])))
+        state.threadLaidOut(questionID: 1, measure(questionBlocks: [6, 8, 10], answerBlocks: [12, 4]))
         XCTAssertEqual(state.thread?.scroll, 27 + 8, "the answer's first block now starts at 27; 4 of 6 lines in is 8 of 12")
         // Comments on (a longer question above): the same block again.
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure(questionBlocks: [6, 8, 10, 9], answerBlocks: [12, 4])))
+        state.threadLaidOut(questionID: 1, measure(questionBlocks: [6, 8, 10, 9], answerBlocks: [12, 4]))
         XCTAssertEqual(state.thread?.scroll, 37 + 8)
         // Back to the first width: where the reader was.
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 1, measure(questionBlocks: [3, 4, 5], answerBlocks: [6, 2])))
+        state.threadLaidOut(questionID: 1, measure(questionBlocks: [3, 4, 5], answerBlocks: [6, 2]))
         XCTAssertEqual(state.thread?.scroll, 19)
     }
 
     func testAMeasureOfAnotherQuestionIsIgnored() {
         var state = openedThread()
         let before = state
-        _ = Reducer.reduce(&state, .threadLaidOut(questionID: 99, measure(questionBlocks: [3], answerBlocks: [])))
+        state.threadLaidOut(questionID: 99, measure(questionBlocks: [3], answerBlocks: []))
         XCTAssertEqual(state, before)
     }
 }

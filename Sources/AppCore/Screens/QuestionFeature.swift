@@ -51,6 +51,19 @@ public struct ThreadState: Hashable, Sendable {
     public var question: Question? { thread?.question ?? summary }
 }
 
+extension AppState {
+    /// The layout step, between an action and the frame it leads to (never inside `Reducer.reduce`): the question
+    /// view on top takes the measurements of its layout (a new width or new content scrolls back to the anchored
+    /// paragraph). It writes only the thread's `measure` and the reader's place in it — no effect, no message, no
+    /// move on the stack — so a frame drawn after it matches its state; another question's measure changes nothing.
+    public mutating func threadLaidOut(questionID: Int, _ measure: ThreadMeasure) {
+        _ = Reducer.updateTop(.question, &self) { thread, shared in
+            if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, shared) }
+            return []
+        }
+    }
+}
+
 /// The question view's reducer.
 enum QuestionFeature {
     /// Opens question `id`: the summary (from a list) shows at once while the thread loads.

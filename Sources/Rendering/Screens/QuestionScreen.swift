@@ -108,13 +108,14 @@ public final class ThreadLayoutCache {
     }
 
     /// The layout step for tests and benchmarks: lays out the question on top of `state` (on this thread) and
-    /// gives the reducer its measurements when they are new, as the program's `ThreadLayouter` does.
+    /// writes its measurements into the state when they are new (`AppState.threadLaidOut`), as the program does
+    /// with `ThreadLayouter`'s layout.
     @discardableResult
     public func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
         guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
         let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
         if layout.measure != thread.measure {
-            _ = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
+            state.threadLaidOut(questionID: thread.questionID, layout.measure)
         }
         return layout
     }

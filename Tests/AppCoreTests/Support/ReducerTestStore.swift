@@ -39,6 +39,13 @@ final class ReducerTestStore {
         try assert(state)
     }
 
+    /// Runs the layout step on the state, as the runtime does between an action and its frame (`AppState.threadLaidOut`:
+    /// not an action, so it makes no effect). Fails first if the previous action left effects unasserted.
+    func layOut(questionID: Int, _ measure: ThreadMeasure, file: StaticString = #filePath, line: UInt = #line) {
+        requireAsserted(before: "the layout step ran")
+        state.threadLaidOut(questionID: questionID, measure)
+    }
+
     /// Asserts that the unasserted effects are exactly `expected`, in order (`message` says why), and consumes them.
     func expectEffects(_ expected: [Effect], _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         if unasserted != expected {
