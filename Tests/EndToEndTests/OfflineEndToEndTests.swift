@@ -50,6 +50,24 @@ final class OfflineEndToEndTests: StacktermTestCase {
         XCTAssertEqual(try double.requestLog(), [], "--offline sent requests")
     }
 
+    func testAnAnswerLinkOpensOfflineOverItsSiteWithTheThreadsLinkAtTheEnd() throws {
+        guard let folder = SharedData.path("dumps/cardano") else { throw XCTSkip("SKIPPED: no shared data") }
+        try importDump(dataHome: dataHome, folder)
+        try double.clearRequestLog()
+        let tmux = try launch(["--offline", "https://cardano.stackexchange.com/a/4371/1231"], environment: ["XDG_DATA_HOME": dataHome.path])
+        // Answer 4371 belongs to question 4366: the store finds it, and the thread opens over the list at that answer.
+        XCTAssertTrue(tmux.waitFor(text: "Cardano CLI - Error submitting transaction", timeout: 15), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "Answer 1/2 · ▲ 3 · Matt Ho"), tmux.screenDump())
+        try tmux.sendKeys(.text("G"))
+        // The question's link, in its short form when the long one (with the title's slug) does not fit.
+        XCTAssertTrue(tmux.waitFor(text: "https://cardano.stackexchange.com/q/4366", timeout: 10),
+                      "an imported thread ends with its link:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("cardano · activity") == true }, "the list is underneath:\n\(tmux.screenDump())")
+        try quit(tmux)
+        XCTAssertEqual(try double.requestLog(), [], "--offline sent requests")
+    }
+
     func testWhenTheNetworkGoesTheReaderKeepsReadingWhatWasSeen() throws {
         let tmux = try launch()
         waitForList(tmux)

@@ -49,7 +49,7 @@ final class PrintOfflineEndToEndTests: XCTestCase {
     func testAnAnswerLinkOfflineFindsItsQuestionInTheStore() throws {
         let run = try print("--offline", "--question", "https://cardano.stackexchange.com/a/4371/1231", "--top-answer")
         XCTAssertEqual(run.status, 0, run.errors)
-        XCTAssertTrue(run.output.contains("https://cardano.stackexchange.com/q/4366"), "the question's link: \(run.output)")
+        XCTAssertTrue(run.output.contains("https://cardano.stackexchange.com/questions/4366"), "the question's link: \(run.output)")
         XCTAssertEqual(run.errors, "")
     }
 

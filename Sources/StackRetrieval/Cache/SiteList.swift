@@ -13,15 +13,19 @@ public struct SiteList: Sendable, Hashable {
     public var isTruncated: Bool
     /// Requests left today, when this list came from the API just now.
     public var quotaRemaining: Int?
+    /// The API names of the sites the local store holds questions of (readable offline).
+    public var held: Set<String>
 
     public init(
-        sites: [Site], fetchedAt: Date, refreshError: APIError? = nil, isTruncated: Bool = false, quotaRemaining: Int? = nil
+        sites: [Site], fetchedAt: Date, refreshError: APIError? = nil, isTruncated: Bool = false, quotaRemaining: Int? = nil,
+        held: Set<String> = []
     ) {
         self.sites = sites
         self.fetchedAt = fetchedAt
         self.refreshError = refreshError
         self.isTruncated = isTruncated
         self.quotaRemaining = quotaRemaining
+        self.held = held
     }
 
     /// True when refreshing failed and the list on disk was delivered instead (`refreshError` says why):

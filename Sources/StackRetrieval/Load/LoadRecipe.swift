@@ -3,7 +3,8 @@ import StackAPI
 import StackStore
 
 /// The parts one kind of load is made of, which `LoadOperation` puts together in the same order for every kind:
-/// the store's fresh copy, its older copy to paint meanwhile, the request, what is kept of its answer, and the store's answer when offline.
+/// the store's fresh copy, its older copy to paint meanwhile, the request, what is kept of its answer, and the
+/// store's answer when offline.
 ///
 /// Each part is optional: a load without `fresh` always asks the network (or the store offline); one without
 /// `stored` fails offline with the network's error (or, under `--offline`, says it needs the network).
@@ -35,5 +36,4 @@ public struct LoadRecipe<Value: Sendable>: Sendable {
         self.keep = keep
         self.stored = stored
     }
-
 }

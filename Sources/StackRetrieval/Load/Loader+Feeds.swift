@@ -26,17 +26,23 @@ extension Loader {
     /// sites the store holds. `held` names the sites the store holds either way.
     @discardableResult
     public func sites(mode: LoadMode, completion: @escaping RetrievalCompletion<Loaded<SiteList>>) -> RetrievalHandle {
-        let cache = sitesCache
+        let (cache, local) = (sitesCache, self.local)
         let recipe = LoadRecipe<SiteList>(
             what: "the site list",
             request: { environment, done in
                 SitesOperation(cache: cache, cachePolicy: mode == .reload ? .reload : .useCache, environment: environment,
-                               delivery: .direct(done))
+                               delivery: .direct { result in
+                                   done(result.map { list in
+                                       var marked = list
+                                       marked.held = Set(((try? local?.store.heldSites()) ?? []).map(\.apiName))
+                                       return marked
+                                   })
+                               })
             },
             stored: { local in
                 let held = try local.store.heldSites()
                 guard !held.isEmpty else { return .failure(.offline(detail: "the local store holds no site yet (run stackterm import)")) }
-                return .success(SiteList(sites: held.map(Self.site), fetchedAt: Date()))
+                return .success(SiteList(sites: held.map(Self.site), fetchedAt: Date(), held: Set(held.map(\.apiName))))
             })
         return load(recipe, mode: mode, completion: completion)
     }
