@@ -107,7 +107,7 @@ struct PrintCommand: ParsableCommand {
             site: settings.site, sort: search == nil ? settings.sort : options.sort, query: search,
             tagged: settings.tagged, limit: limit ?? PrintRequest.defaultLimit, pageSize: options.pageSize)
         let (json, mode, offline) = (self.json, self.mode, self.offline)
-        MainActor.assumeIsolated {
+        DispatchQueue.main.async { @MainActor in
             let collector = QuestionCollector(loader: loader, request: request, mode: mode)
             collector.start(onQuestions: { questions in
                 let text = questions.map { (json ? QuestionLine.json($0) : QuestionLine.plain($0)) + "\n" }.joined()
@@ -116,8 +116,8 @@ struct PrintCommand: ParsableCommand {
                 if let message = outcome.message { StacktermCommand.standardError(message) }
                 Self.exit(outcome.exitCode, loader: loader, answeredByStore: collector.answeredByStore, offline: offline)
             })
-            Self.runMainLoop()
         }
+        Self.runMainLoop()
     }
 
     private func printThread(settings: EffectiveSettings, loader: Loader) {
@@ -132,7 +132,7 @@ struct PrintCommand: ParsableCommand {
         let request = ThreadRequest(site: site, source: source, topAnswerOnly: topAnswer,
                                     width: width ?? ThreadRequest.defaultWidth)
         let (json, mode, offline) = (self.json, self.mode, self.offline)
-        MainActor.assumeIsolated {
+        DispatchQueue.main.async { @MainActor in
             let threadLoader = ThreadLoader(loader: loader, request: request, mode: mode)
             threadLoader.start { result in
                 let outcome = ThreadOutcome(result)
@@ -144,11 +144,11 @@ struct PrintCommand: ParsableCommand {
                 if let message = outcome.message { StacktermCommand.standardError(message) }
                 Self.exit(outcome.exitCode, loader: loader, answeredByStore: threadLoader.answeredByStore, offline: offline)
             }
-            Self.runMainLoop()
         }
+        Self.runMainLoop()
     }
 
-    /// Runs the main queue until a completion exits the process.
+    /// Runs the main queue (where the loads above start, on the main actor) until a completion exits the process.
     private static func runMainLoop() -> Never {
         RunLoop.main.run()
         dispatchMain() // only reached if the run loop had nothing to run
