@@ -81,8 +81,14 @@ struct DumpFileJob: Sendable {
         let batcher = Batcher(start: read.start, batchSize: read.batchSize, position: read.file.position, hand: read.hand,
                               wrap: wrap, weigh: weigh)
         let stream = makeStream(name) { try batcher.add(transform($0)) }
-        try read.file.forEachBlock { try stream.push($0) }
-        try stream.finish()
+        do {
+            try read.file.forEachBlock { try stream.push($0) }
+            try stream.finish()
+        } catch let error where error is DumpError || error is DumpArchiveError {
+            // A file cut short or damaged: the rows parsed before the fault are whole; hand them over too.
+            try batcher.flush(isLast: false)
+            throw error
+        }
         try batcher.flush(isLast: true)
     }
 

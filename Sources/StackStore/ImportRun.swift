@@ -74,9 +74,9 @@ struct ImportRun {
             guard let current, !currentFinished else {
                 throw .importFailed(file: source.url.path, message: "interrupted between files; run the import again to resume")
             }
-            throw .importFailed(file: current.path, message: "interrupted after \(done) rows; run the import again to resume")
+            throw .importFailed(file: current.path, message: "interrupted after \(done) rows, which are kept; run the same command again to resume there")
         } catch let error as DumpError {
-            throw .importFailed(file: current?.path ?? source.url.path, message: "\(error) (the \(done) rows before it are kept)")
+            throw .importFailed(file: current?.path ?? source.url.path, message: "\(error) (the \(done) whole rows before it are kept)")
         } catch let error as DumpArchiveError {
             let kept = current.map { " (the \(done) rows of \($0.name) before it are kept)" } ?? ""
             throw .importFailed(file: source.url.path, message: Self.withoutArchiveName(error) + kept)

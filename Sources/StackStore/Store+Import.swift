@@ -59,9 +59,11 @@ extension Store {
     @discardableResult
     public func importDump(
         folder: URL, site: String, batchSize: Int = Store.importBatch,
-        shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+        shouldStop: @escaping @Sendable () -> Bool = { false }, waiting: (String) -> Void = { _ in },
+        progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
-        try importDump(.folder(folder), site: site, batchSize: batchSize, shouldStop: shouldStop, progress: progress)
+        try importDump(.folder(folder), site: site, batchSize: batchSize, shouldStop: shouldStop, waiting: waiting,
+                       progress: progress)
     }
 
     /// Imports a site's dump from a folder or a `.7z` archive as site `site`.
@@ -72,14 +74,16 @@ extension Store {
     /// changed. A row the store lacks is inserted without a look first, one it holds is updated in place, so importing
     /// twice holds the same as importing once. Reading, parsing and the text for the index run on a second thread
     /// (an archive in one pass, entries in the order it holds them) while this one writes. Throws
-    /// `StoreError.importFailed` naming the file (and its line) or the archive's entry and position.
+    /// `StoreError.importFailed` naming the file (and its line) or the archive's entry and position. One import runs
+    /// at a time per store: another one (in any process) is waited for, `waiting` told why once.
     @discardableResult
     public func importDump(
         _ source: DumpSource, site: String, batchSize: Int = Store.importBatch,
-        shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+        shouldStop: @escaping @Sendable () -> Bool = { false }, waiting: (String) -> Void = { _ in },
+        progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
         try importDump(source, site: site, transactionRows: batchSize, handoverRows: Self.importHandoverRows,
-                       shouldStop: shouldStop, progress: progress)
+                       shouldStop: shouldStop, waiting: waiting, progress: progress)
     }
 
     /// `importDump` with the reading thread's hand-over size chosen (tests make transactions of several batches
@@ -87,9 +91,14 @@ extension Store {
     @discardableResult
     func importDump(
         _ source: DumpSource, site: String, transactionRows: Int, handoverRows: Int,
-        shouldStop: @escaping @Sendable () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+        shouldStop: @escaping @Sendable () -> Bool = { false }, waiting: (String) -> Void = { _ in },
+        progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
         try source.precheck()
+        guard let lock = try StoreImportLock.wait(store: fileURL, waiting: waiting, shouldStop: shouldStop) else {
+            throw .importFailed(file: source.url.path, message: "interrupted while waiting for the other import; nothing was written")
+        }
+        defer { withExtendedLifetime(lock) {} }
         let siteID = try write { db in try Self.siteRowID(db, apiName: site) }
         // The writer's page cache (2 MB by default) is far smaller than one transaction: pages spilled to the WAL
         // were read back through syscalls, and a checkpoint (with its fsync) followed every commit. During the
@@ -131,29 +140,5 @@ extension Store {
         guard segments > unmergedSegmentLimit else { return segments }
         try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')")
         return 1
-    }
-
-    private func setImportTuning(_ on: Bool) throws(StoreError) {
-        do {
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: on ? "PRAGMA cache_size = -49152" : "PRAGMA cache_size = -2000")
-                try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = \(Self.importCheckpointPages)" : "PRAGMA wal_autocheckpoint = 1000")
-                try Self.setFullTextBulkLoading(on, db)
-            }
-        } catch { throw Self.wrap(error, fileURL.path) }
-    }
-
-    /// Sets `post_fts` up for many rows in few transactions (`on`), or back to its defaults. FTS5 keeps these
-    /// settings in the file, so whoever turns them on turns them off.
-    static func setFullTextBulkLoading(_ on: Bool, _ db: Database) throws {
-        // FTS5 merges its segments four at a time as they come; while loading let up to 1,000 pile up (one per
-        // transaction: 500,000 posts make 63) instead of every merge level rewriting them (FTS5 allows at most
-        // 2,000 per level). Back at 16, the next write to the index merges the segments an import left at once.
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('automerge', \(on ? 0 : 4))")
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('crisismerge', \(on ? 1_000 : 16))")
-        // Terms gathered in memory before FTS5 writes a segment: 1 MB by default, so a transaction made several
-        // small segments. 16 MB holds a transaction's 8,000 posts of a few KB (about 10 MB: one segment each) and
-        // bounds the hash when posts are much longer (a transaction then writes more than one).
-        try db.execute(sql: "INSERT INTO post_fts(post_fts, rank) VALUES ('hashsize', \(on ? 16 << 20 : 1 << 20))")
     }
 }

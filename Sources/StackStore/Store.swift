@@ -77,6 +77,8 @@ public final class Store: Sendable {
         }
         self.movedAside = aside?.url
         self.movedAsideReason = aside?.reason
+        // Best effort: a store that cannot take the write keeps them until an open that can.
+        _ = try? restoreFullTextDefaults()
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {

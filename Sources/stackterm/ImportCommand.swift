@@ -14,12 +14,14 @@ struct ImportCommand: ParsableCommand {
             site's Posts.xml and, when the dump has them, Users.xml, Tags.xml, Comments.xml and PostLinks.xml. \
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Progress \
             goes to stderr: one line updated in place on a terminal, else a line per 2,000 rows (fewer when \
-            posts are long). Ctrl-C stops \
-            after the rows being written; running the same command again resumes there, and importing twice \
-            changes nothing (an archive and the folder it extracts to count as the same dump).
+            posts are long). Ctrl-C, SIGTERM or SIGHUP stops \
+            after the rows being written and says how many are kept; running the same command again resumes there, \
+            and importing twice changes nothing (an archive and the folder it extracts to count as the same dump). \
+            A file cut short (a truncated download) keeps its rows up to the last whole one. One import runs at a \
+            time: a second one, or `stackterm store --forget/--vacuum`, waits for it and says so.
 
             Exit codes: 0 imported, 1 the store, a file or the archive could not be read (message on stderr), \
-            2 usage error, 130 interrupted.
+            2 usage error, 130 interrupted (Ctrl-C), 143 SIGTERM, 129 SIGHUP.
             """)
 
     @Argument(help: ArgumentHelp("The dump: a .7z archive or an extracted folder.", valueName: "path"))
@@ -41,13 +43,18 @@ struct ImportCommand: ParsableCommand {
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         let source: DumpSource = isDirectory.boolValue ? .folder(url) : .archive(url)
         let site = self.site ?? HelpText.optionValue("--site", in: CommandLine.arguments) ?? Self.siteName(url)
-        let interrupted = InterruptFlag()
         let meter = ImportMeter(terminal: isatty(STDERR_FILENO) == 1)
+        // Signals are caught once the store is open: until then they end the process as usual.
+        var caught: InterruptFlag?
         do {
             let store = try Store(announceUpgrade: StacktermCommand.warn)
+            let interrupted = InterruptFlag()
+            caught = interrupted
             if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
             StacktermCommand.standardError("import: \(url.path) as site \(site) into \(store.fileURL.path)")
-            let summary = try store.importDump(source, site: site, shouldStop: { interrupted.isSet }) { meter.show($0) }
+            let summary = try store.importDump(source, site: site, shouldStop: { interrupted.isSet },
+                                               waiting: { StacktermCommand.standardError("import: " + $0) },
+                                               progress: { meter.show($0) })
             meter.end()
             let container = isDirectory.boolValue ? "folder" : "archive"
             for file in summary.missingFiles { StacktermCommand.standardError("import: \(file) absent from the \(container), skipped") }
@@ -56,7 +63,7 @@ struct ImportCommand: ParsableCommand {
         } catch {
             meter.end()
             StacktermCommand.standardError("stackterm: \(error)")
-            throw ExitCode(interrupted.isSet ? 130 : 1)
+            throw ExitCode(caught?.exitStatus ?? 1)
         }
     }
 
@@ -74,21 +81,45 @@ struct ImportCommand: ParsableCommand {
     }
 }
 
-/// Set once SIGINT arrives (then the import stops after its current batch); read from the import's reading thread.
-/// `@unchecked Sendable`: the signal source (not Sendable) is made in `init` and never touched again.
+/// Set once SIGINT, SIGTERM or SIGHUP arrives (then the import stops after its current batch, keeping what it
+/// wrote); read from the import's reading thread. `@unchecked Sendable`: the signal sources (not Sendable) are made
+/// in `init` and never touched again.
 final class InterruptFlag: @unchecked Sendable {
-    private let interrupted = NIOLockedValueBox(false)
-    private let source: any DispatchSourceSignal
+    private let received = NIOLockedValueBox<Int32?>(nil)
+    private let sources: [any DispatchSourceSignal]
 
     init() {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [unowned self] in
-            interrupted.withLockedValue { $0 = true }
-            StacktermCommand.standardError("import: interrupted, finishing the rows being written…")
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            sources.append(source)
         }
-        source.resume()
+        self.sources = sources
+        for (source, number) in zip(sources, [SIGINT, SIGTERM, SIGHUP]) {
+            source.setEventHandler { [unowned self] in
+                let first = received.withLockedValue { held in
+                    defer { held = held ?? number }
+                    return held == nil
+                }
+                if first {
+                    StacktermCommand.standardError("import: \(Self.name(number)) received, finishing the rows being written…")
+                }
+            }
+            source.resume()
+        }
     }
 
-    var isSet: Bool { interrupted.withLockedValue { $0 } }
+    var isSet: Bool { received.withLockedValue { $0 != nil } }
+
+    /// The exit status for the signal that stopped the import: 128 + its number (130 for Ctrl-C).
+    var exitStatus: Int32? { received.withLockedValue { $0.map { 128 + $0 } } }
+
+    private static func name(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "interrupted (SIGINT)"
+        case SIGTERM: "SIGTERM"
+        default: "SIGHUP"
+        }
+    }
 }

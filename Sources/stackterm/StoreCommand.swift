@@ -12,8 +12,10 @@ struct StoreCommand: ParsableCommand {
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Without \
             options it prints the file's path and size, then one line per site: questions, answers, comments and \
             the megabytes of their text, split into imported (from a dump), cached (from the network) and saved. \
-            Before printing it applies the size limit (store_max_mb in the config file, default 1024): the oldest \
-            cached content goes first; imported and saved content never goes.
+            Listing only reads: it runs beside the browser and during an import. --forget and --vacuum write: \
+            during an import they wait for it to end (and say so), then apply the size limit (store_max_mb in the \
+            config file, default 1024; the browser applies it after each save): the oldest cached content goes \
+            first; imported and saved content never goes.
 
             Exit codes: 0 done, 1 no store yet, the store could not be read or written, or --forget names a site \
             the store does not hold (message on stderr), 2 usage error.
@@ -67,6 +69,15 @@ struct StoreCommand: ParsableCommand {
     }
 
     private func act(on store: Store, limit: Int64) throws {
+        if forget != nil || vacuum {
+            let waiting = { (message: String) in StacktermCommand.standardError("stackterm: " + message) }
+            try store.whileNoImportRuns(waiting: waiting) { try maintain(store, limit: limit) }
+        }
+        print(StoreTable.render(try store.usage(), limit: limit), terminator: "")
+    }
+
+    /// `--forget`, then the size limit, then `--vacuum`.
+    private func maintain(_ store: Store, limit: Int64) throws {
         if let site = forget {
             guard let removed = try store.forget(site: site) else {
                 let held = try store.usage().sites.map(\.site)
@@ -86,7 +97,6 @@ struct StoreCommand: ParsableCommand {
             try store.vacuum()
             print("vacuumed: \(StoreTable.megabytes(before)) → \(StoreTable.megabytes(store.fileBytes())) MB")
         }
-        print(StoreTable.render(try store.usage(), limit: limit), terminator: "")
     }
 }
 
@@ -97,8 +107,10 @@ enum StoreTable {
         var text = "\(usage.fileURL.path): \(megabytes(usage.fileBytes)) MB on disk, \(megabytes(usage.usedBytes)) MB in use "
             + "(limit \(limit >> 20) MB)\n"
         if usage.usedBytes > limit {
-            text += "over the limit with nothing cached from the network left to evict: imported and saved content is "
-                + "kept (raise store_max_mb, or forget a site)\n"
+            text += usage.sites.contains { $0.cachedBytes > 0 }
+                ? "over the limit: the next save evicts the oldest content cached from the network (so does --vacuum)\n"
+                : "over the limit with nothing cached from the network left to evict: imported and saved content is "
+                    + "kept (raise store_max_mb, or forget a site)\n"
         }
         guard !usage.sites.isEmpty else { return text + "no questions, answers or comments held yet\n" }
         let header = ["site", "questions", "answers", "comments", "text MB", "imported", "cached", "saved"]

@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Imports stopped by signals, cut short, or run two at once, through the real binary: what is kept, what is said,
+/// and what FTS5's settings are left as.
+final class StoreImportFaultEndToEndTests: XCTestCase {
+    private var dataHome: URL!
+    private var storePath: String { dataHome.appendingPathComponent("stackterm/stackterm.sqlite").path }
+    private var running: [Process] = []
+
+    override func setUpWithError() throws {
+        guard StoreLock.executable != nil else { throw XCTSkip("SKIPPED: needs the sqlite3 shell (apt-get install sqlite3)") }
+        dataHome = try temporaryFolder("stackterm-import-faults")
+    }
+
+    override func tearDown() {
+        for process in running where process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+
+    /// A folder `name` holding a Posts.xml of `rows` questions with bodies of a few hundred bytes.
+    private func dump(_ name: String, rows: Int) throws -> URL {
+        let folder = dataHome.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let filler = String(repeating: "malt hops yeast water barley ", count: 12)
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<posts>\n"
+        for id in 1...rows {
+            xml += "<row Id=\"\(id)\" PostTypeId=\"1\" Title=\"Question \(id) about brewing\" Body=\"&lt;p&gt;word\(id) \(filler)&lt;/p&gt;\" "
+                + "CreationDate=\"2020-01-01T00:00:00.000\" Score=\"1\" />\n"
+        }
+        try Data((xml + "</posts>\n").utf8).write(to: folder.appendingPathComponent("Posts.xml"))
+        return folder
+    }
+
+    /// `stackterm import FOLDER --site SITE` started, its stderr going to a file this test reads.
+    private func startImport(_ folder: URL, site: String) throws -> (Process, URL) {
+        let errors = dataHome.appendingPathComponent("import-\(site)-\(running.count).err")
+        try Data().write(to: errors)
+        let process = Process()
+        process.executableURL = BuildProducts.executable("stackterm")
+        process.arguments = ["import", folder.path, "--site", site]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome.path]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        running.append(process)
+        return (process, errors)
+    }
+
+    /// Waits (up to two minutes, a bound against hanging only) until the file holds `text`.
+    private func waitFor(_ text: String, in file: URL, file line: StaticString = #filePath, _ number: UInt = #line) -> String {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            let said = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if said.contains(text) { return said }
+            usleep(20_000)
+        }
+        let said = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        XCTFail("never said \(text): \(said)", file: line, line: number)
+        return said
+    }
+
+    /// What the sqlite3 shell prints for `sql` on the store.
+    private func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(StoreLock.executable))
+        process.arguments = ["-batch", storePath, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func fullTextSettings() throws -> String {
+        try sqlite("SELECT group_concat(k || '=' || v, ' ') FROM (SELECT k, v FROM post_fts_config WHERE k IN ('automerge', 'crisismerge', 'hashsize') ORDER BY k)")
+    }
+
+    private func stackterm(_ arguments: [String]) throws -> StacktermRun.Outcome {
+        try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": dataHome.path], timeout: 120)
+    }
+
+    func testAKilledImportLeavesBulkSettingsThatTheNextCommandPutsBack() throws {
+        let folder = try dump("big", rows: 60_000)
+        let (process, errors) = try startImport(folder, site: "big")
+        _ = waitFor("import: Posts.xml ", in: errors)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(try fullTextSettings(), "automerge=0 crisismerge=1000 hashsize=16777216", "what SIGKILL leaves")
+        let listed = try stackterm(["store"])
+        XCTAssertEqual(listed.status, 0, listed.errors)
+        XCTAssertEqual(try fullTextSettings(), "automerge=4 crisismerge=16 hashsize=1048576")
+    }
+
+    func testTermAndHupStopAnImportSayingWhatIsKeptAndARerunResumes() throws {
+        let folder = try dump("big", rows: 60_000)
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
+            let (process, errors) = try startImport(folder, site: "big")
+            _ = waitFor("import: Posts.xml ", in: errors)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            XCTAssertFalse(said.contains("import: done"), "the import ended before the signal: \(said)")
+            XCTAssertEqual(process.terminationStatus, status, said)
+            XCTAssertTrue(said.contains("received, finishing the rows being written…"), said)
+            XCTAssertTrue(said.contains("rows, which are kept; run the same command again to resume there"), said)
+            XCTAssertEqual(try fullTextSettings(), "automerge=4 crisismerge=16 hashsize=1048576", "after signal \(signal)")
+        }
+        let resumed = try stackterm(["import", folder.path, "--site", "big"])
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "60000")
+    }
+
+    func testASecondImportAndStoreWaitForTheFirstWithAMessage() throws {
+        let big = try dump("big", rows: 60_000)
+        let small = try dump("small", rows: 100)
+        let (first, firstErrors) = try startImport(big, site: "big")
+        _ = waitFor("import: Posts.xml ", in: firstErrors)
+        let (second, secondErrors) = try startImport(small, site: "small")
+        let said = waitFor("waiting for another stackterm import (process \(first.processIdentifier))", in: secondErrors)
+        XCTAssertTrue(said.contains("import: waiting for another stackterm import"), said)
+        let listed = try stackterm(["store"])
+        XCTAssertEqual(listed.status, 0, "listing sizes during an import: \(listed.errors)")
+        XCTAssertFalse(listed.errors.contains("locked"), listed.errors)
+        first.waitUntilExit()
+        second.waitUntilExit()
+        let firstSaid = try String(contentsOf: firstErrors, encoding: .utf8)
+        XCTAssertEqual(first.terminationStatus, 0, firstSaid)
+        let secondSaid = try String(contentsOf: secondErrors, encoding: .utf8)
+        XCTAssertEqual(second.terminationStatus, 0, secondSaid)
+        XCTAssertFalse(secondSaid.contains("locked"), secondSaid)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "60100")
+    }
+
+    func testATruncatedPostsFileKeepsItsWholeRowsAndSaysHowMany() throws {
+        let folder = try dump("cut", rows: 3_000)
+        let posts = folder.appendingPathComponent("Posts.xml")
+        let xml = try String(contentsOf: posts, encoding: .utf8)
+        let cut = try XCTUnwrap(xml.range(of: "<row Id=\"2702\""))
+        try Data(xml[..<xml.index(cut.lowerBound, offsetBy: 40)].utf8).write(to: posts)
+        let outcome = try stackterm(["import", folder.path, "--site", "cut"])
+        XCTAssertEqual(outcome.status, 1, outcome.errors)
+        XCTAssertTrue(outcome.errors.contains("(the 2701 whole rows before it are kept)"), outcome.errors)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "2701")
+    }
+}
