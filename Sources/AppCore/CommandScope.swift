@@ -24,22 +24,6 @@ enum CommandScope {
     }
 
     private static func acts(_ command: Command, on screen: ScreenState) -> Bool {
-        switch (command, screen) {
-        case (.cycleSort, .questions), (.nextUnread, .questions), (.markScreenRead, .questions): true
-        case (.open, .questions), (.open, .answersFeed), (.open, .picker), (.toggleAnswersFeed, .questions),
-             (.toggleAnswersFeed, .answersFeed):
-            true
-        case (.filterByQuestionTag, .question), (.toggleComments, .question), (.copyCodeBlock, .question): true
-        case (.followLink, .question), (.followLink, .links), (.open, .links), (.openInBrowser, .links), (.copyLink, .links): true
-        case (.nextAnswer, .question), (.previousAnswer, .question), (.nextCodeBlock, .question), (.previousCodeBlock, .question),
-             (.findNext, .question), (.findPrevious, .question):
-            true
-        case (.reload, .questions), (.reload, .answersFeed), (.reload, .question): true
-        case (.openInBrowser, .questions), (.openInBrowser, .answersFeed), (.openInBrowser, .question): true
-        case (.copyLink, .questions), (.copyLink, .answersFeed), (.copyLink, .question): true
-        case (.toggleSaved, .questions), (.toggleSaved, .saved), (.toggleSaved, .question): true
-        case (.open, .saved), (.reload, .saved), (.openInBrowser, .saved), (.copyLink, .saved): true
-        default: false
-        }
+        screen.feature.commandsActedOn.contains(command)
     }
 }

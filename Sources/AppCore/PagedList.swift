@@ -192,13 +192,11 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
 
 /// A screen that is a paged list (`QuestionListState`, `AnswersFeedState`, `SavedListState`): its rows and how it
 /// loads a page. The root and the screens' reducers page every list through these methods, one path for all.
-protocol PagedScreen: Sendable {
+protocol PagedScreen: ScreenFeature {
     associatedtype Item: Hashable & Sendable & Identifiable where Item.ID == Int
     var rows: PagedList<Item> { get set }
     /// The load effect of one of this list's pages.
     func pageLoad(_ shared: SharedState) -> PagedList<Item>.LoadEffect
-    /// This list back as a screen on the stack.
-    var screen: ScreenState { get }
 }
 
 extension PagedScreen {
@@ -234,7 +232,7 @@ extension PagedScreen {
     }
 
     /// Esc: cancels the load in flight; nil when nothing is loading.
-    mutating func cancelLoad(_ shared: inout SharedState) -> [Effect]? {
+    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]? {
         rows.cancelLoad(&shared)
     }
 

@@ -16,11 +16,7 @@ extension Reducer {
 
     /// Esc: cancels the top screen's loads, keeping what it shows; nil when it is loading nothing.
     static func cancelLoads(_ state: inout AppState) -> [Effect]? {
-        let last = state.stack.count - 1
-        if let cancelled = updatePaged(last, &state, { list, shared in list.cancelLoad(&shared) }) { return cancelled }
-        var cancelled: [Effect]?
-        _ = update(last, .question, &state) { thread, shared in cancelled = QuestionFeature.cancelLoads(&thread, &shared); return [] }
-        return cancelled
+        updateFeature(state.stack.count - 1, &state) { $0.cancelLoads(&$1) } ?? nil
     }
 
     // MARK: Push and pop
@@ -93,15 +89,7 @@ extension Reducer {
 
     /// The question as a list on the stack has it (with its body when the list page carried bodies), if any.
     private static func summary(of id: Int, _ state: AppState) -> Question? {
-        for screen in state.stack.reversed() {
-            let rows: [Question] = switch screen {
-            case .questions(let list): list.rows.items
-            case .saved(let saved): saved.rows.items
-            default: []
-            }
-            if let question = rows.first(where: { $0.questionID == id }) { return question }
-        }
-        return nil
+        state.stack.reversed().lazy.compactMap { $0.feature.listedQuestion(id) }.first
     }
 
     // MARK: Lists by search, tags and site

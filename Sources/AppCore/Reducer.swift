@@ -130,14 +130,7 @@ public enum Reducer {
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
         if state.prompt != nil { return promptKey(key, &state) }
-        if case .picker(var picker) = state.top, let outcome = PickerFeature.key(key, &picker, &state.shared) {
-            state.stack[state.stack.count - 1] = .picker(picker)
-            return apply(outcome, &state)
-        }
-        if case .links(var picker) = state.top, let outcome = LinkPickerFeature.key(key, &picker) {
-            state.stack[state.stack.count - 1] = .links(picker)
-            return apply(outcome, &state)
-        }
+        if let outcome = updateFeature(state.stack.count - 1, &state, { $0.key(key, &$1) }) ?? nil { return apply(outcome, &state) }
         guard let command = state.keymap.command(for: key) else { return [] }
         return handle(command, &state)
     }
@@ -154,7 +147,7 @@ public enum Reducer {
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
         case .showSaved:
             if case .saved = state.top { return pop(&state) }
-            if state.screen == .help || state.screen == .picker || state.screen == .linkPicker {
+            if state.top.feature.isOverlay {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
                 return []
             }
@@ -162,7 +155,7 @@ public enum Reducer {
             let effects = SavedListFeature.start(&saved, &state.shared)
             return push(.saved(saved), &state) + effects
         case .search, .filterTags, .pickSite:
-            if state.screen == .help || state.screen == .picker || state.screen == .linkPicker {
+            if state.top.feature.isOverlay {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
                 return []
             }
@@ -177,24 +170,7 @@ public enum Reducer {
                 state.shared.setStatus(reason, isError: false)
                 return []
             }
-            let last = state.stack.count - 1
-            let outcome: Outcome
-            switch state.top {
-            case .questions:
-                outcome = updateOutcome(last, .questions, &state) { QuestionListFeature.command(command, &$0, &$1) }
-            case .answersFeed:
-                outcome = updateOutcome(last, .answersFeed, &state) { AnswersFeedFeature.command(command, &$0, &$1) }
-            case .question:
-                outcome = updateOutcome(last, .question, &state) { QuestionFeature.command(command, &$0, &$1) }
-            case .help:
-                outcome = updateOutcome(last, .help, &state) { HelpFeature.command(command, &$0, $1) }
-            case .links:
-                outcome = updateOutcome(last, .links, &state) { LinkPickerFeature.command(command, &$0, &$1) }
-            case .saved:
-                outcome = updateOutcome(last, .saved, &state) { SavedListFeature.command(command, &$0, &$1) }
-            case .picker:
-                outcome = updateOutcome(last, .picker, &state) { PickerFeature.command(command, &$0, &$1) }
-            }
+            let outcome = updateFeature(state.stack.count - 1, &state) { $0.command(command, &$1) } ?? Outcome()
             return apply(outcome, &state)
         }
     }
@@ -220,16 +196,7 @@ public enum Reducer {
     }
 
     private static func showIndicator(_ token: LoadToken, _ state: inout AppState) {
-        let index = owner(of: token, state)
-        updatePaged(index, &state) { list, _ in list.showIndicator(token) }
-        _ = update(index, .question, &state) { thread, _ in
-            if thread.pending?.token == token { thread.pending?.indicatorVisible = true }
-            return []
-        }
-        _ = update(index, .picker, &state) { picker, _ in
-            if picker.pending?.token == token { picker.pending?.indicatorVisible = true }
-            return []
-        }
+        updateFeature(owner(of: token, state), &state) { screen, _ in screen.showIndicator(token) }
     }
 
     /// `o` opens the link in the browser; `y` copies it with OSC 52 and shows it.
@@ -265,6 +232,19 @@ public enum Reducer {
     static func updateTop<Value>(_ screenCase: ScreenCase<Value>, _ state: inout AppState,
                                  _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
         update(state.stack.count - 1, screenCase, &state, body)
+    }
+
+    /// Runs `body` on the screen at `index`, whatever its kind, through its `ScreenFeature`; nil when there is none.
+    /// The screen is taken out of the stack while `body` runs, so its arrays are changed in place, not copied.
+    @discardableResult
+    static func updateFeature<Result>(_ index: Int?, _ state: inout AppState,
+                                      _ body: (inout any ScreenFeature, inout SharedState) -> Result) -> Result? {
+        guard let index, state.stack.indices.contains(index) else { return nil }
+        var screen = state.stack[index].feature
+        state.stack[index] = .help(HelpState())
+        let result = body(&screen, &state.shared)
+        state.stack[index] = screen.screen
+        return result
     }
 
     /// Runs `body` on the screen at `index` when it is a paged list (any of the three): the one path every list's

@@ -21,6 +21,12 @@ extension AnswersFeedState: PagedScreen {
     }
 
     var screen: ScreenState { .answersFeed(self) }
+    var kind: Screen { .answersFeed }
+    var commandsActedOn: Set<Command> { [.open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink] }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        AnswersFeedFeature.command(command, &self, &shared)
+    }
 }
 
 /// The answers feed's reducer.

@@ -5,6 +5,17 @@ public struct HelpState: Hashable, Sendable {
     public init() {}
 }
 
+extension HelpState: ScreenFeature {
+    var kind: Screen { .help }
+    var screen: ScreenState { .help(self) }
+    var commandsActedOn: Set<Command> { [] }
+    var isOverlay: Bool { true }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        HelpFeature.command(command, &self, shared)
+    }
+}
+
 /// The help screen's reducer: it scrolls with the movement keys (`?` closes it, like back).
 enum HelpFeature {
     static func command(_ command: Command, _ help: inout HelpState, _ shared: SharedState) -> Outcome {

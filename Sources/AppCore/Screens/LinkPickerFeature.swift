@@ -40,6 +40,21 @@ public struct LinkPickerState: Hashable, Sendable {
     public var selected: ThreadLink? { links.indices.contains(selection) ? links[selection] : nil }
 }
 
+extension LinkPickerState: ScreenFeature {
+    var kind: Screen { .linkPicker }
+    var screen: ScreenState { .links(self) }
+    var commandsActedOn: Set<Command> { [.followLink, .open, .openInBrowser, .copyLink] }
+    var isOverlay: Bool { true }
+
+    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome? {
+        LinkPickerFeature.key(key, &self)
+    }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        LinkPickerFeature.command(command, &self, &shared)
+    }
+}
+
 /// The link picker's reducer: digits jump to `[n]`, the moves move, open follows the link, copy copies it.
 enum LinkPickerFeature {
     /// Digits and Backspace (the number being typed); nil lets the keymap have the key.

@@ -50,6 +50,26 @@ public struct PickerState: Hashable, Sendable {
     }
 }
 
+extension PickerState: ScreenFeature {
+    var kind: Screen { .picker }
+    var screen: ScreenState { .picker(self) }
+    var loadTokens: [LoadToken] { [pending?.token].compactMap { $0 } }
+    var commandsActedOn: Set<Command> { [.open] }
+    var isOverlay: Bool { true }
+
+    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome? {
+        PickerFeature.key(key, &self, &shared)
+    }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        PickerFeature.command(command, &self, &shared)
+    }
+
+    mutating func showIndicator(_ token: LoadToken) {
+        if pending?.token == token { pending?.indicatorVisible = true }
+    }
+}
+
 /// The picker's reducer: typing filters, the arrows move, Enter chooses.
 enum PickerFeature {
     /// The site picker, loading the list of sites.

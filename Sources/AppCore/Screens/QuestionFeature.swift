@@ -51,6 +51,28 @@ public struct ThreadState: Hashable, Sendable {
     public var question: Question? { thread?.question ?? summary }
 }
 
+extension ThreadState: ScreenFeature {
+    var kind: Screen { .question(id: questionID) }
+    var screen: ScreenState { .question(self) }
+    var loadTokens: [LoadToken] { [pending?.token, commentsPending, lastReadLoad, linkedLoad].compactMap { $0 } }
+    var commandsActedOn: Set<Command> {
+        [.filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
+         .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved]
+    }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        QuestionFeature.command(command, &self, &shared)
+    }
+
+    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]? {
+        QuestionFeature.cancelLoads(&self, &shared)
+    }
+
+    mutating func showIndicator(_ token: LoadToken) {
+        if pending?.token == token { pending?.indicatorVisible = true }
+    }
+}
+
 extension AppState {
     /// The layout step, between an action and the frame it leads to (never inside `Reducer.reduce`): the question
     /// view on top takes the measurements of its layout (a new width or new content scrolls back to the anchored

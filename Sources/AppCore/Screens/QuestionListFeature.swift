@@ -25,6 +25,16 @@ extension QuestionListState: PagedScreen {
     }
 
     var screen: ScreenState { .questions(self) }
+    var kind: Screen { .questionList }
+    var commandsActedOn: Set<Command> {
+        [.cycleSort, .nextUnread, .markScreenRead, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
+    }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        QuestionListFeature.command(command, &self, &shared)
+    }
+
+    func listedQuestion(_ id: Int) -> Question? { rows.items.first { $0.questionID == id } }
 }
 
 /// The question list's reducer.

@@ -17,6 +17,14 @@ extension SavedListState: PagedScreen {
     }
 
     var screen: ScreenState { .saved(self) }
+    var kind: Screen { .savedList }
+    var commandsActedOn: Set<Command> { [.toggleSaved, .open, .reload, .openInBrowser, .copyLink] }
+
+    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
+        SavedListFeature.command(command, &self, &shared)
+    }
+
+    func listedQuestion(_ id: Int) -> Question? { rows.items.first { $0.questionID == id } }
 }
 
 /// The saved questions screen's reducer, and saving itself (`m` on a list row or in a question).

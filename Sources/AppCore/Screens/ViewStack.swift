@@ -21,38 +21,6 @@ public enum ScreenState: Hashable, Sendable {
     case links(LinkPickerState)
     /// The site's saved questions.
     case saved(SavedListState)
-
-    public var kind: Screen {
-        switch self {
-        case .questions: .questionList
-        case .answersFeed: .answersFeed
-        case .question(let thread): .question(id: thread.questionID)
-        case .picker: .picker
-        case .help: .help
-        case .links: .linkPicker
-        case .saved: .savedList
-        }
-    }
-
-    /// This screen as a paged list, when it is one (a question list, the answers feed, the saved list).
-    var pagedList: (any PagedScreen)? {
-        switch self {
-        case .questions(let list): list
-        case .answersFeed(let feed): feed
-        case .saved(let saved): saved
-        case .question, .picker, .help, .links: nil
-        }
-    }
-
-    /// The loads this screen waits for (cancelled when it is popped).
-    var loadTokens: [LoadToken] {
-        if let list = pagedList { return list.loadTokens }
-        switch self {
-        case .question(let thread): return [thread.pending?.token, thread.commentsPending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }
-        case .picker(let picker): return [picker.pending?.token].compactMap { $0 }
-        default: return []
-        }
-    }
 }
 
 /// How to take one kind of screen state out of a `ScreenState` and put it back.
@@ -77,16 +45,8 @@ extension ScreenCase where Value == PickerState {
     static var picker: Self { .init(extract: { if case .picker(let v) = $0 { v } else { nil } }, embed: ScreenState.picker) }
 }
 
-extension ScreenCase where Value == HelpState {
-    static var help: Self { .init(extract: { if case .help(let v) = $0 { v } else { nil } }, embed: ScreenState.help) }
-}
-
 extension ScreenCase where Value == SavedListState {
     static var saved: Self { .init(extract: { if case .saved(let v) = $0 { v } else { nil } }, embed: ScreenState.saved) }
-}
-
-extension ScreenCase where Value == LinkPickerState {
-    static var links: Self { .init(extract: { if case .links(let v) = $0 { v } else { nil } }, embed: ScreenState.links) }
 }
 
 /// What a screen's reducer asks of the root reducer besides effects: a move on the stack.

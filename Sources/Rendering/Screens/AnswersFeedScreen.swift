@@ -73,3 +73,14 @@ enum PagedListRows {
         }
     }
 }
+
+extension AnswersFeedState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        AnswersFeedScreen.draw(self, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        (Plural.count(rows.items.count, "answer") + StatusLine.loading(rows.pending),
+         [StatusLine.hint(.toggleAnswersFeed, "questions", state.shared), StatusLine.hint(.help, "help", state.shared)])
+    }
+}

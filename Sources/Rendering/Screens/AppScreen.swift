@@ -24,28 +24,28 @@ public enum AppScreen {
             Chrome.drawTooSmall(into: &buffer)
             return (buffer, nil)
         }
-        var layout: ThreadDocument.Layout?
-        switch state.top {
-        case .questions(let list):
-            QuestionListScreen.draw(list, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
-                                    now: now, into: &buffer)
-        case .answersFeed(let feed): AnswersFeedScreen.draw(feed, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
-        case .question(let thread):
-            layout = threadLayout
-            QuestionScreen.draw(thread, site: state.shared.site, saved: state.shared.savedIDs.contains(thread.questionID),
-                                layout: threadLayout, width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows,
-                                now: now, into: &buffer)
-        case .picker(let picker): PickerScreen.draw(picker, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
-        case .help(let help): HelpScreen.draw(help, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
-        case .links(let picker):
-            LinkPickerScreen.draw(picker, questionID: state.thread?.questionID, keymap: state.keymap,
-                                  rows: state.viewport.contentRows, into: &buffer)
-        case .saved(let saved):
-            SavedListScreen.draw(saved, marks: state.shared.readMarks, savedIDs: state.shared.savedIDs, keys: state.shared,
-                                 rows: state.viewport.contentRows, now: now, into: &buffer)
-        }
+        // The question view's layout is drawn (and handed back) only while that view is on top.
+        let layout = if case .question = state.top { threadLayout } else { ThreadDocument.Layout?.none }
+        state.top.view.draw(state, threadLayout: layout, now: now, into: &buffer)
         StatusLine.draw(state, threadLayout: layout, now: now, into: &buffer)
         if let prompt = state.prompt { PromptLine.draw(prompt, into: &buffer) }
         return (buffer, layout)
+    }
+}
+
+/// How one kind of screen draws: each screen's state conforms once, beside its drawing code, and `AppScreen` and
+/// `StatusLine` reach it through the registry (`ScreenState.content`), so a new screen's view needs no switch here.
+protocol ScreenView {
+    /// Draws the header and the content rows of the screen on top of `state`.
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer)
+    /// The status line's own words while no message shows, and the key hints beside the quota.
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String])
+}
+
+extension ScreenState {
+    /// This screen's view (every kind of screen state has one).
+    var view: any ScreenView {
+        guard let view = content as? any ScreenView else { preconditionFailure("no ScreenView for \(kind)") }
+        return view
     }
 }

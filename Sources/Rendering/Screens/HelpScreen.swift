@@ -1,3 +1,4 @@
+import Foundation
 import AppCore
 
 /// The help screen, generated from the effective keymap so it always tells the truth.
@@ -22,5 +23,22 @@ public enum HelpScreen {
         for (offset, line) in lines(for: keymap).dropFirst(help.scroll).prefix(rows).enumerated() {
             buffer.write(TextWidth.truncate(line, to: buffer.width - 2), x: 2, y: offset + 1)
         }
+    }
+}
+
+extension HelpState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        HelpScreen.draw(self, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
+    }
+
+    /// "j/k scroll · q, Esc or ? to close", named from the effective keymap.
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        let shared = state.shared
+        let scroll = [shared.keyName(.moveDown), shared.keyName(.moveUp)].filter { !$0.isEmpty }.joined(separator: "/")
+        let more = shared.keymap.bindings.count > shared.viewport.contentRows && !scroll.isEmpty ? scroll + " scroll · " : ""
+        let close = [shared.keyName(.backOrQuit), shared.keyName(.cancelOrBack), shared.keyName(.help)].filter { !$0.isEmpty }
+        guard !close.isEmpty else { return (String(more.dropLast(3)), []) }
+        let keys = close.count == 1 ? close[0] : close.dropLast().joined(separator: ", ") + " or " + close[close.count - 1]
+        return (more + keys + " to close", [])
     }
 }

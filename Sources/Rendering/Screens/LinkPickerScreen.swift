@@ -1,3 +1,4 @@
+import Foundation
 import AppCore
 
 /// Draws the link picker: one row per numbered link of the thread (`[n]`, its text, its target), grouped by post.
@@ -35,5 +36,19 @@ public enum LinkPickerScreen {
         let post = link.postID == questionID ? "question" : "answer \(link.postID)"
         let shown = text.isEmpty || text == url ? url : text + " — " + url
         return "[\(link.number)] " + shown + "  (" + post + ")"
+    }
+}
+
+extension LinkPickerState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        LinkPickerScreen.draw(self, questionID: state.thread?.questionID, keymap: state.keymap, rows: state.viewport.contentRows,
+                              into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        let shared = state.shared
+        return (links.isEmpty ? "No links" : "link \(selection + 1) of \(links.count)",
+                [StatusLine.hint(.open, "open", shared), StatusLine.hint(.copyLink, "copy", shared),
+                 StatusLine.hint(.cancelOrBack, "back", shared)])
     }
 }

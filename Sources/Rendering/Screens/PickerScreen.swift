@@ -1,3 +1,4 @@
+import Foundation
 import AppCore
 
 /// Draws a picker (sites or a question's tags): title, the filter being typed, and the matching entries.
@@ -26,5 +27,15 @@ public enum PickerScreen {
             else { note = picker.entries.isEmpty ? "Nothing to choose from." : "No match for “\(picker.filter)”." }
             buffer.write(TextWidth.truncate(note, to: buffer.width - 3), x: 2, y: 2, style: CellStyle(color: .muted))
         }
+    }
+}
+
+extension PickerState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        PickerScreen.draw(self, keymap: state.keymap, rows: state.viewport.contentRows, into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        ("\(visibleEntries.count) of \(entries.count)", ["↑↓ move · Enter choose", StatusLine.hint(.cancelOrBack, "back", state.shared)])
     }
 }

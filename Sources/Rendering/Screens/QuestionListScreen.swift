@@ -96,3 +96,17 @@ public enum QuestionListScreen {
         buffer.write(age, x: buffer.width - 1 - TextWidth.of(age), y: y, style: CellStyle(base.attributes, color: .muted))
     }
 }
+
+extension QuestionListState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        QuestionListScreen.draw(self, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
+                                now: now, into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        let count = Plural.count(rows.items.count, "question")
+        // While the store's copy shows, the network's page is on its way.
+        let left = cachedAt.map { count + " · cached \(RelativeAge.long($0, now: now))" } ?? count + StatusLine.loading(rows.pending)
+        return (left, [StatusLine.hint(.help, "help", state.shared)])
+    }
+}

@@ -125,3 +125,21 @@ public final class ThreadLayoutCache {
         layout(for: thread, width: width, now: now).lines
     }
 }
+
+extension ThreadState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        QuestionScreen.draw(self, site: state.shared.site, saved: state.shared.savedIDs.contains(questionID), layout: threadLayout,
+                            width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows, now: now, into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        let shared = state.shared
+        let left: String
+        if pending?.indicatorVisible == true && summary?.body == nil { left = "Loading…" }
+        else if let layout = threadLayout {
+            left = QuestionScreen.positionText(self, rows: shared.viewport.contentRows, total: layout.lines.count)
+        } else { left = QuestionScreen.layingOutText }
+        return (left, [StatusLine.hint(.toggleComments, "comments", shared), StatusLine.hint(.backOrQuit, "back", shared),
+                       StatusLine.hint(.help, "help", shared)])
+    }
+}

@@ -18,3 +18,17 @@ public enum SavedListScreen {
         }
     }
 }
+
+extension SavedListState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        SavedListScreen.draw(self, marks: state.shared.readMarks, savedIDs: state.shared.savedIDs, keys: state.shared,
+                             rows: state.viewport.contentRows, now: now, into: &buffer)
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        let shared = state.shared
+        return (Plural.count(rows.items.count, "saved question") + StatusLine.loading(rows.pending),
+                [StatusLine.hint(.toggleSaved, "unsave", shared), StatusLine.hint(.showSaved, "back", shared),
+                 StatusLine.hint(.help, "help", shared)])
+    }
+}
