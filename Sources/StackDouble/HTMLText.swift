@@ -3,21 +3,9 @@ import StackAPI
 
 /// Text helpers for the double: URL slugs, searchable body text, licences (escaping is `HTMLEntities.escape`).
 enum HTMLText {
-    /// A URL slug like the site's: lowercase letters and digits joined by `-`, at most 80 characters.
+    /// A URL slug as the sites write it (`QuestionSlug`: "What's up?" is `whats-up`), at most 80 characters.
     static func slug(_ title: String) -> String {
-        var slug = ""
-        var pendingDash = false
-        for scalar in title.lowercased().unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                if pendingDash, !slug.isEmpty { slug += "-" }
-                pendingDash = false
-                slug.unicodeScalars.append(scalar)
-                if slug.count >= 80 { break }
-            } else {
-                pendingDash = true
-            }
-        }
-        return slug.isEmpty ? "question" : slug
+        QuestionSlug.make(title)
     }
 
     /// The visible text of an HTML body, lowercased, for search: tags dropped, entities decoded.

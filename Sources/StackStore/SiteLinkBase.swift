@@ -3,7 +3,8 @@ import GRDB
 import StackAPI
 
 /// Where a site's posts live on the web, for the links of posts the store holds without one (a dump has no links):
-/// `BASE/q/ID` and `BASE/a/ID`, as the API's `share_link` writes them.
+/// a question's `BASE/questions/ID/SLUG`, as the API's `link` writes it (`QuestionSlug` of its title), and an
+/// answer's `BASE/a/ID`, as its `share_link` does.
 ///
 /// The base is the site's `site_url` when the stored sites list gives one, else `https://` and `SiteHost`'s rule.
 struct SiteLinkBase: Hashable {
@@ -23,8 +24,8 @@ struct SiteLinkBase: Hashable {
         self.init(apiName: row["site_api"] ?? "", siteURL: row["site_url"])
     }
 
-    /// `BASE/q/ID`.
-    func question(_ id: Int) -> String { "\(base)/q/\(id)" }
+    /// `BASE/questions/ID/SLUG`, the slug made from `title` as the site makes it.
+    func question(_ id: Int, title: String) -> String { "\(base)/questions/\(id)/\(QuestionSlug.make(title))" }
 
     /// `BASE/a/ID`.
     func answer(_ id: Int) -> String { "\(base)/a/\(id)" }

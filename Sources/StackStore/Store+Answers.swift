@@ -16,13 +16,14 @@ extension Store {
             let links = SiteLinkBase(apiName: apiName, siteURL: siteURL)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT a.id, a.question, a.body, a.score, a.is_accepted, a.comment_count, a.created, a.last_activity,
-                  a.owner_id, coalesce(a.owner_name, u.name) AS owner, a.link, a.license, q.title, q.tags
+                  a.owner_id, coalesce(a.owner_name, u.name) AS owner, a.link, a.license, q.title, q.tags, q.accepted_answer_id
                 FROM answer a JOIN question q ON q.id = a.question
                   LEFT JOIN user u ON u.site = ? AND u.id = a.owner_id
                 WHERE (a.id >> 40) = ? ORDER BY a.created DESC, a.id DESC LIMIT ? OFFSET ?
                 """, arguments: [siteID, siteID, limit, offset])
             return rows.map { row in
-                var answer = Self.answer(row, questionID: StoreKey.id(row["question"]), links: links)
+                var answer = Self.answer(row, questionID: StoreKey.id(row["question"]), acceptedAnswerID: row["accepted_answer_id"],
+                                         links: links)
                 answer.title = row["title"]
                 answer.tags = PostWriter.splitTags(row["tags"])
                 return answer

@@ -57,7 +57,9 @@ extension Store {
                   coalesce(a.owner_name, u.name) AS owner, a.link, a.license
                 FROM answer a LEFT JOIN user u ON u.site = ? AND u.id = a.owner_id
                 WHERE a.question = ?
-                """, arguments: [siteID, key]).map { Self.answer($0, questionID: questionID, links: links) }
+                """, arguments: [siteID, key]).map {
+                    Self.answer($0, questionID: questionID, acceptedAnswerID: stored.question.acceptedAnswerID, links: links)
+                }
             var comments = try Self.comments(db, site: siteID, on: [questionID] + answers.map(\.answerID))
             stored.question.comments = comments.removeValue(forKey: questionID) ?? []
             let withComments = answers.map { answer in
@@ -93,7 +95,8 @@ extension Store {
             owner: owner(id: row["owner_id"], name: row["owner"]), isAnswered: row["is_answered"],
             viewCount: row["view_count"], answerCount: row["answer_count"], score: row["score"],
             acceptedAnswerID: row["accepted_answer_id"], creationDate: date(row["created"]),
-            lastActivityDate: date(row["last_activity"]), link: row["link"] ?? SiteLinkBase(row).question(StoreKey.id(row["id"])),
+            lastActivityDate: date(row["last_activity"]),
+            link: row["link"] ?? SiteLinkBase(row).question(StoreKey.id(row["id"]), title: row["title"] ?? ""),
             body: row["body"],
             closedDate: date(row["closed"]), closedReason: row["closed_reason"], commentCount: row["comment_count"],
             contentLicense: row["license"])
@@ -107,11 +110,14 @@ extension Store {
             fetchedAt: date(row["fetched_at"]) ?? Date(timeIntervalSince1970: 0), readMark: mark)
     }
 
-    /// An answer read from a row of `answer a` (its link made from `links` when the row has none).
-    static func answer(_ row: Row, questionID: Int, links: SiteLinkBase) -> Answer {
+    /// An answer read from a row of `answer a` (its link made from `links` when the row has none), accepted when the
+    /// row says so or its question's `acceptedAnswerID` names it, as the API's `is_accepted` follows the question (a
+    /// dump marks only the question).
+    static func answer(_ row: Row, questionID: Int, acceptedAnswerID: Int?, links: SiteLinkBase) -> Answer {
         let answerID = StoreKey.id(row["id"])
+        let accepted: Bool = row["is_accepted"] ?? false
         return Answer(
-            answerID: answerID, questionID: questionID, score: row["score"], isAccepted: row["is_accepted"],
+            answerID: answerID, questionID: questionID, score: row["score"], isAccepted: accepted || acceptedAnswerID == answerID,
             owner: owner(id: row["owner_id"], name: row["owner"]), creationDate: date(row["created"]),
             lastActivityDate: date(row["last_activity"]), body: row["body"], commentCount: row["comment_count"],
             contentLicense: row["license"], link: row["link"] ?? links.answer(answerID))
