@@ -45,11 +45,11 @@ public enum Reducer {
             }
         case .answersFeedLoaded(let token, let result):
             return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, &$1) }
-        case .questionTitlesLoaded(_, .success(let questions)):
-            let feed = state.stack.lastIndex { $0.kind == .answersFeed }
-            return update(feed, .answersFeed, &state) { feed, _ in AnswersFeedFeature.titlesLoaded(questions, &feed); return [] }
-        case .questionTitlesLoaded(_, .failure):
-            return [] // the feed shows "question #ID" instead
+        case let .questionTitlesLoaded(token, result):
+            return update(owner(of: token, state), .answersFeed, &state) { feed, _ in
+                AnswersFeedFeature.titlesLoaded(token, result, &feed)
+                return []
+            }
         case .threadLoaded(let token, let result):
             return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, &$1) }
         case .commentsLoaded(let token, let result):

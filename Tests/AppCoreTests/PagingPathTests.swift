@@ -66,6 +66,31 @@ final class PagingPathTests: XCTestCase {
         store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1)))
     }
 
+    func testTheFeedsTitlesAreMatchedByTheirTokenAndCancelledWithTheFeed() throws {
+        let store = try listed(3)
+        let token = try XCTUnwrap(openFeed(store))
+        let answers = [Fixtures.answer(id: 100, question: 3), Fixtures.answer(id: 101, question: 999)]
+        store.send(.answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
+        let titles = try XCTUnwrap(store.receive("the missing title's load") { effect -> LoadToken? in
+            if case .loadQuestionTitles(let token, [999], "cardano") = effect { token } else { nil }
+        })
+        store.send(.questionTitlesLoaded(LoadToken(titles.raw + 1), .success([Fixtures.question(id: 999, title: "Stale")]))) {
+            XCTAssertNil($0.answersFeed?.titles[999], "a result no screen waits for is dropped")
+        }
+        store.expectEffects([])
+        store.send(.command(.back)) { XCTAssertEqual($0.screens, [.questionList]) }
+        store.expectEffects([.cancel(titles)], "popping the feed cancels the titles it waits for")
+        store.send(.command(.toggleAnswersFeed))
+        let again = try XCTUnwrap(store.receive("the feed's page 1") { effect -> LoadToken? in
+            if case let .loadAnswersFeed(token, "cardano", 1, _, .userInitiated, false) = effect { token } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(again, seconds: Reducer.indicatorDelay))
+        store.send(.questionTitlesLoaded(titles, .success([Fixtures.question(id: 999, title: "Late")]))) {
+            XCTAssertNil($0.answersFeed?.titles[999], "the popped feed's titles do not reach the new feed")
+        }
+        store.expectEffects([])
+    }
+
     func testAResizeKeepsEveryListsCursorOnScreenAndPrefetchesForTheListOnTop() throws {
         let store = try listed(40, rows: 24)
         store.send(.command(.bottom)) { XCTAssertEqual($0.list.scrollOffset, 39 - 21 + 1) }

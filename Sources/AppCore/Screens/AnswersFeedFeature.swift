@@ -5,6 +5,8 @@ public struct AnswersFeedState: Hashable, Sendable {
     public var rows = PagedList<Answer>()
     /// Question titles by question id (answers carry none).
     public var titles: [Int: String] = [:]
+    /// The loads of titles a page's answers need, until they answer.
+    public var titleLoads: Set<LoadToken> = []
 
     public init(titles: [Int: String] = [:]) {
         self.titles = titles
@@ -22,6 +24,7 @@ extension AnswersFeedState: PagedScreen {
 
     var screen: ScreenState { .answersFeed(self) }
     var kind: Screen { .answersFeed }
+    var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + titleLoads.sorted { $0.raw < $1.raw } }
     var commandsActedOn: Set<Command> { [.open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink] }
 
     mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
@@ -61,10 +64,14 @@ enum AnswersFeedFeature {
         shared.noteUnknownValues(page.items.unknownValueCount, "answers", before: before)
         let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
         guard !missing.isEmpty else { return effects }
-        return [.loadQuestionTitles(shared.makeToken(), ids: missing, site: shared.site)] + effects
+        let titles = shared.makeToken()
+        feed.titleLoads.insert(titles)
+        return [.loadQuestionTitles(titles, ids: missing, site: shared.site)] + effects
     }
 
-    static func titlesLoaded(_ questions: [Question], _ feed: inout AnswersFeedState) {
+    /// Titles the feed asked for (`token`) arrived; without them it shows "question #ID".
+    static func titlesLoaded(_ token: LoadToken, _ result: Result<[Question], APIError>, _ feed: inout AnswersFeedState) {
+        guard feed.titleLoads.remove(token) != nil, case .success(let questions) = result else { return }
         for question in questions { feed.titles[question.questionID] = question.title }
     }
 }
