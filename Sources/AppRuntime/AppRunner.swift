@@ -31,8 +31,19 @@ public final class AppRunner {
         state.shared.isOffline = configuration.offline
     }
 
-    /// Starts curses, loads the first page and runs the event loop until the user quits.
-    public static func run(_ configuration: RuntimeConfiguration) -> Never {
+    /// The running program, kept while the main loop runs.
+    private static var current: AppRunner?
+
+    /// Runs the program on the main thread until the user quits: `start` as the main queue's first block (on the
+    /// main actor, the one way this layer gets there: GCD), then the main run loop.
+    public nonisolated static func run(_ configuration: RuntimeConfiguration) -> Never {
+        DispatchQueue.main.async { @MainActor in start(configuration) }
+        RunLoop.main.run()
+        dispatchMain() // only reached if the run loop had nothing to run
+    }
+
+    /// Starts curses, the event loop's sources and the first load, and draws the first frame.
+    private static func start(_ configuration: RuntimeConfiguration) {
         let terminal = Terminal()
         terminal.theme = configuration.theme
         terminal.mouseEnabled = configuration.mouseEnabled
@@ -48,7 +59,8 @@ public final class AppRunner {
         if let message = configuration.startupMessage { runner.dispatch(.notice(message)) }
         if let link = configuration.startLink { runner.dispatch(.openQuestionLink(questionID: link.questionID, answerID: link.answerID)) }
         runner.layOutAndRender()
-        runner.loop.run()
+        runner.loop.start()
+        current = runner
     }
 
     private func wire() {

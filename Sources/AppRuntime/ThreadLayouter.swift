@@ -83,15 +83,15 @@ public final class ThreadLayouter {
                                                      isCancelled: { job.isCancelled })
             else { return }
             job.finish(layout)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.accept(layout, key: key, generation: job.generation, notify: true) }
+            DispatchQueue.main.async { @MainActor in
+                self.accept(layout, key: key, generation: job.generation, notify: true)
             }
             guard let styler, layout.codeAwaitingStyle, !job.isCancelled,
                   let coloured = ThreadDocument.layout(for: thread, width: width, now: now, code: (styler, false),
                                                        isCancelled: { job.isCancelled })
             else { return }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.acceptColoured(coloured, key: key, generation: job.generation) }
+            DispatchQueue.main.async { @MainActor in
+                self.acceptColoured(coloured, key: key, generation: job.generation)
             }
         }
         return job

@@ -98,13 +98,6 @@ public final class EventLoop {
         return numbers
     }
 
-    /// Starts the sources if needed and parks the main thread in the run loop for good.
-    public func run() -> Never {
-        start()
-        RunLoop.main.run()
-        dispatchMain() // only reached if the run loop had nothing to run
-    }
-
     /// Stops the sources, restores the terminal and ends the process with `code`.
     public func exit(code: Int32) -> Never {
         stop()

@@ -121,8 +121,6 @@ enum BrowserStart: Equatable {
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
-        MainActor.assumeIsolated {
-            AppRunner.run(configuration)
-        }
+        AppRunner.run(configuration)
     }
 }
