@@ -58,10 +58,13 @@ public enum DumpSource: Sendable, Hashable {
     }
 
     /// Calls `body` with each dump file the store reads, in the source's order; other entries (Badges.xml,
-    /// Votes.xml…) and a second entry of the same name are passed over, as is what `body` leaves unread. `body` runs
+    /// Votes.xml…) are passed over, as is what `body` leaves unread, and so is a second entry of a name already read
+    /// (`duplicate` told its path in the archive). `body` runs
     /// on the calling thread and the file is readable only during the call. Passing over an archive's entry means
     /// decompressing it: `shouldStop` is asked at each block then, and `Interrupted` thrown when it answers true.
-    func forEachFile(shouldStop: @escaping () -> Bool, _ body: (DumpSourceFile) throws -> Void) throws {
+    func forEachFile(
+        shouldStop: @escaping () -> Bool, duplicate: (String) throws -> Void = { _ in }, _ body: (DumpSourceFile) throws -> Void
+    ) throws {
         switch self {
         case .folder(let folder):
             var before: Int64 = 0
@@ -88,7 +91,11 @@ public enum DumpSource: Sendable, Hashable {
                 // Reading it here instead lets Ctrl-C in (a site's PostHistory.xml is often its largest file).
                 let passOver = { try entry.forEachBlock { _ in if shouldStop() { throw Interrupted() } } }
                 let name = entry.fileName
-                guard let kind = Self.kind(ofFile: name), seen.insert(name).inserted else { return try passOver() }
+                guard let kind = Self.kind(ofFile: name) else { return try passOver() }
+                guard seen.insert(name).inserted else {
+                    try duplicate(entry.name)
+                    return try passOver()
+                }
                 // The entry's own size and time, as a folder's file signs itself: an archive and the folder it
                 // extracts to (7zz keeps the times) are the same import, and a re-download is not a new one.
                 let signature = if let size = entry.size, let modified = entry.modified { "\(size)-\(modified)" } else {

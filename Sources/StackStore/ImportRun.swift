@@ -18,6 +18,8 @@ struct ImportRun {
         case begin(DumpFileJob, start: Int, signature: String)
         /// A file an earlier run imported whole and unchanged since.
         case alreadyImported(String)
+        /// An archive's second entry of a dump file's name (its path in the archive), passed over.
+        case duplicate(String)
         case batch(DumpBatch)
     }
 
@@ -79,7 +81,7 @@ struct ImportRun {
             throw .importFailed(file: current?.path ?? source.url.path, message: "\(error) (the \(done) whole rows before it are kept)")
         } catch let error as DumpArchiveError {
             let kept = current.map { " (the \(done) rows of \($0.name) before it are kept)" } ?? ""
-            throw .importFailed(file: source.url.path, message: Self.withoutArchiveName(error) + kept)
+            throw .importFailed(file: source.url.path, message: ArchiveFaultText.describe(error, archive: source.url) + kept)
         } catch {
             throw Store.wrap(error, store.fileURL.path)
         }
@@ -96,7 +98,7 @@ struct ImportRun {
             guard !(stoppable && shouldStop()), pipe.put(event) else { throw BatchPipe<Event>.Stopped() }
             if case .batch = event { checkpointer.batchHanded() }
         }
-        try source.forEachFile(shouldStop: shouldStop) { file in
+        try source.forEachFile(shouldStop: shouldStop, duplicate: { try put(.duplicate($0)) }) { file in
             let job = DumpFileJob(name: file.name, path: file.path, kind: file.kind, site: site, stamp: stamp)
             guard let start = try store.read({ db in try job.resumePoint(db, signature: file.signature) }) else {
                 try put(.alreadyImported(file.name))
@@ -119,6 +121,8 @@ struct ImportRun {
         case .alreadyImported(let name):
             seen.insert(name)
             summary.alreadyImported.append(name)
+        case .duplicate(let entry):
+            summary.ignoredEntries.append(entry)
         case .batch(let batch):
             guard let job = current else { return }
             let began = Date()
@@ -163,12 +167,5 @@ struct ImportRun {
         summary.rowsWritten[current?.name ?? "", default: 0] -= uncommitted
         uncommitted = 0
         uncommittedBytes = 0
-    }
-
-    /// The archive error's words without the archive's name, which the import error already leads with.
-    private static func withoutArchiveName(_ error: DumpArchiveError) -> String {
-        let text = error.description
-        guard let colon = text.range(of: ": ") else { return text }
-        return String(text[colon.upperBound...])
     }
 }

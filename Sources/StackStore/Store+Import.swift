@@ -23,6 +23,9 @@ public struct ImportSummary: Sendable, Hashable {
     public var missingFiles: [String] = []
     /// Files skipped because an earlier run imported them whole and they have not changed.
     public var alreadyImported: [String] = []
+    /// An archive's second entries of a dump file's name (their paths in the archive), passed over: only the first
+    /// of each name is imported.
+    public var ignoredEntries: [String] = []
     /// Seconds the writing thread spent in write transactions (the rest of the import it waited for parsed rows).
     public var writeSeconds: Double = 0
     /// CPU seconds of the writing thread while rows came in (transactions, waiting).

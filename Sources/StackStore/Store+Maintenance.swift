@@ -102,7 +102,12 @@ extension Store {
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return nil }
             return try Self.forget(db, site: siteID, name: site)
         }
-        if summary != nil { try compact() }
+        if summary != nil {
+            try compact()
+            // The freed pages leave the file only when the log is copied back: then `fileBytes` is true at once.
+            // Best effort: a reader of another process may hold the log (the next checkpoint does it then).
+            try? checkpoint()
+        }
         return summary
     }
 

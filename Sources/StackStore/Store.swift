@@ -18,6 +18,8 @@ public final class Store: Sendable {
     public let fileURL: URL
     /// Where an unusable file found at `fileURL` was moved, if one was.
     public let movedAside: URL?
+    /// The file may not be written by this process: it was opened for reading only, and every write fails.
+    public let isReadOnly: Bool
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
     let pool: DatabasePool
@@ -68,17 +70,23 @@ public final class Store: Sendable {
         if aside == nil, let problem = StoreFileCheck.problem(at: fileURL) {
             aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
-        do {
-            pool = try Self.openAndMigrate(path, announceUpgrade)
-        } catch {
-            guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
-            aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
-            do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
+        StoreReadOnly.repairCompanions(fileURL)
+        isReadOnly = StoreReadOnly.isUnwritable(fileURL)
+        if isReadOnly {
+            do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
+        } else {
+            do {
+                pool = try Self.openAndMigrate(path, announceUpgrade)
+            } catch {
+                guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
+                aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
+                do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
+            }
         }
         self.movedAside = aside?.url
         self.movedAsideReason = aside?.reason
         // Best effort: a store that cannot take the write keeps them until an open that can.
-        _ = try? restoreFullTextDefaults()
+        if !isReadOnly { _ = try? restoreFullTextDefaults() }
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {

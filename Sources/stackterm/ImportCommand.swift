@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
             posts are long). Ctrl-C, SIGTERM or SIGHUP stops \
             after the rows being written and says how many are kept; running the same command again resumes there, \
             and importing twice changes nothing (an archive and the folder it extracts to count as the same dump). \
-            A file cut short (a truncated download) keeps its rows up to the last whole one. One import runs at a \
+            A file cut short (a truncated download) keeps its rows up to the last whole one; an archive cut short \
+            says so; a second file of a name already read in an archive is passed over, saying so. One import runs at a \
             time: a second one, or `stackterm store --forget/--vacuum`, waits for it and says so.
 
             Exit codes: 0 imported, 1 the store, a file or the archive could not be read (message on stderr), \
@@ -59,6 +60,9 @@ struct ImportCommand: ParsableCommand {
             let container = isDirectory.boolValue ? "folder" : "archive"
             for file in summary.missingFiles { StacktermCommand.standardError("import: \(file) absent from the \(container), skipped") }
             for file in summary.alreadyImported { StacktermCommand.standardError("import: \(file) already imported, unchanged") }
+            for entry in summary.ignoredEntries {
+                StacktermCommand.standardError("import: \(entry) ignored: the archive holds another file of that name, imported first")
+            }
             StacktermCommand.standardError(meter.summary(posts: summary.rowsWritten["Posts.xml"] ?? 0))
         } catch {
             meter.end()

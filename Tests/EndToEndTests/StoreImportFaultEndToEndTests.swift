@@ -145,4 +145,20 @@ final class StoreImportFaultEndToEndTests: XCTestCase {
         XCTAssertTrue(outcome.errors.contains("(the 2701 whole rows before it are kept)"), outcome.errors)
         XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "2701")
     }
+
+    func testATruncatedArchiveSaysItIsCutShortAndASecondPostsXMLIsNamed() throws {
+        guard SevenZip.executable != nil else { throw XCTSkip("SKIPPED: 7zz not installed (Debian package 7zip)") }
+        let archive = dataHome.appendingPathComponent("twice.7z")
+        try SevenZip.archive([try dump("a", rows: 3), try dump("b", rows: 5)], to: archive)
+        let twice = try stackterm(["import", archive.path, "--site", "twice"])
+        XCTAssertEqual(twice.status, 0, twice.errors)
+        XCTAssertTrue(twice.errors.contains("import: b/Posts.xml ignored: the archive holds another file of that name, imported first"),
+                      twice.errors)
+        let whole = try Data(contentsOf: archive)
+        try whole.prefix(whole.count / 2).write(to: archive)
+        let cut = try stackterm(["import", archive.path, "--site", "cut"])
+        XCTAssertEqual(cut.status, 1, cut.errors)
+        XCTAssertTrue(cut.errors.contains("twice.7z: the archive is cut short or damaged"), cut.errors)
+        XCTAssertFalse(cut.errors.contains("libarchive error"), cut.errors)
+    }
 }

@@ -79,17 +79,4 @@ final class StoreImportFaultTests: StoreTestCase {
         }
         XCTAssertEqual(try store.questionCount(site: "cut"), 2_301)
     }
-
-    /// A folder `name` holding a Posts.xml of `rows` questions.
-    private func postsFolder(_ name: String, rows: Int) throws -> URL {
-        let folder = directory.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let lines = (1...rows).map { id in
-            "<row Id=\"\(id)\" PostTypeId=\"1\" Title=\"Question \(id)\" Body=\"&lt;p&gt;body \(id)&lt;/p&gt;\" "
-                + "CreationDate=\"2020-01-01T00:00:00.000\" Score=\"1\" />"
-        }
-        let xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<posts>\n" + lines.joined(separator: "\n") + "\n</posts>\n"
-        try Data(xml.utf8).write(to: folder.appendingPathComponent("Posts.xml"))
-        return folder
-    }
 }
