@@ -28,8 +28,8 @@ public enum Action: Hashable, Sendable {
     case openQuestionLink(questionID: Int?, answerID: Int?)
     /// The question an answer belongs to arrived (or failed).
     case answerQuestionLoaded(LoadToken, Result<Int, APIError>)
-    /// The list of sites arrived (or failed).
-    case sitesLoaded(LoadToken, Result<[Site], APIError>)
+    /// The list of sites arrived (or failed), with the API names of those the local store holds.
+    case sitesLoaded(LoadToken, Result<[Site], APIError>, held: Set<String> = [])
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)
     /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.

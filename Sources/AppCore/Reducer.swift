@@ -58,8 +58,11 @@ public enum Reducer {
             return apply(Outcome([], [.openQuestionLink(questionID: questionID, answerID: answerID)]), &state)
         case let .answerQuestionLoaded(token, result):
             return answerQuestionLoaded(token, result, &state)
-        case .sitesLoaded(let token, let result):
-            return update(owner(of: token, state), .picker, &state) { PickerFeature.sitesLoaded(token, result, &$0, &$1); return [] }
+        case .sitesLoaded(let token, let result, let held):
+            return update(owner(of: token, state), .picker, &state) {
+                PickerFeature.sitesLoaded(token, result, held: held, &$0, &$1)
+                return []
+            }
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []

@@ -74,7 +74,7 @@ final class EffectRunner {
         case let .loadSites(token):
             run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) }, then: { [weak self] list in
                 if let error = list.refreshError { self?.send(.notify("Showing the saved site list: \(error.summary)", isError: false)) }
-            }, deliver: { .sitesLoaded(token, $0.map(\.sites)) })
+            }, deliver: { .sitesLoaded(token, $0.map(\.sites), held: (try? $0.get().held) ?? []) })
         case let .cancel(token):
             storeChecks.remove(token)
             handles.removeValue(forKey: token)?.cancel()

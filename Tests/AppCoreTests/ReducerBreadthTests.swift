@@ -116,6 +116,22 @@ final class ReducerBreadthTests: XCTestCase {
         XCTAssertNil(questionsLoad(cleared), "without loading it again")
     }
 
+    func testTheSitePickerMarksTheSitesTheStoreHoldsAndTypingTheMarkKeepsThem() throws {
+        var state = listState()
+        guard case let .loadSites(token)? = Reducer.reduce(&state, .key(.character("S"))).first else { return XCTFail("no load") }
+        let sites = [Site(name: "Cardano", apiSiteParameter: "cardano", siteURL: "https://cardano.stackexchange.com"),
+                     Site(name: "Coffee", apiSiteParameter: "coffee", siteURL: "https://coffee.stackexchange.com"),
+                     Site(name: "Beer", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com")]
+        _ = Reducer.reduce(&state, .sitesLoaded(token, .success(sites), held: ["coffee", "beer"]))
+        XCTAssertEqual(state.picker?.entries.map(\.label), [
+            "Cardano (cardano) · cardano.stackexchange.com",
+            "Coffee (coffee) · coffee.stackexchange.com · in the store",
+            "Beer (beer) · beer.stackexchange.com · in the store",
+        ])
+        _ = type("in the store", &state)
+        XCTAssertEqual(state.picker?.visibleEntries.map(\.value), ["coffee", "beer"])
+    }
+
     func testSitePickerFiltersAndSwitchesSite() throws {
         var state = listState()
         let effects = Reducer.reduce(&state, .key(.character("S")))

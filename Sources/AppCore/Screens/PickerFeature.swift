@@ -80,19 +80,26 @@ enum PickerFeature {
         return (picker, Effect.withIndicator(.loadSites(token), token: token))
     }
 
-    static func sitesLoaded(_ token: LoadToken, _ result: Result<[Site], APIError>, _ picker: inout PickerState,
+    /// The sites arrived: each an entry, those the local store holds (readable offline) marked `· in the store`.
+    static func sitesLoaded(_ token: LoadToken, _ result: Result<[Site], APIError>, held: Set<String>, _ picker: inout PickerState,
                             _ shared: inout SharedState) {
         guard picker.pending?.token == token else { return }
         picker.pending = nil
         switch result {
         case .success(let sites):
-            picker.entries = sites.map { .init(value: $0.apiSiteParameter, label: siteLabel($0)) }
+            picker.entries = sites.map { site in
+                .init(value: site.apiSiteParameter,
+                      label: siteLabel(site) + (held.contains(site.apiSiteParameter) ? " · \(heldMark)" : ""))
+            }
             picker.selection = picker.entries.firstIndex { $0.value == shared.site } ?? 0
         case .failure(let error):
             if error.isUserVisible { picker.error = error }
             shared.report(error)
         }
     }
+
+    /// What marks a site the local store holds in the site picker (typing it keeps only those).
+    static let heldMark = "in the store"
 
     /// `Name (api_name) · domain`: what the site picker shows and filters on.
     static func siteLabel(_ site: Site) -> String {
