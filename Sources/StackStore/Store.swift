@@ -18,8 +18,11 @@ public final class Store: Sendable {
     public let fileURL: URL
     /// Where an unusable file found at `fileURL` was moved, if one was.
     public let movedAside: URL?
-    /// The file may not be written by this process: it was opened for reading only, and every write fails.
-    public let isReadOnly: Bool
+    /// Why the store was opened for reading only (the file is read-only for this user, the disk is full), as one
+    /// status line; nil when writes go through. While set, every write fails and nothing new is kept.
+    public let writesPaused: String?
+    /// The store was opened for reading only (`writesPaused` says why).
+    public var isReadOnly: Bool { writesPaused != nil }
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
     let pool: DatabasePool
@@ -71,22 +74,28 @@ public final class Store: Sendable {
             aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
         StoreReadOnly.repairCompanions(fileURL)
-        isReadOnly = StoreReadOnly.isUnwritable(fileURL)
-        if isReadOnly {
+        if StoreReadOnly.isUnwritable(fileURL) {
             do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
+            writesPaused = "the local store is read-only for you (\(path)): reading only, nothing new is kept"
         } else {
+            var paused: String?
             do {
                 pool = try Self.openAndMigrate(path, announceUpgrade)
+            } catch where aside == nil && StoreReadOnly.isOutOfSpace(error, path: path) {
+                // Reading needs no space: an intact store on a full disk is read without creating anything.
+                do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
+                paused = "the disk is full: the local store is read only, and writes are paused until space is freed"
             } catch {
                 guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
                 aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
                 do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
             }
+            writesPaused = paused
         }
         self.movedAside = aside?.url
         self.movedAsideReason = aside?.reason
         // Best effort: a store that cannot take the write keeps them until an open that can.
-        if !isReadOnly { _ = try? restoreFullTextDefaults() }
+        if writesPaused == nil { _ = try? restoreFullTextDefaults() }
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {

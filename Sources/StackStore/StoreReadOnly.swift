@@ -33,7 +33,8 @@ enum StoreReadOnly {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(Store.busyTimeout)
-        let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+        // An empty log (one a failed open just created) holds no pages: immutable reads miss nothing.
+        let hasLog = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.int64Value ?? 0) > 0
         let pool = try DatabasePool(path: hasLog ? path : uri(immutable: path), configuration: config)
         let current = try pool.read { db in
             try Int32.fetchOne(db, sql: "PRAGMA application_id") == StoreSchema.applicationID
@@ -44,6 +45,16 @@ enum StoreReadOnly {
                 + "cannot be upgraded; make it writable (chmod u+w) or point XDG_DATA_HOME elsewhere")
         }
         return pool
+    }
+
+    /// Whether an open failed for want of disk space (SQLite's "database or disk is full", or an I/O error while the
+    /// file system has no free block).
+    static func isOutOfSpace(_ error: any Error, path: String) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        if error.resultCode == .SQLITE_FULL { return true }
+        var space = statvfs()
+        let directory = (path as NSString).deletingLastPathComponent
+        return error.resultCode == .SQLITE_IOERR && statvfs(directory, &space) == 0 && space.f_bavail == 0
     }
 
     /// `file:PATH?immutable=1`, the path's `%`, `?` and `#` escaped (Debian's SQLite reads URI file names).

@@ -49,6 +49,7 @@ struct ImportCommand: ParsableCommand {
         var caught: InterruptFlag?
         do {
             let store = try Store(announceUpgrade: StacktermCommand.warn)
+            if let paused = store.writesPaused { throw StoreError.database(path: store.fileURL.path, message: paused) }
             let interrupted = InterruptFlag()
             caught = interrupted
             if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }

@@ -61,6 +61,10 @@ struct StoreCommand: ParsableCommand {
                 StacktermCommand.standardError("stackterm: " + notice)
                 throw ExitCode(1)
             }
+            if let paused = store.writesPaused {
+                StacktermCommand.standardError("stackterm: " + paused)
+                if forget != nil || vacuum { throw ExitCode(1) }
+            }
             try act(on: store, limit: limit)
         } catch let error as StoreError {
             StacktermCommand.standardError("stackterm: \(error)")

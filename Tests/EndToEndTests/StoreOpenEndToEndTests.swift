@@ -19,18 +19,7 @@ final class StoreOpenEndToEndTests: XCTestCase {
         try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": dataHome.path], timeout: 60)
     }
 
-    /// A folder holding a dump of one question.
-    private func tinyDump() throws -> URL {
-        let folder = dataHome.appendingPathComponent("tiny")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <posts>
-              <row Id="1" PostTypeId="1" CreationDate="2020-01-01T00:00:00.000" Score="3" Body="&lt;p&gt;Hops?&lt;/p&gt;" Title="Which hops" Tags="|hops|" AnswerCount="0" CommentCount="0" />
-            </posts>
-            """.utf8).write(to: folder.appendingPathComponent("Posts.xml"))
-        return folder
-    }
+    private func tinyDump() throws -> URL { try oneQuestionDump(in: dataHome) }
 
     func testAFIFOAtTheStorePathIsRefusedByStoreImportAndPrintWithoutBlocking() throws {
         XCTAssertEqual(mkfifo(storePath, 0o600), 0)
@@ -82,5 +71,20 @@ final class StoreOpenBrowserEndToEndTests: StacktermTestCase {
         let tmux = try launch(environment: ["XDG_DATA_HOME": dataHome.path])
         waitForList(tmux)
         try quit(tmux, within: 15, "Q quits with a FIFO at the store's path")
+    }
+}
+
+extension XCTestCase {
+    /// A folder `tiny` under `parent` holding a dump of one question ("Which hops").
+    func oneQuestionDump(in parent: URL) throws -> URL {
+        let folder = parent.appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <posts>
+              <row Id="1" PostTypeId="1" CreationDate="2020-01-01T00:00:00.000" Score="3" Body="&lt;p&gt;Hops?&lt;/p&gt;" Title="Which hops" Tags="|hops|" AnswerCount="0" CommentCount="0" />
+            </posts>
+            """.utf8).write(to: folder.appendingPathComponent("Posts.xml"))
+        return folder
     }
 }

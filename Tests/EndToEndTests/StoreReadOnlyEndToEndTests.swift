@@ -26,14 +26,7 @@ final class StoreReadOnlyEndToEndTests: XCTestCase {
             throw XCTSkip("SKIPPED: needs root and setpriv to run stackterm as another user")
         }
         let dataHome = try temporaryFolder("stackterm-read-only")
-        let folder = dataHome.appendingPathComponent("beer")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <posts>
-              <row Id="1" PostTypeId="1" CreationDate="2020-01-01T00:00:00.000" Score="3" Body="&lt;p&gt;Hops?&lt;/p&gt;" Title="Which hops" Tags="|hops|" />
-            </posts>
-            """.utf8).write(to: folder.appendingPathComponent("Posts.xml"))
+        let folder = try oneQuestionDump(in: dataHome)
         let imported = try StacktermRun.run(["import", folder.path, "--site", "beer"], environment: ["XDG_DATA_HOME": dataHome.path])
         XCTAssertEqual(imported.status, 0, imported.errors)
         let storeFolder = dataHome.appendingPathComponent("stackterm")

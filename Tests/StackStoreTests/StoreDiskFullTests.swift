@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import StackStore
+
+/// Reading needs no space: an intact store on a full file system (a small tmpfs mounted for the test) opens for
+/// reading, reads work, and the caller learns that writes are paused.
+final class StoreDiskFullTests: StoreTestCase {
+    private var mountPoint: URL?
+
+    override func tearDownWithError() throws {
+        if let mountPoint { _ = umount(mountPoint.path) }
+        try super.tearDownWithError()
+    }
+
+    /// A 2 MB tmpfs under the test's directory holding a copy of a store of one question, then filled to the last
+    /// block; skips where tmpfs cannot be mounted (not root, no CAP_SYS_ADMIN).
+    private func storeOnAFullDisk() throws -> URL {
+        try openStore().save(questions: [question(1, "Kept before the disk filled")], site: "beer")
+        let point = directory.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        guard mount("tmpfs", point.path, "tmpfs", 0, "size=2m") == 0 else {
+            throw XCTSkip("SKIPPED: cannot mount a tmpfs here (\(String(cString: strerror(errno)))) to fill a disk")
+        }
+        mountPoint = point
+        let file = point.appendingPathComponent(StoreLocation.fileName)
+        try FileManager.default.copyItem(at: storeFile, to: file)
+        let filler = open(point.appendingPathComponent("filler").path, O_CREAT | O_WRONLY, 0o600)
+        let block = [UInt8](repeating: 0, count: 4_096)
+        while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+        close(filler)
+        var space = statvfs()
+        XCTAssertEqual(statvfs(point.path, &space), 0)
+        XCTAssertEqual(space.f_bavail, 0, "the file system is full")
+        return file
+    }
+
+    func testAnIntactStoreOnAFullDiskOpensForReadingAndSaysWritesArePaused() throws {
+        let file = try storeOnAFullDisk()
+        let store = try Store(fileURL: file)
+        XCTAssertTrue(store.isReadOnly)
+        XCTAssertEqual(store.writesPaused, "the disk is full: the local store is read only, and writes are paused until space is freed")
+        XCTAssertEqual(try store.questionCount(site: "beer"), 1)
+        XCTAssertEqual(try store.search("filled", site: "beer").map(\.questionID), [1])
+        XCTAssertThrowsError(try store.save(questions: [question(2, "Not kept")], site: "beer"))
+    }
+}
