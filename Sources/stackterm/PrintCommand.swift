@@ -80,8 +80,9 @@ struct PrintCommand: ParsableCommand {
     /// The local store, as the browser opens it; without one, print asks only the network (`--offline`: says why).
     private func openStore(settings: EffectiveSettings) -> LocalDataManager? {
         do {
-            return LocalDataManager(store: try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576,
-                                                     announceUpgrade: StacktermCommand.warn))
+            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576, announceUpgrade: StacktermCommand.warn)
+            if let paused = store.writesPaused, !offline { StacktermCommand.standardError("stackterm: " + paused) }
+            return LocalDataManager(store: store)
         } catch {
             if offline { StacktermCommand.standardError("stackterm: no local store (\(error)): nothing can be printed offline") }
             return nil

@@ -93,7 +93,7 @@ enum BrowserStart: Equatable {
         do {
             let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576,
                                   announceUpgrade: StacktermCommand.warn)
-            storeNotice = store.notice
+            storeNotice = [store.notice, store.writesPaused].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
             local = LocalDataManager(store: store)
         } catch {
             storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")

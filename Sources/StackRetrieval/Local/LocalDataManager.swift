@@ -108,6 +108,8 @@ public final class LocalDataManager: Sendable {
 
     /// Queues a write; `.remembered` ones (the user's own state) pass queued `.fetched` ones (network copies).
     func write(_ kind: StoreWriteLine.Kind = .fetched, _ body: @escaping @Sendable (Store) throws -> Void) {
+        // A store opened for reading only (read-only file, full disk) said so at start; its writes are skipped.
+        guard !store.isReadOnly else { return }
         enqueue(kind) { [failures] store in
             // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
             do { try body(store) } catch { failures.report(error) }
