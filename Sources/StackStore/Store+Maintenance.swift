@@ -113,7 +113,8 @@ extension Store {
 
     /// Merges each full-text index into one segment (what answers queries fastest).
     static func optimizeFullText(_ db: Database) throws {
-        for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('optimize')") }
+        try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('optimize')")
+        try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('optimize')")
     }
 
     private static func forget(_ db: Database, site: Int64, name: String) throws -> ForgetSummary {
@@ -136,7 +137,8 @@ extension Store {
                 _ = try remover.removeAnswer(key, origin: nil)
             }
         } else {
-            for table in ["post_fts", "title_fts"] { try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')") }
+            try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('delete-all')")
+            try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('delete-all')")
         }
         for table in ["question", "answer", "comment", "read_mark", "saved"] {
             let column = ["read_mark", "saved"].contains(table) ? "question" : "id"

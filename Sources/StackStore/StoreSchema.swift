@@ -23,9 +23,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v2-eviction") { db in
             // Eviction takes the oldest network-cached rows first: origin then age, without reading the tables.
-            for table in ["question", "answer", "comment"] {
-                try db.execute(sql: "CREATE INDEX \(table)_eviction ON \(table)(origin, fetched_at)")
-            }
+            try db.execute(sql: "CREATE INDEX question_eviction ON question(origin, fetched_at)")
+            try db.execute(sql: "CREATE INDEX answer_eviction ON answer(origin, fetched_at)")
+            try db.execute(sql: "CREATE INDEX comment_eviction ON comment(origin, fetched_at)")
         }
         registerAppState(&migrator)
         migrator.registerMigration("v4-import-speed") { db in
