@@ -7,12 +7,23 @@ struct NoListLoad: Error {}
 
 extension AppState {
     /// Started on `settings` in an 80-column terminal of `rows` rows, with its first and last page loaded:
-    /// `count` questions, ids from 1.
+    /// `count` questions, ids from 1 (every effect asserted on the way).
     static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano")) throws -> AppState {
-        var state = AppState(settings: settings, viewport: Viewport(columns: 80, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw NoListLoad() }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: count, firstID: 1, hasMore: false))))
-        return state
+        try ReducerTestStore.listing(count, rows: rows, settings: settings).state
+    }
+}
+
+extension ReducerTestStore {
+    /// A store started on `settings` in an 80-column terminal of `rows` rows, with its first and last page loaded:
+    /// `count` questions, ids from 1. Every effect on the way is asserted, the page's read marks load included.
+    static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano"),
+                        file: StaticString = #filePath, line: UInt = #line) throws -> ReducerTestStore {
+        let store = ReducerTestStore(AppState(settings: settings, viewport: Viewport(columns: 80, rows: rows)))
+        guard let load = store.start(file: file, line: line) else { throw NoListLoad() }
+        store.send(.questionsLoaded(load.token, .success(Fixtures.page(1, count: count, firstID: 1, hasMore: false))),
+                   file: file, line: line)
+        store.receiveReadMarksLoad(Array(1...count), site: settings.site, file: file, line: line)
+        return store
     }
 }
 

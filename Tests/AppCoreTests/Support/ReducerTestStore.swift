@@ -95,6 +95,22 @@ final class ReducerTestStore {
         }
     }
 
+    /// Presses `keys` in turn, each answered by no effect.
+    func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+        for key in keys {
+            send(.key(key), file: file, line: line)
+            expectEffects([], "\(key.label) asks for nothing", file: file, line: line)
+        }
+    }
+
+    /// Performs `commands` in turn, each answered by no effect.
+    func perform(_ commands: Command..., file: StaticString = #filePath, line: UInt = #line) {
+        for command in commands {
+            send(.command(command), file: file, line: line)
+            expectEffects([], "\(command) asks for nothing", file: file, line: line)
+        }
+    }
+
     /// Consumes what opening question `id` of `site` asks for when this session has no mark for it: its thread (and
     /// the indicator's timer), the mark it had, the mark it gets from the list's copy (`markedRead`), its linked
     /// questions. Returns the thread load's token.
