@@ -16,7 +16,6 @@ extension EffectRunner {
     func run<Value: Sendable>(
         _ token: LoadToken,
         _ start: (@escaping RetrievalCompletion<Loaded<Value>>) -> RetrievalHandle,
-        then: (@MainActor (Value) -> Void)? = nil,
         deliver: @escaping @MainActor (Result<Value, APIError>) -> Action
     ) {
         track(token, start { [weak self] result in
@@ -24,7 +23,6 @@ extension EffectRunner {
             switch result {
             case .success(let loaded):
                 noteOrigin(loaded.origin)
-                then?(loaded.value)
             case .failure(let error) where error.isUnreachable:
                 setOffline(true) // the store had nothing either: still, the app is offline, and `s` skips accordingly
             case .failure:

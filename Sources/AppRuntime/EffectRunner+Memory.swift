@@ -2,45 +2,43 @@ import AppCore
 import Foundation
 import StackAPI
 import StackRetrieval
+import StackStore
 
 /// What the app remembers between runs, mapped to the local store: saved questions, search history, the browse
 /// settings, the read mark from before an opening, links between posts. Without a store nothing is remembered;
-/// saving says why.
+/// saving says why. Each read runs under its effect's token like a load, and its value becomes one action.
 extension EffectRunner {
     func performMemory(_ effect: Effect) {
         switch effect {
         case let .loadReadMarks(token, site, ids):
-            readStore(token, { local, done in _ = local.readMarks(site: site, ids: ids, completion: done) },
-                      answer: { .readMarksLoaded(token, $0.mapValues { ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity) }) })
+            readStore(token, { try $0.readMarks(site: site, ids: ids) }) { .readMarksLoaded(token, $0.mapValues(ReadState.init)) }
         case let .loadLastRead(token, site, questionID):
-            readStore(token, { local, done in local.readMarkBefore(site: site, questionID: questionID, completion: done) },
-                      answer: { .lastReadLoaded(token, $0.map { ReadState(answerCount: $0.answerCount, lastActivity: $0.lastActivity) }) })
-        case let .loadLinkedQuestions(token, site, questionID):
-            readStore(token, { local, done in _ = local.linkedQuestions(site: site, questionID: questionID, completion: done) },
-                      answer: { .linkedQuestionsLoaded(token, $0) })
-        case let .setSaved(site, questionID, saved):
-            guard let local else {
-                send(.notify("Not saved: there is no local store to keep it in", isError: true))
-                return
+            // The mark from before the opening, whose own mark is asked for after this read.
+            readStore(token, order: .afterRemembered, { try $0.readMark(site: site, questionID: questionID) }) {
+                .lastReadLoaded(token, $0.map(ReadState.init))
             }
-            local.setSaved(saved, site: site, questionID: questionID)
+        case let .loadLinkedQuestions(token, site, questionID):
+            readStore(token, { try $0.linkedQuestions(site: site, questionID: questionID) }) { .linkedQuestionsLoaded(token, $0) }
+        case let .setSaved(site, questionID, saved):
+            guard let local else { return send(.notify("Not saved: there is no local store to keep it in", isError: true)) }
+            local.remember { try $0.setSaved(saved, site: site, questionID: questionID) }
         case let .loadSaved(token, site):
             guard let local else {
-                finish(token, .savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved"))))
-                return
+                return finish(token, .savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved"))))
             }
-            storeChecks.insert(token)
-            local.savedQuestions(site: site) { [weak self] result in
-                guard let self, storeChecks.remove(token) != nil else { return }
-                finish(token, .savedLoaded(token, result.map { $0.map(\.question) }))
-            }
+            // After the writes asked for before, so a question saved a moment ago is in the list.
+            track(token, local.read(.afterWrites, { try $0.savedQuestions(site: site).map(\.question) }) { [weak self] result in
+                self?.finish(token, .savedLoaded(token, result))
+            })
         case let .loadSiteMemory(token, site):
-            readStore(token, { local, done in local.siteMemory(site: site, completion: done) },
-                      answer: { .siteMemoryLoaded(token, searches: $0.searches, savedIDs: $0.savedIDs) })
+            readStore(token, order: .afterRemembered, { store in
+                (searches: Array(try store.searchHistory(site: site, limit: LocalDataManager.searchHistoryLimit).reversed()),
+                 savedIDs: try store.savedIDs(site: site))
+            }) { .siteMemoryLoaded(token, searches: $0.searches, savedIDs: $0.savedIDs) }
         case let .rememberSearch(site, query):
-            local?.addSearch(query, site: site)
+            local?.remember { try $0.addSearch(query, site: site) }
         case let .rememberBrowse(remembered):
-            local?.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged)
+            local?.remember { try $0.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged) }
         default:
             break
         }
@@ -49,15 +47,17 @@ extension EffectRunner {
     /// Runs one read of the store under `token` and sends `answer` of what it found; a read cancelled meanwhile
     /// (`.cancel(token)`: its screen closed) or that failed sends nothing, nor does one without a store.
     private func readStore<Value: Sendable>(
-        _ token: LoadToken,
-        _ read: (LocalDataManager, @escaping RetrievalCompletion<Value>) -> Void,
+        _ token: LoadToken, order: LocalDataManager.ReadOrder = .now, _ body: @escaping @Sendable (Store) throws -> Value,
         answer: @escaping @MainActor (Value) -> Action
     ) {
         guard let local else { return }
-        storeChecks.insert(token)
-        read(local) { [weak self] result in
-            guard let self, storeChecks.remove(token) != nil, case .success(let value) = result else { return }
-            send(answer(value))
-        }
+        track(token, local.read(order, body) { [weak self] result in self?.finish(token, try? answer(result.get())) })
+    }
+}
+
+extension ReadState {
+    /// The reducer's view of a read mark the store keeps.
+    init(_ mark: ReadMark) {
+        self.init(answerCount: mark.answerCount, lastActivity: mark.lastActivity)
     }
 }

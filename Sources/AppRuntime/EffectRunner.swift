@@ -18,8 +18,6 @@ final class EffectRunner {
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
     private var handles: [LoadToken: RetrievalHandle] = [:]
-    /// Saved-list reads waiting for the store (`EffectRunner+Memory`); cancelling removes them.
-    var storeChecks: Set<LoadToken> = []
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
     var send: @MainActor (Action) -> Void = { _ in }
@@ -72,11 +70,9 @@ final class EffectRunner {
         case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
             performMemory(effect)
         case let .loadSites(token):
-            run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) }, then: { [weak self] list in
-                if let error = list.refreshError { self?.send(.notify("Showing the saved site list: \(error.summary)", isError: false)) }
-            }, deliver: { .sitesLoaded(token, $0.map(\.sites), held: (try? $0.get().held) ?? []) })
+            run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) },
+                deliver: { .sitesLoaded(token, $0.map(\.sites), held: (try? $0.get().held) ?? []) })
         case let .cancel(token):
-            storeChecks.remove(token)
             handles.removeValue(forKey: token)?.cancel()
             pauseWatcher?.loadsChanged()
         case .cancelAll:
@@ -116,7 +112,6 @@ final class EffectRunner {
     }
 
     private func cancelAll() {
-        storeChecks.removeAll()
         for handle in handles.values { handle.cancel() }
         handles.removeAll()
         retrieval.cancelAll()
@@ -127,9 +122,10 @@ final class EffectRunner {
         pauseWatcher?.loadsChanged()
     }
 
-    func finish(_ token: LoadToken, _ action: Action) {
+    /// The load under `token` ended: forgets it and sends `action`, if any.
+    func finish(_ token: LoadToken, _ action: Action?) {
         handles[token] = nil
-        send(action)
+        if let action { send(action) }
         pauseWatcher?.loadsChanged()
     }
 }

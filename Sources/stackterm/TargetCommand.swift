@@ -12,7 +12,7 @@ import StackStore
 struct TargetCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "stackterm", abstract: "Open a question by its URL, or start on search results.",
-                             version: StackTermVersion.current)
+                             version: VersionText.line)
     }
 
     @OptionGroup var options: SharedOptions
@@ -101,8 +101,8 @@ enum BrowserStart: Equatable {
         // Flags (a link's site first) > what the store remembers of the last run > the config file > the defaults.
         var startSite: String?
         if case .link(let link) = start { startSite = link.site }
-        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: local?.lastSiteNow()) { site in
-            let memory = local?.browseMemoryNow(site: site)
+        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: try? local?.store.lastSite()) { site in
+            let memory = try? local?.store.browseMemory(site: site)
             return (memory?.sort, memory?.tagged)
         }
         var browse = BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
@@ -113,7 +113,7 @@ enum BrowserStart: Equatable {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, SitesCache.notice(), storeNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            startupMessage: [loaded.startupMessage, storeNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
             theme: settings.theme,
             maxTextWidth: settings.maxWidth,
             local: local,

@@ -120,9 +120,9 @@ final class BreadthEndToEndTests: StacktermTestCase {
         XCTAssertEqual(try requests("/comments").count, 1, "comments are fetched once")
     }
 
-    func testSitePickerSwitchesSiteAndCachesTheList() throws {
-        let cache = try temporaryFolder("stackterm-cache")
-        let tmux = try launchListing(environment: ["XDG_CACHE_HOME": cache.path])
+    func testSitePickerSwitchesSiteAndKeepsTheListInTheStore() throws {
+        let data = try temporaryFolder("stackterm-data")
+        let tmux = try launchListing(environment: ["XDG_DATA_HOME": data.path])
         try tmux.sendKeys(.text("S"))
         XCTAssertTrue(tmux.waitUntil { $0.contains { $0.contains("(coffee)") } }, tmux.screenDump())
         try tmux.sendKeys(.text("coff"), .key("Enter"))
@@ -130,9 +130,9 @@ final class BreadthEndToEndTests: StacktermTestCase {
         XCTAssertTrue(try requests("/questions?").last?.contains("site=coffee") == true)
         try quit(tmux)
 
-        // A second run reads the site list from the disk cache: no /sites request.
+        // A second run reads the site list from the store (kept for a week): no /sites request.
         try double.clearRequestLog()
-        let again = try launchListing(environment: ["XDG_CACHE_HOME": cache.path])
+        let again = try launchListing(environment: ["XDG_DATA_HOME": data.path])
         try again.sendKeys(.text("S"))
         XCTAssertTrue(again.waitUntil { $0.contains { $0.contains("(coffee)") } }, again.screenDump())
         XCTAssertEqual(try requests("/sites").count, 0)

@@ -58,11 +58,11 @@ final class LocalDataManagerTests: LocalStoreTestCase {
     }
 
     func testAHugeBodyIsNotKept() throws {
-        let huge = "<p>" + String(repeating: "x", count: LocalDataManager.largestKeptBody) + "</p>"
+        let huge = "<p>" + String(repeating: "x", count: Store.largestKeptBody) + "</p>"
         local.keep(questions: [Fixtures.question(id: 1, body: huge), Fixtures.question(id: 2, answers: 1, body: "<p>Small</p>")],
                    site: "cardano")
-        local.keep(thread: QuestionThread(question: Fixtures.question(id: 3, body: huge), answers: []), site: "cardano")
-        local.keep(answers: [Fixtures.answer(id: 900, question: 2, body: huge)], site: "cardano")
+        local.keep { try $0.keep(thread: QuestionThread(question: Fixtures.question(id: 3, body: huge), answers: []), site: "cardano") }
+        local.keep { try $0.keep(answers: [Fixtures.answer(id: 900, question: 2, body: huge)], site: "cardano") }
         local.flush()
         let hugeThread = Deliveries<Loaded<QuestionThread>>(), smallThread = Deliveries<Loaded<QuestionThread>>()
         loader.thread(questionID: 3, site: "cardano", mode: .storeOnly, completion: hugeThread.completion)
@@ -91,10 +91,10 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         var question = questions(1)[0]
         question.answerCount = 1
         let answer = Fixtures.answer(id: 900, question: 1, body: "<p>Delegate to a pool</p>")
-        local.keep(thread: QuestionThread(question: question, answers: [answer]), site: "cardano")
+        local.keep { [question] in try $0.keep(thread: QuestionThread(question: question, answers: [answer]), site: "cardano") }
         let comment = Comment(commentID: 77, postID: 900, score: 2, owner: ShallowUser(userID: 5, displayName: "Ada"),
                               creationDate: Date(timeIntervalSince1970: 1_600_000_500), body: "Thanks")
-        local.keep(comments: [900: [comment]], site: "cardano")
+        local.keep { try $0.keep(comments: [900: [comment]], ofPosts: [900], site: "cardano") }
         local.markRead(site: "cardano", [1: (answerCount: 0, lastActivity: question.lastActivityDate)])
         local.flush()
 
@@ -105,7 +105,7 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         let comments = Deliveries<Loaded<[Int: [Comment]]>>()
         loader.comments(postIDs: [1, 900], site: "cardano", mode: .storeOnly, completion: comments.completion)
         let marks = Deliveries<[Int: ReadMark]>()
-        local.readMarks(site: "cardano", ids: [1, 2], completion: marks.completion)
+        local.read(.now, { try $0.readMarks(site: "cardano", ids: [1, 2]) }, completion: marks.completion)
         waitUntil("every read") { thread.count + missing.count + comments.count + marks.count == 4 }
 
         XCTAssertEqual(try thread.last?.get().value.answers.map(\.answerID), [900])

@@ -26,29 +26,30 @@ final class LocalMemoryTests: LocalStoreTestCase {
     func testSavedQuestionsComeBackLatestFirstWithTheSitesMemory() throws {
         let questions = (1...3).map { Fixtures.question(id: $0, title: "Question \($0)") }
         local.keep(questions: questions, site: "cardano")
-        local.setSaved(true, site: "cardano", questionID: 2)
+        local.remember { try $0.setSaved(true, site: "cardano", questionID: 2) }
         Thread.sleep(forTimeInterval: 1.1) // saved_at has one-second steps
-        local.setSaved(true, site: "cardano", questionID: 3)
-        local.addSearch("staking", site: "cardano")
-        local.addSearch("nft", site: "cardano")
-        let saved = try value("saved") { local.savedQuestions(site: "cardano", completion: $0) }
+        local.remember { try $0.setSaved(true, site: "cardano", questionID: 3) }
+        local.remember { try $0.addSearch("staking", site: "cardano") }
+        local.remember { try $0.addSearch("nft", site: "cardano") }
+        let saved = try value("saved") { local.read(.afterWrites, { try $0.savedQuestions(site: "cardano") }, completion: $0) }
         XCTAssertEqual(saved.map(\.question.questionID), [3, 2])
-        let memory = try value("memory") { local.siteMemory(site: "cardano", completion: $0) }
-        XCTAssertEqual(memory.savedIDs, [2, 3])
-        XCTAssertEqual(Set(memory.searches), ["staking", "nft"])
-        local.setSaved(false, site: "cardano", questionID: 3)
-        XCTAssertEqual(try value("saved") { local.savedQuestions(site: "cardano", completion: $0) }.map(\.question.questionID), [2])
+        let searches = try value("searches") { local.read(.afterRemembered, { try $0.searchHistory(site: "cardano", limit: 50) }, completion: $0) }
+        XCTAssertEqual(Set(searches), ["staking", "nft"])
+        XCTAssertEqual(try value("saved ids") { local.read(.afterRemembered, { try $0.savedIDs(site: "cardano") }, completion: $0) }, [2, 3])
+        local.remember { try $0.setSaved(false, site: "cardano", questionID: 3) }
+        let unsaved = try value("saved") { local.read(.afterWrites, { try $0.savedQuestions(site: "cardano") }, completion: $0) }
+        XCTAssertEqual(unsaved.map(\.question.questionID), [2])
     }
 
     func testASavedThreadAndTheAnswersThatCameLaterAreNeverEvicted() throws {
         let full = try realThread(4)
         var early = full
         early.answers = Array(full.answers.prefix(2))
-        local.keep(thread: early, site: "cardano")
+        local.keep { [early] in try $0.keep(thread: early, site: "cardano") }
         local.keep(questions: (1_000...1_040).map { Fixtures.question(id: $0, body: String(repeating: "<p>filler</p>", count: 50)) },
                    site: "cardano")
-        local.setSaved(true, site: "cardano", questionID: 4)
-        local.keep(thread: full, site: "cardano") // two answers arrived since it was saved
+        local.remember { try $0.setSaved(true, site: "cardano", questionID: 4) }
+        local.keep { try $0.keep(thread: full, site: "cardano") } // two answers arrived since it was saved
         local.flush()
         try store.evict(toBytes: 0)
         let kept = try XCTUnwrap(try store.thread(site: "cardano", questionID: 4))
@@ -60,7 +61,7 @@ final class LocalMemoryTests: LocalStoreTestCase {
     func testTheMarkBeforeAnOpeningIsReadBeforeTheOpeningsMark() throws {
         local.markRead(site: "cardano", [4: (answerCount: 2, lastActivity: Date(timeIntervalSince1970: 1_000))])
         let deliveries = Deliveries<ReadMark?>()
-        local.readMarkBefore(site: "cardano", questionID: 4, completion: deliveries.completion)
+        local.read(.afterRemembered, { try $0.readMark(site: "cardano", questionID: 4) }, completion: deliveries.completion)
         local.markRead(site: "cardano", [4: (answerCount: 4, lastActivity: Date(timeIntervalSince1970: 9_000))])
         waitUntil("the old mark") { deliveries.count == 1 }
         XCTAssertEqual(try XCTUnwrap(deliveries.last).get()?.answerCount, 2)
@@ -69,30 +70,32 @@ final class LocalMemoryTests: LocalStoreTestCase {
     func testWhatTheNetworkSentIsFreshForFiveMinutes() throws {
         let page = Page(items: (1...3).map { Fixtures.question(id: $0, title: "Q\($0)", body: "<p>\($0)</p>") }, hasMore: true, page: 1,
                         quotaRemaining: 250, quotaMax: 300)
-        let key = LocalDataManager.listKey(site: "cardano", sort: "hot", search: nil, tagged: ["nft"], pageSize: 3, page: 1)
-        local.keep(questions: page.items, site: "cardano")
-        local.keep(listPage: key, page, site: "cardano")
+        let key = QuestionListQuery(site: "cardano", sort: .hot, tagged: ["nft"], pageSize: 3).listKey(page: 1)
+        local.keep { try $0.keep(listPage: page, key: key, site: "cardano") }
         local.flush()
-        let fresh = try XCTUnwrap(try local.freshListPage(key: key, site: "cardano", page: 1))
+        let since = Date().addingTimeInterval(-LocalDataManager.freshFor)
+        let fresh = try XCTUnwrap(try store.listPage(key: key, page: 1, site: "cardano", fetchedSince: since))
         XCTAssertEqual(fresh.items.map(\.questionID), [1, 2, 3])
         XCTAssertEqual(fresh.items.map(\.body), ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
         XCTAssertEqual(fresh.quotaRemaining, 250)
         XCTAssertTrue(fresh.hasMore)
-        let later = Date().addingTimeInterval(LocalDataManager.freshFor + 1)
-        XCTAssertNil(try local.freshListPage(key: key, site: "cardano", page: 1, now: later))
+        let later = Date().addingTimeInterval(1)
+        XCTAssertNil(try store.listPage(key: key, page: 1, site: "cardano", fetchedSince: later))
+        XCTAssertEqual(try store.question(site: "cardano", id: 2, withBodyFetchedSince: since)?.body, "<p>2</p>")
+        XCTAssertNil(try store.question(site: "cardano", id: 2, withBodyFetchedSince: later))
 
         let thread = try realThread(4)
-        XCTAssertNil(try local.freshThread(questionID: 4, site: "cardano"))
-        local.keep(thread: thread, site: "cardano")
+        XCTAssertNil(try store.thread(site: "cardano", questionID: 4, fetchedSince: since))
+        local.keep { try $0.keep(thread: thread, site: "cardano") }
         local.flush()
-        let stored = try XCTUnwrap(try local.freshThread(questionID: 4, site: "cardano"))
+        let stored = try XCTUnwrap(try store.thread(site: "cardano", questionID: 4, fetchedSince: since))
         XCTAssertEqual(stored.answers.count, thread.answers.count)
-        XCTAssertNil(try local.freshThread(questionID: 4, site: "cardano", now: later))
+        XCTAssertNil(try store.thread(site: "cardano", questionID: 4, fetchedSince: later))
 
-        local.recordCommentsFetch(postIDs: [4, 25], site: "cardano")
+        local.keep { try $0.keep(comments: [:], ofPosts: [4, 25], site: "cardano") }
         local.flush()
-        XCTAssertEqual(try local.freshComments(postIDs: [4, 25], site: "cardano"), [:])
-        XCTAssertNil(try local.freshComments(postIDs: [4], site: "cardano"))
+        XCTAssertEqual(try store.comments(site: "cardano", postIDs: [4, 25], fetchedSince: since), [:])
+        XCTAssertNil(try store.comments(site: "cardano", postIDs: [4], fetchedSince: since))
     }
 
     func testAFullDiskIsReportedOnceAndReadsGoOn() throws {

@@ -1,39 +1,43 @@
 import Foundation
 import StackAPI
 import StackRetrieval
+import StackStore
 import TestSupport
 import XCTest
 
-/// The site picker's list over real HTTP against the double, through a disk cache in a temporary folder.
+/// The site picker's list over real HTTP against the double, kept in a store of its own in a temporary folder.
 final class SitesRetrievalTests: RetrievalTestCase {
-    private let clock = ManualWallClock()
     private var directory: TemporaryDirectory!
+    private var local: LocalDataManager!
 
     override func setUp() async throws {
         try await super.setUp()
         directory = try TemporaryDirectory()
-        retrieval = makeRetrieval(sitesCache: sitesCache())
+        local = LocalDataManager(store: try Store(fileURL: directory.url.appendingPathComponent("store.sqlite")))
     }
 
     override func tearDown() async throws {
-        try await super.tearDown()
+        local = nil
         directory?.remove()
+        try await super.tearDown()
     }
 
-    private func sitesCache(in folder: URL? = nil) -> SitesCache {
-        SitesCache(directory: folder ?? directory.url, now: clock.reader)
-    }
-
-    /// Calls `retrieveSites` on `retrieval` and waits for the one delivery.
-    private func retrieveSites(
-        from retrieval: Retrieval? = nil, cachePolicy: CachePolicy = .useCache, pageSize: Int = 100
-    ) -> Result<SiteList, APIError>? {
-        let deliveries = Deliveries<SiteList>()
-        (retrieval ?? self.retrieval).retrieveSites(
-            cachePolicy: cachePolicy, pageSize: pageSize, completion: deliveries.completion)
+    /// Loads the site list through `retrieval`'s loader over this test's store and waits for the one delivery.
+    private func loadSites(from retrieval: Retrieval? = nil, mode: LoadMode = .preferFresh) -> Result<Loaded<SiteList>, APIError>? {
+        let deliveries = Deliveries<Loaded<SiteList>>()
+        (retrieval ?? self.retrieval).loader(local: local).sites(mode: mode, completion: deliveries.completion)
         waitUntil("sites delivered") { deliveries.count == 1 }
         drainMainQueue(for: 0.05)
         XCTAssertEqual(deliveries.count, 1, "delivered exactly once")
+        local.flush()
+        return deliveries.last
+    }
+
+    /// Every site `pageSize` at a time, as the site list's request collects them.
+    private func collectSites(pageSize: Int) -> Result<CollectedPages<Site>, APIError>? {
+        let deliveries = Deliveries<CollectedPages<Site>>()
+        retrieval.collectSites(pageSize: pageSize, completion: deliveries.completion)
+        waitUntil("sites collected") { deliveries.count == 1 }
         return deliveries.last
     }
 
@@ -41,61 +45,49 @@ final class SitesRetrievalTests: RetrievalTestCase {
         SharedData.dumpFolders.map(\.lastPathComponent).sorted()
     }
 
-    func testFirstCallFetchesAndAFreshCacheAnswersWithoutARequest() throws {
-        let first = try XCTUnwrap(retrieveSites()).get()
-        XCTAssertEqual(first.sites.map(\.apiSiteParameter).sorted(), dumpSites)
-        XCTAssertFalse(first.isStale)
-        XCTAssertFalse(first.isTruncated)
-        XCTAssertEqual(first.fetchedAt, clock.now)
-        XCTAssertNotNil(first.quotaRemaining)
-        XCTAssertEqual(try logged("/sites").count, 1)
-        XCTAssertEqual(try directory.fileNames(), ["sites.json"])
-
-        try double.clearRequestLog()
-        clock.advance(by: 6 * 24 * 3_600)
-        // A new `Retrieval` (a new start of the program): only the disk can answer.
-        let second = try XCTUnwrap(retrieveSites(from: makeRetrieval(sitesCache: sitesCache()))).get()
-        XCTAssertEqual(second.sites, first.sites)
-        XCTAssertEqual(second.fetchedAt, first.fetchedAt)
-        XCTAssertFalse(second.isStale)
-        XCTAssertEqual(try double.requestLog(), [], "a fresh cache costs no request")
+    private func offlineRetrieval() throws -> Retrieval {
+        Retrieval(factory: RequestFactory(baseURL: try closedPortURL()))
     }
 
-    func testAnExpiredCacheIsRefetched() throws {
-        _ = try XCTUnwrap(retrieveSites()).get()
-        try double.clearRequestLog()
-        clock.advance(by: SitesCache.defaultMaxAge + 1)
-        let refreshed = try XCTUnwrap(retrieveSites()).get()
+    func testTheFetchedListIsKeptSoTheNextStartAsksNothingForAWeek() throws {
+        let first = try XCTUnwrap(loadSites()).get()
+        XCTAssertEqual(first.origin, .network)
+        XCTAssertEqual(first.value.sites.map(\.apiSiteParameter).sorted(), dumpSites)
         XCTAssertEqual(try logged("/sites").count, 1)
-        XCTAssertEqual(refreshed.fetchedAt, clock.now, "the file now holds the new list")
-        XCTAssertFalse(refreshed.isStale)
-        guard case .fresh = sitesCache().lookup(apiRoot: double.baseURL.absoluteString) else {
-            return XCTFail("the refetched list was saved")
-        }
+        XCTAssertEqual(try local.store.siteList()?.sites.count, dumpSites.count, "kept in the store")
+
+        try double.clearRequestLog()
+        // A new `Retrieval` (a new start of the program): only the store can answer.
+        let second = try XCTUnwrap(loadSites(from: makeRetrieval())).get()
+        XCTAssertEqual(second.origin, .freshInStore)
+        XCTAssertEqual(Set(second.value.sites.map(\.apiSiteParameter)), Set(first.value.sites.map(\.apiSiteParameter)))
+        XCTAssertEqual(second.value.sites.first { $0.apiSiteParameter == "conlang.meta" }?.name, "Conlang Meta")
+        XCTAssertEqual(second.value.sites.map(\.name), second.value.sites.map(\.name).sorted { $0.lowercased() < $1.lowercased() },
+                       "by name")
+        XCTAssertEqual(try double.requestLog(), [], "a list kept less than a week ago costs no request")
     }
 
-    func testReloadFetchesEvenWhenTheCacheIsFresh() throws {
-        _ = try XCTUnwrap(retrieveSites()).get()
+    func testAListKeptMoreThanAWeekAgoIsFetchedAgain() throws {
+        let fetched = try XCTUnwrap(loadSites()).get().value
+        try local.store.save(sites: fetched.sites, fetchedAt: Date().addingTimeInterval(-Loader.sitesFreshFor - 60))
         try double.clearRequestLog()
-        _ = try XCTUnwrap(retrieveSites(cachePolicy: .reload)).get()
+        let again = try XCTUnwrap(loadSites()).get()
+        XCTAssertEqual(again.origin, .network)
         XCTAssertEqual(try logged("/sites").count, 1)
+        let kept = try XCTUnwrap(local.store.siteList())
+        XCTAssertLessThan(-kept.fetchedAt.timeIntervalSinceNow, 60, "the store now holds the new list")
     }
 
-    func testACorruptCacheFileIsRefetchedAndReplaced() throws {
-        let file = try XCTUnwrap(sitesCache().fileURL)
-        try Data("{\"format\":1,\"sites\":[{\"na".utf8).write(to: file)
-        let list = try XCTUnwrap(retrieveSites()).get()
-        XCTAssertEqual(list.sites.map(\.apiSiteParameter).sorted(), dumpSites)
+    func testReloadFetchesEvenWhenTheStoreHoldsAFreshList() throws {
+        _ = try XCTUnwrap(loadSites()).get()
+        try double.clearRequestLog()
+        XCTAssertEqual(try XCTUnwrap(loadSites(mode: .reload)).get().origin, .network)
         XCTAssertEqual(try logged("/sites").count, 1)
-        guard case .fresh(let saved) = sitesCache().lookup(apiRoot: double.baseURL.absoluteString) else {
-            return XCTFail("the corrupt file was replaced by the fetched list")
-        }
-        XCTAssertEqual(saved.sites, list.sites)
     }
 
     func testPagesAreFollowedWhileTheAPISaysHasMore() throws {
-        let list = try XCTUnwrap(retrieveSites(pageSize: 2)).get()
-        XCTAssertEqual(list.sites.map(\.apiSiteParameter).sorted(), dumpSites)
+        let collected = try XCTUnwrap(collectSites(pageSize: 2)).get()
+        XCTAssertEqual(collected.items.map(\.apiSiteParameter).sorted(), dumpSites)
         let pages = try logged("/sites").map { line in
             URLComponents(string: String(line.drop { $0 != "/" }))?.queryItems?.first { $0.name == "page" }?.value
         }
@@ -106,56 +98,52 @@ final class SitesRetrievalTests: RetrievalTestCase {
     func testAnEndlessSiteListStopsAtTheMaximumPages() throws {
         // Every page says has_more (the first page again): without the cap the load would never end.
         try double.setFaults("repeat_pages=1&path=/sites")
-        let list = try XCTUnwrap(retrieveSites()).get()
-        XCTAssertEqual(try logged("/sites").count, SitesOperation.maximumPages)
-        XCTAssertTrue(list.isTruncated, "a list cut at the cap says so")
-        XCTAssertEqual(list.sites.count, SitesOperation.maximumPages * dumpSites.count)
+        let list = try XCTUnwrap(loadSites()).get().value
+        XCTAssertEqual(try logged("/sites").count, 10)
+        XCTAssertEqual(list.sites.count, 10 * dumpSites.count)
     }
 
-    func testOfflineWithAnExpiredCacheDeliversTheStaleList() throws {
-        let fetched = try XCTUnwrap(retrieveSites()).get()
-        let offlineRoot = try closedPortURL()
-        try sitesCache().save(fetched, apiRoot: offlineRoot.absoluteString)
-        clock.advance(by: 30 * 24 * 3_600)
-        let offline = Retrieval(factory: RequestFactory(baseURL: offlineRoot), sitesCache: sitesCache())
-        let stale = try XCTUnwrap(retrieveSites(from: offline)).get()
-        XCTAssertTrue(stale.isStale)
-        guard case .offline = stale.refreshError else {
-            return XCTFail("the reason is the unreachable host, got \(String(describing: stale.refreshError))")
-        }
-        XCTAssertEqual(stale.sites, fetched.sites)
-        XCTAssertEqual(stale.fetchedAt, fetched.fetchedAt, "says how old the list is")
+    func testOfflineTheSitesTheStoreHoldsAnswerMarkedHeld() throws {
+        local.keep(questions: [Fixtures.question(id: 7, title: "Kept seven")], site: "cardano")
+        local.flush()
+        let offline = try XCTUnwrap(loadSites(from: try offlineRetrieval())).get()
+        XCTAssertEqual(offline.origin, .storeOffline)
+        XCTAssertEqual(offline.value.sites.map(\.apiSiteParameter), ["cardano"])
+        XCTAssertEqual(offline.value.held, ["cardano"])
+        XCTAssertEqual(try XCTUnwrap(loadSites(mode: .storeOnly)).get().value.sites.map(\.apiSiteParameter), ["cardano"])
     }
 
-    func testOfflineWithoutACacheIsOffline() throws {
-        let offline = Retrieval(factory: RequestFactory(baseURL: try closedPortURL()), sitesCache: sitesCache())
-        guard case .failure(.offline) = try XCTUnwrap(retrieveSites(from: offline)) else {
+    func testOnlineTheSitesTheStoreHoldsAreMarked() throws {
+        local.keep(questions: [Fixtures.question(id: 7, title: "Kept seven")], site: "coffee")
+        local.flush()
+        let list = try XCTUnwrap(loadSites()).get().value
+        XCTAssertEqual(list.held, ["coffee"])
+        XCTAssertEqual(list.sites.count, dumpSites.count)
+    }
+
+    func testOfflineWithAnEmptyStoreSaysSo() throws {
+        guard case .failure(.offline(let unreachable)) = try XCTUnwrap(loadSites(from: try offlineRetrieval())) else {
             return XCTFail("expected .offline")
         }
-        XCTAssertEqual(try directory.fileNames(), [], "nothing written")
+        XCTAssertTrue(unreachable.contains("cannot reach"), "online, the network's reason: \(unreachable)")
+        guard case .failure(.offline(let detail)) = try XCTUnwrap(loadSites(mode: .storeOnly)) else { return XCTFail("expected .offline") }
+        XCTAssertTrue(detail.contains("stackterm import"), "--offline, the store's: \(detail)")
     }
 
-    func testAnAPIErrorWithoutACacheIsDelivered() throws {
+    func testAnAPIErrorIsDelivered() throws {
         try double.setFaults("status=500&count=1")
-        XCTAssertEqual(retrieveSites().flatMap { result -> APIError? in
+        XCTAssertEqual(loadSites().flatMap { result -> APIError? in
             if case .failure(let error) = result { return error }
             return nil
         }, .httpStatus(500))
     }
 
-    func testAnUnwritableCacheFolderStillDeliversTheFetchedList() throws {
-        let file = directory.url.appendingPathComponent("plain-file")
-        try Data("x".utf8).write(to: file)
-        let blocked = makeRetrieval(sitesCache: sitesCache(in: file.appendingPathComponent("stackterm")))
-        let list = try XCTUnwrap(retrieveSites(from: blocked)).get()
-        XCTAssertEqual(list.sites.count, dumpSites.count)
-    }
-
-    func testCancellingBeforeTheDiskAnswersDeliversNothing() throws {
-        _ = try XCTUnwrap(retrieveSites()).get()
-        let deliveries = Deliveries<SiteList>()
+    func testCancellingBeforeTheStoreAnswersDeliversNothing() throws {
+        _ = try XCTUnwrap(loadSites()).get()
+        let deliveries = Deliveries<Loaded<SiteList>>()
+        let loader = retrieval.loader(local: local)
         for _ in 0..<10 {
-            retrieval.retrieveSites(completion: deliveries.completion).cancel()
+            loader.sites(mode: .preferFresh, completion: deliveries.completion).cancel()
         }
         waitUntil("queues empty") { retrieval.operationCount == 0 }
         drainMainQueue()

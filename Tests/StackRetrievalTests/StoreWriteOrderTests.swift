@@ -34,7 +34,7 @@ final class StoreWriteOrderTests: LocalStoreTestCase {
             seenByTheCopy.withLockedValue { $0 = (marks, saved) }
         }
         local.markRead(site: "cardano", [7: (answerCount: 2, lastActivity: nil)])
-        local.setSaved(true, site: "cardano", questionID: 7)
+        local.remember { try $0.setSaved(true, site: "cardano", questionID: 7) }
         release.signal()
         XCTAssertTrue(local.flush(waitingAtMost: 30))
         let seen = try XCTUnwrap(seenByTheCopy.withLockedValue { $0 })
@@ -47,7 +47,7 @@ final class StoreWriteOrderTests: LocalStoreTestCase {
         let release = holdTheWriteQueue()
         local.keep(questions: [Fixtures.question(id: 7, title: "Staking", answers: 3)], site: "cardano")
         let before = Deliveries<ReadMark?>()
-        local.readMarkBefore(site: "cardano", questionID: 7, completion: before.completion)
+        local.read(.afterRemembered, { try $0.readMark(site: "cardano", questionID: 7) }, completion: before.completion)
         local.markRead(site: "cardano", [7: (answerCount: 3, lastActivity: nil)])
         release.signal()
         waitUntil("the mark from before") { before.count == 1 }

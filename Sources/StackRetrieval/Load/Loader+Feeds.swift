@@ -10,7 +10,7 @@ extension Loader {
         let recipe = LoadRecipe<Page<Answer>>(
             what: "the newest answers of \(site)",
             request: Self.request(.latestAnswers(site: site, sort: .creation, page: page, pageSize: pageSize), Answer.self) { .success($0) },
-            keep: { local, fetched in local.keep(answers: fetched.items, site: site) },
+            keep: { local, fetched in local.keep { try $0.keep(answers: fetched.items, site: site) } },
             stored: { local in
                 let limit = max(1, pageSize)
                 let answers = try local.store.latestAnswers(site: site, offset: (page - 1) * limit, limit: limit + 1)
@@ -22,27 +22,33 @@ extension Loader {
         return load(recipe, mode: mode, priority: priority, completion: completion)
     }
 
-    /// Every site of the network for the site picker, from the week-long list on disk or `/sites`; offline, the
-    /// sites the store holds. `held` names the sites the store holds either way.
+    /// How long the sites list the store keeps answers the picker without a request: a week.
+    public static let sitesFreshFor: TimeInterval = 7 * 24 * 60 * 60
+    /// Pages of 100 sites followed at most (the network has about four).
+    static let maximumSitePages = 10
+
+    /// Every site of the network for the site picker, from the store's list when it is less than a week old, else
+    /// `/sites` (every page, kept); offline, the sites the store holds questions of. `held` names those either way.
     @discardableResult
     public func sites(mode: LoadMode, completion: @escaping RetrievalCompletion<Loaded<SiteList>>) -> RetrievalHandle {
-        let (cache, local) = (sitesCache, self.local)
+        let local = self.local
+        @Sendable func held() -> Set<String> { Set(((try? local?.store.heldSites()) ?? []).map(\.apiName)) }
         let recipe = LoadRecipe<SiteList>(
             what: "the site list",
-            request: { environment, done in
-                SitesOperation(cache: cache, cachePolicy: mode == .reload ? .reload : .useCache, environment: environment,
-                               delivery: .direct { result in
-                                   done(result.map { list in
-                                       var marked = list
-                                       marked.held = Set(((try? local?.store.heldSites()) ?? []).map(\.apiName))
-                                       return marked
-                                   })
-                               })
+            fresh: { local in
+                guard let kept = try local.store.siteList(), -kept.fetchedAt.timeIntervalSinceNow < Self.sitesFreshFor else { return nil }
+                return SiteList(sites: kept.sites, held: held())
             },
+            request: { environment, done in
+                PagesCollectingOperation<Site>(requests: [.sites(page: 1, pageSize: APIRequest.maximumPageSize)],
+                                               maximumPages: Self.maximumSitePages, environment: environment,
+                                               delivery: .direct { done($0.map { SiteList(sites: $0.items, held: held()) }) })
+            },
+            keep: { local, list in local.keep { try $0.save(sites: list.sites) } },
             stored: { local in
-                let held = try local.store.heldSites()
-                guard !held.isEmpty else { return .failure(.offline(detail: "the local store holds no site yet (run stackterm import)")) }
-                return .success(SiteList(sites: held.map(Self.site), fetchedAt: Date(), held: Set(held.map(\.apiName))))
+                let stored = try local.store.heldSites()
+                guard !stored.isEmpty else { return .failure(.offline(detail: "the local store holds no site yet (run stackterm import)")) }
+                return .success(SiteList(sites: stored.map(Self.site), held: Set(stored.map(\.apiName))))
             })
         return load(recipe, mode: mode, completion: completion)
     }

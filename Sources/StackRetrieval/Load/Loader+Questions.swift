@@ -29,13 +29,10 @@ extension Loader {
         }
         return LoadRecipe(
             what: query.search == nil ? "the list of \(site)'s questions" : "a search of \(site)",
-            fresh: { local in try local.freshListPage(key: key, site: site, page: page) },
+            fresh: { local in try local.store.listPage(key: key, page: page, site: site, fetchedSince: local.freshSince) },
             stale: stale,
             request: Self.request(query.request(page: page), Question.self) { .success($0) },
-            keep: { local, fetched in
-                local.keep(questions: fetched.items, site: site)
-                local.keep(listPage: key, fetched, site: site)
-            },
+            keep: { local, fetched in local.keep { try $0.keep(listPage: fetched, key: key, site: site) } },
             stored: { local in try local.storedPage(query, page: page).map(\.questionPage) })
     }
 

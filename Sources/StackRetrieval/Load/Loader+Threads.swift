@@ -10,14 +10,15 @@ extension Loader {
                        completion: @escaping RetrievalCompletion<Loaded<QuestionThread>>) -> RetrievalHandle {
         let recipe = LoadRecipe<QuestionThread>(
             what: "question \(questionID)",
-            fresh: { local in try local.freshThread(questionID: questionID, site: site) },
+            fresh: { local in try local.store.thread(site: site, questionID: questionID, fetchedSince: local.freshSince) },
             request: { [local] environment, done in
                 QuestionThreadOperation(questionID: questionID, site: site,
                                         knownQuestion: mode == .preferFresh
-                                            ? listCopy ?? (try? local?.freshQuestion(questionID: questionID, site: site)) : nil,
+                                            ? listCopy ?? local.flatMap { try? $0.store.question(site: site, id: questionID, withBodyFetchedSince: $0.freshSince) }
+                                            : nil,
                                         environment: environment, delivery: .direct(done))
             },
-            keep: { local, thread in local.keep(thread: thread, site: site) },
+            keep: { local, thread in local.keep { try $0.keep(thread: thread, site: site) } },
             stored: { local in
                 guard let stored = try local.store.thread(site: site, questionID: questionID) else {
                     return .failure(.offline(detail: "question \(questionID) is not in the local store"))
@@ -33,15 +34,12 @@ extension Loader {
                          completion: @escaping RetrievalCompletion<Loaded<[Int: [Comment]]>>) -> RetrievalHandle {
         let recipe = LoadRecipe<[Int: [Comment]]>(
             what: "the comments",
-            fresh: { local in try local.freshComments(postIDs: postIDs, site: site) },
+            fresh: { local in try local.store.comments(site: site, postIDs: postIDs, fetchedSince: local.freshSince) },
             request: { environment, done in
                 CommentsOperation.make(postIDs: postIDs, site: site, environment: environment,
                                        delivery: .direct { done($0.map(\.byPost)) })
             },
-            keep: { local, comments in
-                local.keep(comments: comments, site: site)
-                local.recordCommentsFetch(postIDs: postIDs, site: site)
-            },
+            keep: { local, comments in local.keep { try $0.keep(comments: comments, ofPosts: postIDs, site: site) } },
             stored: { local in .success(try local.store.comments(site: site, postIDs: postIDs)) })
         return load(recipe, mode: mode, completion: completion)
     }

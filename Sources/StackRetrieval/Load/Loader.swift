@@ -10,7 +10,6 @@ public struct Loader: Sendable {
     let queues: QueueManager
     /// The local store; nil when it could not be opened (then every load asks the network).
     public let local: LocalDataManager?
-    let sitesCache: SitesCache
 
     /// Queues the load of `recipe` in `mode`; `completion` runs once on the main queue unless cancelled (`preview`,
     /// when the recipe has an older copy to paint, before it).

@@ -38,8 +38,10 @@ public struct QuestionListQuery: Sendable, Hashable {
         return .questions(site: site, sort: sort, order: .desc, tagged: tagged, page: page, pageSize: pageSize, withBody: true)
     }
 
-    /// The key the network's page `page` is remembered under in the store.
-    func listKey(page: Int) -> String {
-        LocalDataManager.listKey(site: site, sort: sortName, search: search, tagged: tagged, pageSize: pageSize, page: page)
+    /// The key the network's page `page` is remembered under in the store: the site first (so forgetting the site
+    /// finds it), then what decides its questions and their order.
+    public func listKey(page: Int) -> String {
+        [site, search.map { "search/" + $0 } ?? "questions", sortName, tagged.joined(separator: ";"), String(pageSize), String(page)]
+            .joined(separator: "/")
     }
 }

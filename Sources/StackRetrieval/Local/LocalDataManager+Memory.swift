@@ -2,89 +2,41 @@ import Foundation
 import StackAPI
 import StackStore
 
-/// What the app remembers between runs through the store: saved questions, search history, the site, sort and tag
-/// filter it was left on, read marks before a question is opened again, and links between posts.
+/// What the app remembers between runs through the store (saved questions, search history, the browse settings, read
+/// marks, links between posts): the user's own writes, and reads ordered after the writes they must see.
 extension LocalDataManager {
-    /// What a site's memory holds when the browser starts on it.
-    public struct SiteMemory: Sendable, Hashable {
-        /// Past searches on the site, oldest first.
-        public var searches: [String]
-        public var savedIDs: Set<Int>
+    /// Which writes a read waits for.
+    public enum ReadOrder: Sendable {
+        /// None: it runs on the read queue at once (WAL readers never wait for the writer).
+        case now
+        /// Every write asked for before it (what was just kept or remembered counts).
+        case afterWrites
+        /// The user's own writes asked for before it, not those asked for after (a mark from before an opening).
+        case afterRemembered
     }
 
     /// How many past searches a site keeps for the search prompt's history.
     public static let searchHistoryLimit = 50
 
-    // MARK: Saved questions
-
-    /// Saves or unsaves question `questionID` of `site` (saved content is never evicted).
-    public func setSaved(_ saved: Bool, site: String, questionID: Int) {
-        write(.remembered) { try $0.setSaved(saved, site: site, questionID: questionID) }
+    /// Queues a write of the user's own state (read marks, saves, searches, settings): it passes queued network copies.
+    public func remember(_ body: @escaping @Sendable (Store) throws -> Void) {
+        write(.remembered, body)
     }
 
-    /// `site`'s saved questions, most recently saved first, read after every write asked for before (so a question
-    /// saved a moment ago is in the list).
-    public func savedQuestions(site: String, completion: @escaping RetrievalCompletion<[StoredQuestion]>) {
-        afterWrites(completion) { try $0.savedQuestions(site: site) }
-    }
-
-    // MARK: Search history and the browse settings
-
-    /// Adds `query` to `site`'s search history, kept across runs.
-    public func addSearch(_ query: String, site: String) {
-        write(.remembered) { try $0.addSearch(query, site: site) }
-    }
-
-    /// The search history and saved question ids of `site`.
-    public func siteMemory(site: String, completion: @escaping RetrievalCompletion<SiteMemory>) {
-        afterWrites(completion, kind: .remembered) { store in
-            SiteMemory(searches: try store.searchHistory(site: site, limit: Self.searchHistoryLimit).reversed(),
-                       savedIDs: try store.savedIDs(site: site))
-        }
-    }
-
-    /// Remembers the site, sort and tag filter the browser is on, for the next launch.
-    public func rememberBrowse(site: String, sort: QuestionSort, tagged: [String]) {
-        write(.remembered) { try $0.rememberBrowse(site: site, sort: sort, tagged: tagged) }
-    }
-
-    /// The site the browser was last on, read at once on the caller's thread: for the start, before the first
-    /// request is chosen (like the config file); nil when none was remembered or the store cannot be read.
-    public func lastSiteNow() -> String? {
-        try? store.lastSite()
-    }
-
-    /// The sort and tag filter `site` was last listed with, read at once on the caller's thread (for the start).
-    public func browseMemoryNow(site: String) -> SiteBrowseMemory {
-        (try? store.browseMemory(site: site)) ?? SiteBrowseMemory()
-    }
-
-    // MARK: Threads
-
-    /// The read mark question `questionID` had before the writes asked for after this call (opening a question marks
-    /// it read at once; this is the mark from before, to tell which answers are new).
-    public func readMarkBefore(site: String, questionID: Int, completion: @escaping RetrievalCompletion<ReadMark?>) {
-        afterWrites(completion, kind: .remembered) { try $0.readMark(site: site, questionID: questionID) }
-    }
-
-    /// The questions linked with `questionID` (duplicates, related) as the store knows them from a dump.
+    /// Reads the store in `order` and delivers the value on the main queue unless cancelled; a store error is
+    /// delivered as `.offline`, saying the store failed.
     @discardableResult
-    public func linkedQuestions(site: String, questionID: Int, completion: @escaping RetrievalCompletion<[LinkedQuestion]>)
-        -> RetrievalHandle {
-        read(completion) { store in .success(try store.linkedQuestions(site: site, questionID: questionID)) }
-    }
-
-    /// Runs `body` on the write queue and delivers its value on the main queue. A `.fetched` read (the default) runs
-    /// after every write asked for before it (and may see a `.remembered` one asked for after); a `.remembered` read
-    /// runs after the `.remembered` writes asked for before and before those asked for after, but may pass a
-    /// `.fetched` one still queued.
-    func afterWrites<Value: Sendable>(_ completion: @escaping RetrievalCompletion<Value>, kind: StoreWriteLine.Kind = .fetched,
-                                      _ body: @escaping @Sendable (Store) throws -> Value) {
-        enqueue(kind) { store in
-            let result: Result<Value, APIError>
-            do { result = .success(try body(store)) } catch { result = .failure(.offline(detail: "the local store failed: \(error)")) }
-            DispatchQueue.main.async { completion(result) }
+    public func read<Value: Sendable>(_ order: ReadOrder = .now, _ body: @escaping @Sendable (Store) throws -> Value,
+                                      completion: @escaping RetrievalCompletion<Value>) -> RetrievalHandle {
+        let operation = StoreReadOperation(delivery: .mainQueue(completion)) { [store] in
+            do { return .success(try body(store)) } catch { return .failure(.offline(detail: "the local store failed: \(error)")) }
         }
+        switch order {
+        case .now: reads.addOperation(operation)
+        case .afterWrites: enqueue(.fetched) { _ in operation.start() }
+        case .afterRemembered: enqueue(.remembered) { _ in operation.start() }
+        }
+        return RetrievalHandle(operation: operation)
     }
 
     /// Runs `body` on the write queue after every `.fetched` write asked for before it (a load's freshness check,

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackAPI
 import StackStore
 
@@ -12,11 +13,12 @@ import StackStore
 public final class LocalDataManager: Sendable {
     /// The store; reads and writes to it happen only off the main thread.
     public let store: Store
-    private let reads: OperationQueue
+    let reads: OperationQueue
     /// The serial queue every write (and a read that must see the writes before it) runs on, in order.
     let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
     private let line = StoreWriteLine()
-    private let failures = StoreWriteFailures()
+    /// Whom to tell of the first failed write (`onFirstWriteFailure`); nil once told.
+    private let firstFailure = NIOLockedValueBox<(@Sendable (String) -> Void)?>(nil)
 
     /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
     public init(store: Store) {
@@ -29,59 +31,26 @@ public final class LocalDataManager: Sendable {
 
     // MARK: Keeping what was seen
 
-    /// The largest body kept (1 MiB of HTML). The API's bodies are at most 30,000 characters of Markdown, so only a
-    /// hostile server sends larger ones; keeping one would cost its size several times over (the row, the text
-    /// for the full-text index) for nothing a reader sees past the renderer's 4 MB. Such a post is shown, not kept.
-    public static let largestKeptBody = 1 << 20
+    /// How long what the network sent counts as fresh (answered from the store without a request): five minutes.
+    public static let freshFor: TimeInterval = 5 * 60
 
-    static func isKeepable(_ body: String?) -> Bool {
-        (body?.utf8.count ?? 0) <= largestKeptBody
+    /// The oldest fetch that still counts as fresh now.
+    var freshSince: Date { Date().addingTimeInterval(-Self.freshFor) }
+
+    /// Queues a copy of what the network sent (`Store.keep…`); a failure is reported once, never thrown.
+    public func keep(_ body: @escaping @Sendable (Store) throws -> Void) {
+        write(.fetched, body)
     }
 
-    /// Keeps questions fetched from the API (with their answers and comments when they came nested).
+    /// Keeps questions the network sent (with their answers and comments when they came nested).
     public func keep(questions: [Question], site: String) {
-        let kept = questions.filter { Self.isKeepable($0.body) }
-        guard !kept.isEmpty else { return }
-        write { try $0.save(questions: kept, site: site) }
-    }
-
-    /// Keeps a question thread as the question view loaded it, and when it was fetched (`freshThread`); a saved
-    /// question's new answers and comments are saved with it, so they are never evicted either.
-    public func keep(thread loaded: QuestionThread, site: String) {
-        guard Self.isKeepable(loaded.question.body) else { return }
-        var keepable = loaded
-        keepable.answers = loaded.answers.filter { Self.isKeepable($0.body) }
-        let thread = keepable
-        let questionID = thread.question.questionID
-        write { store in
-            try store.save(thread: thread, site: site)
-            try store.recordFetch(key: Self.threadKey(site: site, questionID: questionID))
-            if try store.isSaved(site: site, questionID: questionID) { try store.setSaved(true, site: site, questionID: questionID) }
-        }
-    }
-
-    /// Keeps answers (the latest-answers feed).
-    public func keep(answers: [Answer], site: String) {
-        let kept = answers.filter { Self.isKeepable($0.body) }
-        guard !kept.isEmpty else { return }
-        write { try $0.save(answers: kept, site: site) }
-    }
-
-    public func keep(comments: [Int: [Comment]], site: String) {
-        let all = comments.values.flatMap { $0 }.filter { Self.isKeepable($0.body) }
-        guard !all.isEmpty else { return }
-        write { try $0.save(comments: all, site: site) }
+        keep { try $0.keep(questions: questions, site: site) }
     }
 
     /// Remembers that these questions were read, with what was known of them then.
     public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
         guard !marks.isEmpty else { return }
-        write(.remembered) { try $0.markRead(site: site, marks: marks) }
-    }
-
-    /// Remembers that the list named `key` was fetched now (for "cached 3 h ago").
-    public func recordFetch(key: String) {
-        write { try $0.recordFetch(key: key) }
+        remember { try $0.markRead(site: site, marks: marks) }
     }
 
     /// Waits until every write asked for so far is done, or `timeout` seconds have passed; true when they are
@@ -103,16 +72,20 @@ public final class LocalDataManager: Sendable {
     /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
     /// a lock held past the busy timeout — with a sentence for the status line; later failures are not reported.
     public func onFirstWriteFailure(_ handler: @escaping @Sendable (String) -> Void) {
-        failures.setHandler(handler)
+        firstFailure.withLockedValue { $0 = handler }
     }
 
     /// Queues a write; `.remembered` ones (the user's own state) pass queued `.fetched` ones (network copies).
     func write(_ kind: StoreWriteLine.Kind = .fetched, _ body: @escaping @Sendable (Store) throws -> Void) {
         // A store opened for reading only (read-only file, full disk) said so at start; its writes are skipped.
         guard !store.isReadOnly else { return }
-        enqueue(kind) { [failures] store in
+        enqueue(kind) { [firstFailure] store in
             // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
-            do { try body(store) } catch { failures.report(error) }
+            do { try body(store) } catch {
+                let detail = (error as? StoreError)?.description ?? "\(error)"
+                firstFailure.withLockedValue { told in defer { told = nil }; return told }?(
+                    "The local store could not be written (\(detail)): reading goes on from the network, nothing new is kept")
+            }
         }
     }
 
@@ -145,23 +118,6 @@ public final class LocalDataManager: Sendable {
             return .failure(.offline(detail: "no questions of \(query.site)\(filter) in the local store (browse them online or run stackterm import)"))
         }
         return .success(LocalPage(stored: Array(stored.prefix(limit)), hasMore: stored.count > limit, page: page))
-    }
-
-    /// Read marks of those of these questions that were opened, by question id.
-    @discardableResult
-    public func readMarks(site: String, ids: [Int], completion: @escaping RetrievalCompletion<[Int: ReadMark]>) -> RetrievalHandle {
-        read(completion) { store in .success(try store.readMarks(site: site, ids: ids)) }
-    }
-
-    func read<Value: Sendable>(
-        _ completion: @escaping RetrievalCompletion<Value>,
-        _ body: @escaping @Sendable (Store) throws -> Result<Value, APIError>
-    ) -> RetrievalHandle {
-        let operation = StoreReadOperation(delivery: .mainQueue(completion)) { [store] in
-            do { return try body(store) } catch { return .failure(.offline(detail: "the local store failed: \(error)")) }
-        }
-        reads.addOperation(operation)
-        return RetrievalHandle(operation: operation)
     }
 }
 

@@ -3,44 +3,30 @@ import StackAPI
 
 /// The retrieval layer as the app sees it: hands out the `Loader` and can stop everything at once.
 ///
-/// Bundles the `RequestFactory` (API root, key), the `Transport`, the `QueueManager` (queues and backoff gate) and
-/// the `SitesCache` on disk. The local store is the one cache of everything else (`Loader`, `LoadOperation`).
+/// Bundles the `RequestFactory` (API root, key), the `Transport` and the `QueueManager` (queues and backoff gate).
+/// The local store is the one cache (`Loader`, `LoadOperation`).
 public final class Retrieval: Sendable {
     /// Builds the URLs (base URL, key).
     public let factory: RequestFactory
     public let transport: Transport
     /// Owns the queues and the backoff gate.
     public let queues: QueueManager
-    /// The list of sites on disk.
-    public let sitesCache: SitesCache
 
-    /// Creates the layer; by default the process's shared `HTTPClientTransport` and the sites list in
-    /// `$XDG_CACHE_HOME/stackterm`.
-    public init(
-        factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager(),
-        sitesCache: SitesCache = SitesCache()
-    ) {
+    /// Creates the layer; by default over the process's shared `HTTPClientTransport`.
+    public init(factory: RequestFactory = RequestFactory(), transport: Transport? = nil, queues: QueueManager = QueueManager()) {
         self.factory = factory
         self.transport = transport ?? HTTPClientTransport.shared
         self.queues = queues
-        self.sitesCache = sitesCache
     }
 
     /// The loads of the app, answered by `local` (fresh, or offline) or the network; without a store, the network.
     public func loader(local: LocalDataManager?) -> Loader {
-        Loader(environment: RequestEnvironment(factory: factory, transport: transport, gate: queues.gate), queues: queues,
-               local: local, sitesCache: sitesCache)
+        Loader(environment: RequestEnvironment(factory: factory, transport: transport, gate: queues.gate), queues: queues, local: local)
     }
 
     /// Cancels every load, queued, waiting at the backoff gate or in flight. None of them delivers.
     public func cancelAll() {
         queues.cancelAll()
-    }
-
-    /// Cancels everything and lets the transport's connections go without waiting on the network (on quit).
-    public func shutdown() {
-        cancelAll()
-        closeConnections()
     }
 
     /// Closes the network connections without waiting, for a program that has already cancelled its loads.

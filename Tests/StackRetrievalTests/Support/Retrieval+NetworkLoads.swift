@@ -44,12 +44,11 @@ extension Retrieval {
         launch(CommentsOperation.make(postIDs: postIDs, site: site, environment: environment, delivery: .mainQueue(completion)))
     }
 
-    /// Every site, through the disk cache, as `SitesOperation` delivers them.
+    /// Every site, `pageSize` at a time, as the site list's request collects them.
     @discardableResult
-    func retrieveSites(cachePolicy: CachePolicy = .useCache, pageSize: Int = APIRequest.maximumPageSize,
-                       completion: @escaping RetrievalCompletion<SiteList>) -> RetrievalHandle {
-        launch(SitesOperation(cache: sitesCache, cachePolicy: cachePolicy, pageSize: pageSize, environment: environment,
-                              delivery: .mainQueue(completion)))
+    func collectSites(pageSize: Int, completion: @escaping RetrievalCompletion<CollectedPages<Site>>) -> RetrievalHandle {
+        launch(PagesCollectingOperation<Site>(requests: [.sites(page: 1, pageSize: pageSize)], maximumPages: 10,
+                                              environment: environment, delivery: .mainQueue(completion)))
     }
 
     private var environment: RequestEnvironment {

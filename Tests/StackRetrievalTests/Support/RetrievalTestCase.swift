@@ -31,13 +31,8 @@ class RetrievalTestCase: XCTestCase {
     }
 
     /// A `Retrieval` against the double; a key keeps the double's 300-a-day anonymous quota out of the way.
-    /// The sites list goes to `sitesCache` (by default a folder that is never written: tests of it pass their own).
-    func makeRetrieval(
-        queues: QueueManager = QueueManager(), sitesCache: SitesCache? = nil
-    ) -> Retrieval {
-        Retrieval(
-            factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues,
-            sitesCache: sitesCache ?? SitesCache(directory: URL(fileURLWithPath: "/nonexistent/stackterm-tests")))
+    func makeRetrieval(queues: QueueManager = QueueManager()) -> Retrieval {
+        Retrieval(factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"), queues: queues)
     }
 
     /// The API requests the double has seen whose line contains `fragment`.
