@@ -93,11 +93,13 @@ let package = Package(
         ]),
         // `stackterm print`: the first N questions as plain or JSON lines, no curses.
         .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "Rendering"]),
+        // Stamps the git commit into `stackterm --version` (BuildCommit.swift, generated at build time).
+        .plugin(name: "CommitStamp", capability: .buildTool()),
         .executableTarget(name: "stackterm", dependencies: [
             "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "StackRetrieval", "StackStore", "TerminalUI",
             lockedValueBox,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: [.plugin(name: "CommitStamp")]),
         .executableTarget(name: "stackterm-bench", dependencies: [
             "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "AppRuntime", "Rendering", "Highlighting", "TerminalUI",
             "TestSupport", "CSupport",

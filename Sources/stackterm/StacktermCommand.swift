@@ -25,7 +25,7 @@ struct StacktermCommand: ParsableCommand {
                   stackterm store [<options>]
                 """,
             discussion: HelpText.rootDiscussion,
-            version: StackTermVersion.current,
+            version: VersionText.line,
             subcommands: [PrintCommand.self, ImportCommand.self, StoreCommand.self])
     }
 
@@ -43,7 +43,11 @@ struct StacktermCommand: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The subcommands and the root's help and version here; the browser's start (plain, `--search WORDS`, a URL,
         // `search WORDS`) in `TargetCommand`, whose positional argument would swallow the subcommands' names here.
-        if let first = BrowserStart.firstPositional(arguments) {
+        // The completion scripts (`--generate-completion-script bash|zsh|fish`, scripts/install.sh) are the root's,
+        // so that they complete the subcommands.
+        if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
+            parseAndRun(Self.self, arguments)
+        } else if let first = BrowserStart.firstPositional(arguments) {
             if subcommandNames.contains(first) { parseAndRun(Self.self, arguments) }
         } else if arguments.contains(where: { ["-h", "--help", "--version"].contains($0) }) {
             parseAndRun(Self.self, arguments)
