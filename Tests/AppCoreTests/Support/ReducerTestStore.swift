@@ -87,6 +87,11 @@ final class ReducerTestStore {
         return load
     }
 
+    /// Consumes the request to remember what the state now shows for the next launch (a site, sort or filter changed).
+    func receiveRememberBrowse(file: StaticString = #filePath, line: UInt = #line) {
+        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+    }
+
     /// Types `text` as key presses into the prompt or picker open, each answered by no effect.
     func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for character in text {
@@ -129,6 +134,34 @@ final class ReducerTestStore {
             if case .loadLinkedQuestions(_, site, id) = effect { () } else { nil }
         }
         return token
+    }
+
+    /// Opens the selected question of the list shown (never opened this session) and answers its thread load with
+    /// `thread`, consuming every effect: the opening's loads and marks, then the mark the thread leaves when it differs
+    /// from the one the list's copy left.
+    func openSelectedQuestion(loading thread: QuestionThread, site: String = "cardano",
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let listed = try XCTUnwrap(state.list.selectedQuestion, "no question selected", file: file, line: line)
+        send(.command(.open), file: file, line: line)
+        let token = try XCTUnwrap(receiveQuestionOpened(listed.questionID, site: site, markedRead: ReadState(listed),
+                                                        file: file, line: line), file: file, line: line)
+        send(.threadLoaded(token, .success(thread)), file: file, line: line)
+        let mark = ReadState(thread.question)
+        expectEffects(mark == ReadState(listed) ? [] : [.markRead(site: site, [thread.question.questionID: mark])],
+                      "the thread's mark, unless the list's copy left the same", file: file, line: line)
+    }
+
+    /// The cancelling of the store reads the question on top still waits for (its mark from before, its linked
+    /// questions): what leaving it asks for besides its own loads.
+    var threadStoreReadCancels: [Effect] {
+        [state.thread?.lastReadLoad, state.thread?.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+    }
+
+    /// The cancelling of every load the question on top still waits for (its thread, its comments, its mark from
+    /// before, its linked questions), in the order leaving it asks for them.
+    var leavingQuestionCancels: [Effect] {
+        guard let thread = state.thread else { return [] }
+        return [thread.pending?.token, thread.commentsPending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }.map { .cancel($0) }
     }
 
     /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.
