@@ -2,7 +2,8 @@ import AppCore
 import StackAPI
 import XCTest
 
-/// The status line counts down a method the API paused while a load waits for it.
+/// The status line counts down a method the API paused while a load waits for it. (Reducer tests written with
+/// `ReducerTestStore`: every effect is asserted.)
 final class APIPauseTests: XCTestCase {
     private func makeState() -> AppState {
         AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
@@ -23,23 +24,33 @@ final class APIPauseTests: XCTestCase {
     }
 
     func testLongestPauseIsShownAndClearedWhenItEnds() {
-        var state = makeState()
+        let store = ReducerTestStore(makeState())
         let pauses = [APIPause(method: .questions, secondsLeft: 5), APIPause(method: .searchAdvanced, secondsLeft: 70)]
-        XCTAssertEqual(Reducer.reduce(&state, .apiPausesChanged(pauses)), [])
-        XCTAssertEqual(state.status.message, "/search/advanced paused by the API: 1m 10s")
-        XCTAssertFalse(state.status.isError)
-        _ = Reducer.reduce(&state, .apiPausesChanged([APIPause(method: .searchAdvanced, secondsLeft: 69)]))
-        XCTAssertEqual(state.status.message, "/search/advanced paused by the API: 1m 09s")
-        _ = Reducer.reduce(&state, .apiPausesChanged([]))
-        XCTAssertNil(state.status.message, "the countdown goes when the pause does")
-        XCTAssertEqual(state.status.pauses, [])
+        store.send(.apiPausesChanged(pauses)) {
+            XCTAssertEqual($0.status.message, "/search/advanced paused by the API: 1m 10s")
+            XCTAssertFalse($0.status.isError)
+        }
+        store.expectEffects([])
+        store.send(.apiPausesChanged([APIPause(method: .searchAdvanced, secondsLeft: 69)])) {
+            XCTAssertEqual($0.status.message, "/search/advanced paused by the API: 1m 09s")
+        }
+        store.expectEffects([])
+        store.send(.apiPausesChanged([])) {
+            XCTAssertNil($0.status.message, "the countdown goes when the pause does")
+            XCTAssertEqual($0.status.pauses, [])
+        }
+        store.expectEffects([])
     }
 
     func testAnotherMessageIsNotClearedWhenThePauseEnds() {
-        var state = makeState()
-        _ = Reducer.reduce(&state, .apiPausesChanged([APIPause(method: .questions, secondsLeft: 3)]))
-        _ = Reducer.reduce(&state, .notify("Copied link: https://cardano.stackexchange.com/q/1", isError: false))
-        _ = Reducer.reduce(&state, .apiPausesChanged([]))
-        XCTAssertEqual(state.status.message, "Copied link: https://cardano.stackexchange.com/q/1")
+        let store = ReducerTestStore(makeState())
+        store.send(.apiPausesChanged([APIPause(method: .questions, secondsLeft: 3)]))
+        store.expectEffects([])
+        store.send(.notify("Copied link: https://cardano.stackexchange.com/q/1", isError: false))
+        store.expectEffects([])
+        store.send(.apiPausesChanged([])) {
+            XCTAssertEqual($0.status.message, "Copied link: https://cardano.stackexchange.com/q/1")
+        }
+        store.expectEffects([])
     }
 }
