@@ -4,14 +4,13 @@ import TestSupport
 import XCTest
 
 /// `Y`: in a question it asks the runtime for the code block at the top of the view; elsewhere it does nothing.
+/// (Written with `ReducerTestStore`: every effect is asserted.)
 final class CopyCodeBlockTests: XCTestCase {
-    private func questionState() throws -> AppState {
-        var state = try AppState.listing(5, rows: 24)
-        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
-        }
-        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: []))
-        return state
+    private func questionStore() throws -> ReducerTestStore {
+        let store = try ReducerTestStore.listing(5, rows: 24)
+        try store.openSelectedQuestion(loading: QuestionThread(question: Fixtures.question(id: 1), answers: []))
+        store.layOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: []))
+        return store
     }
 
     func testYIsBoundAndDocumented() {
@@ -21,17 +20,19 @@ final class CopyCodeBlockTests: XCTestCase {
     }
 
     func testInAQuestionYAsksForTheBlockAtTheTopOfTheView() throws {
-        var state = try questionState()
-        for _ in 0..<7 { _ = Reducer.reduce(&state, .command(.moveDown)) }
-        let rows = state.viewport.contentRows
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("Y"))), [.copyCodeBlock(top: 7, rows: rows)])
-        XCTAssertEqual(state.thread?.scroll, 7, "the view stays where it was")
+        let store = try questionStore()
+        for _ in 0..<7 { store.perform(.moveDown) }
+        let rows = store.state.viewport.contentRows
+        store.send(.key(.character("Y"))) { XCTAssertEqual($0.thread?.scroll, 7, "the view stays where it was") }
+        store.expectEffects([.copyCodeBlock(top: 7, rows: rows)])
     }
 
     func testOnTheListYDoesNothing() throws {
-        var state = try questionState()
-        _ = Reducer.reduce(&state, .command(.back))
-        XCTAssertEqual(state.screen, .questionList)
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("Y"))), [])
+        let store = try questionStore()
+        let cancels = store.leavingQuestionCancels
+        store.send(.command(.back))
+        store.expectEffects(cancels, "the store's reads still waiting")
+        XCTAssertEqual(store.state.screen, .questionList)
+        store.press(.character("Y"))
     }
 }
