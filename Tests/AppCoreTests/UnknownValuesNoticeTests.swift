@@ -6,11 +6,12 @@ import XCTest
 
 /// A page whose items carry impossible values (shown as `?`) says so once on the status line, without hiding a message
 /// the load itself left.
+/// (Reducer tests written with `ReducerTestStore`: every effect is asserted.)
 final class UnknownValuesNoticeTests: XCTestCase {
-    private func startedList() throws -> (AppState, LoadToken) {
-        var state = AppState(settings: BrowseSettings(site: "cardano", pageSize: 30), viewport: Viewport(columns: 80, rows: 12))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        return (state, token)
+    private func startedList() throws -> (ReducerTestStore, LoadToken) {
+        let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano", pageSize: 30),
+                                              viewport: Viewport(columns: 80, rows: 12)))
+        return (store, try XCTUnwrap(store.start()?.token))
     }
 
     private func page(unknownDates: Int, hasMore: Bool = true) -> Page<Question> {
@@ -19,39 +20,45 @@ final class UnknownValuesNoticeTests: XCTestCase {
         return page
     }
 
+    /// Page 1 arrives: five rows fill less than a screen, so page 2 is prefetched, and the rows' marks are read.
+    private func receivePage(_ page: Page<Question>, _ token: LoadToken, _ store: ReducerTestStore,
+                             line: UInt = #line) {
+        store.send(.questionsLoaded(token, .success(page)), line: line)
+        XCTAssertEqual(store.receiveQuestionsLoad(line: line)?.page, 2, line: line)
+        store.receiveReadMarksLoad(page.items.map(\.questionID), line: line)
+    }
+
     func testAPageWithImpossibleDatesSaysHowManyQuestionsCarryThem() throws {
-        var (state, token) = try startedList()
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page(unknownDates: 2))))
-        XCTAssertEqual(state.status.message, "The server sent impossible dates or numbers in 2 questions: shown as ?")
-        XCTAssertFalse(state.status.isError)
+        let (store, token) = try startedList()
+        receivePage(page(unknownDates: 2), token, store)
+        XCTAssertEqual(store.state.status.message, "The server sent impossible dates or numbers in 2 questions: shown as ?")
+        XCTAssertFalse(store.state.status.isError)
     }
 
     func testOneQuestionIsSingular() throws {
-        var (state, token) = try startedList()
+        let (store, token) = try startedList()
         var one = page(unknownDates: 0)
         one.items[3].score = nil
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(one)))
-        XCTAssertEqual(state.status.message, "The server sent impossible dates or numbers in 1 question: shown as ?")
+        receivePage(one, token, store)
+        XCTAssertEqual(store.state.status.message, "The server sent impossible dates or numbers in 1 question: shown as ?")
     }
 
     func testACleanPageSaysNothing() throws {
-        var (state, token) = try startedList()
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page(unknownDates: 0))))
-        XCTAssertNil(state.status.message)
+        let (store, token) = try startedList()
+        receivePage(page(unknownDates: 0), token, store)
+        XCTAssertNil(store.state.status.message)
     }
 
     func testAThreadCountsItsQuestionAndAnswers() throws {
-        var (state, token) = try startedList()
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page(unknownDates: 0))))
-        let effects = Reducer.reduce(&state, .command(.open))
-        guard let threadToken = effects.threadLoadToken else { return XCTFail("no thread load: \(effects)") }
-        var question = state.list.questions[0]
+        let (store, token) = try startedList()
+        receivePage(page(unknownDates: 0), token, store)
+        var question = store.state.list.questions[0]
         question.lastActivityDate = nil
         var answer = Fixtures.answer(id: 90, question: question.questionID)
         answer.creationDate = nil
         let thread = QuestionThread(question: question, answers: [answer, Fixtures.answer(id: 91, question: question.questionID)])
-        _ = Reducer.reduce(&state, .threadLoaded(threadToken, .success(thread)))
-        XCTAssertEqual(state.status.message, "The server sent impossible dates or numbers in 2 posts: shown as ?")
+        try store.openSelectedQuestion(loading: thread)
+        XCTAssertEqual(store.state.status.message, "The server sent impossible dates or numbers in 2 posts: shown as ?")
     }
 
     func testTheModelsSayWhichFieldsCount() {
