@@ -4,31 +4,39 @@ import StackAPI
 import TestSupport
 
 /// Sorts: each list cycles through the sorts its API method accepts, each cycle asks for a page with that sort,
-/// a search starts by relevance, and the date a row shows follows the sort.
+/// a search starts by relevance, and the date a row shows follows the sort. (Reducer tests written with `ReducerTestStore`:
+/// every effect is asserted.)
 final class ListSortTests: XCTestCase {
-    private func listState(_ settings: BrowseSettings = BrowseSettings(site: "cardano")) -> AppState {
-        var state = AppState(settings: settings, viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false))))
-        return state
+    private func listStore(_ settings: BrowseSettings = BrowseSettings(site: "cardano")) throws -> ReducerTestStore {
+        try ReducerTestStore.listing(20, rows: 24, settings: settings)
     }
 
-    private func loadedSettings(_ effects: [Effect]) -> BrowseSettings? {
-        for case let .loadQuestions(_, settings, _, _, _) in effects { return settings }
-        return nil
+    /// Searches for `text`; returns the page load the search asks for.
+    private func search(_ text: String, _ store: ReducerTestStore, line: UInt = #line) -> QuestionsLoad? {
+        store.press(.character("/"), line: line)
+        store.type(text, line: line)
+        store.send(.key(.enter), line: line)
+        store.receive(.rememberSearch(site: "cardano", query: text), line: line)
+        return store.receiveQuestionsLoad(line: line)
     }
 
-    private func search(_ text: String, _ state: inout AppState) -> [Effect] {
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        for character in text { _ = Reducer.reduce(&state, .key(.character(character))) }
-        return Reducer.reduce(&state, .key(.enter))
+    /// Cycles the sort, which cancels the page still loading; returns the load of the page 1 it asks for.
+    /// `remembered`: the sort to remember for the next launch changed.
+    private func cycleSort(_ store: ReducerTestStore, remembered: Bool, line: UInt = #line) -> QuestionsLoad? {
+        let loading = store.state.list.pending?.token
+        store.send(.command(.cycleSort), line: line)
+        if let loading { store.receive(.cancel(loading), line: line) }
+        let load = store.receiveQuestionsLoad(line: line)
+        XCTAssertEqual(load?.page, 1, line: line)
+        if remembered { store.receiveRememberBrowse(line: line) }
+        return load
     }
 
     func testEveryListSortSendsARequestWithThatSort() throws {
-        var state = listState()
+        let store = try listStore()
         var sent: [QuestionSort] = []
         for _ in QuestionSort.allCases {
-            let settings = try XCTUnwrap(loadedSettings(Reducer.reduce(&state, .command(.cycleSort))), "every sort loads a page")
+            let settings = try XCTUnwrap(cycleSort(store, remembered: true)?.settings, "every sort loads a page")
             XCTAssertNil(settings.searchQuery)
             XCTAssertEqual(settings.sortName, settings.sort.rawValue)
             sent.append(settings.sort)
@@ -37,29 +45,32 @@ final class ListSortTests: XCTestCase {
     }
 
     func testASearchStartsByRelevanceAndCyclesOnlyTheSearchSorts() throws {
-        var state = listState(BrowseSettings(site: "cardano", sort: .votes))
-        let first = try XCTUnwrap(loadedSettings(search("plutus", &state)))
+        let store = try listStore(BrowseSettings(site: "cardano", sort: .votes))
+        let first = try XCTUnwrap(search("plutus", store)?.settings)
         XCTAssertEqual(first.searchSort, .relevance, "a search starts by relevance, like stackterm print")
         XCTAssertEqual(first.sortName, "relevance")
         var names: [String] = []
         for _ in SearchSort.allCases {
-            let settings = try XCTUnwrap(loadedSettings(Reducer.reduce(&state, .command(.cycleSort))), "every search sort loads a page")
+            let settings = try XCTUnwrap(cycleSort(store, remembered: false)?.settings, "every search sort loads a page")
             XCTAssertEqual(settings.sort, .votes, "the list's own sort is left alone")
             names.append(settings.sortName)
         }
         XCTAssertEqual(names, ["activity", "creation", "votes", "relevance"])
-        XCTAssertEqual(state.settings.sortNames, SearchSort.allCases.map(\.rawValue))
+        XCTAssertEqual(store.state.settings.sortNames, SearchSort.allCases.map(\.rawValue))
     }
 
     func testANewSearchStartsByRelevanceAgainAndClearingItReturnsToTheList() throws {
-        var state = listState()
-        _ = search("plutus", &state)
-        _ = Reducer.reduce(&state, .command(.cycleSort))
-        XCTAssertEqual(state.settings.searchSort, .activity)
-        XCTAssertEqual(try XCTUnwrap(loadedSettings(search("nft", &state))).searchSort, .relevance)
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        _ = Reducer.reduce(&state, .key(.enter))
-        XCTAssertEqual(state.screens, [.questionList], "an empty search pops back to the first list, whatever the search sort was")
+        let store = try listStore()
+        XCTAssertNotNil(search("plutus", store))
+        let plutus = try XCTUnwrap(cycleSort(store, remembered: false))
+        XCTAssertEqual(store.state.settings.searchSort, .activity)
+        let nft = try XCTUnwrap(search("nft", store))
+        XCTAssertEqual(nft.settings.searchSort, .relevance)
+        store.press(.character("/"))
+        store.send(.key(.enter)) {
+            XCTAssertEqual($0.screens, [.questionList], "an empty search pops back to the first list, whatever the search sort was")
+        }
+        store.expectEffects([.cancel(nft.token), .cancel(plutus.token)], "both searches' pages are still loading")
     }
 
     func testTheDateColumnFollowsTheSort() {
