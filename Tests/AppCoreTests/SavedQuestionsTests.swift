@@ -5,82 +5,101 @@ import TestSupport
 
 /// Saving (`m`) and the saved questions screen (`M`): the lists mark saved questions, the store is told, the screen
 /// lists what the store holds and opens it, and `M` again goes back.
+/// (Written with `ReducerTestStore`: every effect is asserted.)
 final class SavedQuestionsTests: XCTestCase {
-    private func listState() throws -> AppState {
-        try AppState.listing(10, rows: 12)
+    private func listStore() throws -> ReducerTestStore {
+        try ReducerTestStore.listing(10, rows: 12)
     }
 
-    private func savedToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadSaved(token, _) in effects { return token }
-        return nil
+    /// Presses `M`; returns the token of the saved questions' read it asks for.
+    private func openSavedScreen(_ store: ReducerTestStore, line: UInt = #line) -> LoadToken? {
+        store.send(.key(.character("M")), line: line)
+        let token = store.receive("the saved questions' read", line: line) { effect -> LoadToken? in
+            if case .loadSaved(let token, "cardano") = effect { token } else { nil }
+        }
+        if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), line: line) }
+        return token
     }
 
     func testMSavesTheSelectedQuestionAndAgainUnsavesIt() throws {
-        var state = try listState()
-        _ = Reducer.reduce(&state, .command(.moveDown))
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [.setSaved(site: "cardano", questionID: 2, saved: true)])
-        XCTAssertEqual(state.shared.savedIDs, [2])
-        XCTAssertEqual(state.status.message, "Saved: kept offline for good — M lists saved questions")
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [.setSaved(site: "cardano", questionID: 2, saved: false)])
-        XCTAssertEqual(state.shared.savedIDs, [])
-        XCTAssertEqual(state.status.message, "No longer saved")
+        let store = try listStore()
+        store.perform(.moveDown)
+        store.send(.key(.character("m"))) { state in
+            XCTAssertEqual(state.shared.savedIDs, [2])
+            XCTAssertEqual(state.status.message, "Saved: kept offline for good — M lists saved questions")
+        }
+        store.expectEffects([.setSaved(site: "cardano", questionID: 2, saved: true)])
+        store.send(.key(.character("m"))) { state in
+            XCTAssertEqual(state.shared.savedIDs, [])
+            XCTAssertEqual(state.status.message, "No longer saved")
+        }
+        store.expectEffects([.setSaved(site: "cardano", questionID: 2, saved: false)])
     }
 
     func testMInAQuestionSavesThatQuestion() throws {
-        var state = try listState()
-        _ = Reducer.reduce(&state, .command(.bottom))
-        _ = Reducer.reduce(&state, .command(.open))
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [.setSaved(site: "cardano", questionID: 10, saved: true)])
-        XCTAssertTrue(state.shared.savedIDs.contains(10))
+        let store = try listStore()
+        store.perform(.bottom)
+        store.send(.command(.open))
+        store.receiveQuestionOpened(10, markedRead: ReadState(store.state.list.questions[9]))
+        store.send(.key(.character("m"))) { XCTAssertTrue($0.shared.savedIDs.contains(10)) }
+        store.expectEffects([.setSaved(site: "cardano", questionID: 10, saved: true)])
     }
 
     func testTheSavedScreenListsTheStoresQuestionsOpensThemAndMReturns() throws {
-        var state = try listState()
-        let effects = Reducer.reduce(&state, .key(.character("M")))
-        let token = try XCTUnwrap(savedToken(effects), "\(effects)")
-        XCTAssertEqual(state.screen, .savedList)
+        let store = try listStore()
+        let token = try XCTUnwrap(openSavedScreen(store))
+        XCTAssertEqual(store.state.screen, .savedList)
         let saved = [Fixtures.question(id: 900, title: "Saved long ago", body: "<p>kept</p>"), Fixtures.question(id: 3, title: "Question 3")]
-        _ = Reducer.reduce(&state, .savedLoaded(token, .success(saved)))
-        guard case .saved(let screen) = state.top else { return XCTFail("\(state.screens)") }
+        store.send(.savedLoaded(token, .success(saved)))
+        let marks = try XCTUnwrap(store.receiveReadMarksLoad([900, 3]))
+        guard case .saved(let screen) = store.state.top else { return XCTFail("\(store.state.screens)") }
         XCTAssertEqual(screen.rows.items.map(\.questionID), [900, 3])
         XCTAssertEqual(screen.rows.end, .noMore)
 
         // Enter opens the selected saved question with the store's copy shown at once.
-        let opened = Reducer.reduce(&state, .key(.enter))
-        XCTAssertEqual(state.screen, .question(id: 900))
-        XCTAssertEqual(state.thread?.summary?.body, "<p>kept</p>")
-        XCTAssertTrue(opened.contains { if case .loadThread(_, 900, "cardano", false, _) = $0 { true } else { false } }, "\(opened)")
-        _ = Reducer.reduce(&state, .key(.character("q")))
-        XCTAssertEqual(state.screen, .savedList)
-        _ = Reducer.reduce(&state, .key(.character("M")))
-        XCTAssertEqual(state.screens, [.questionList])
+        store.send(.key(.enter)) { state in
+            XCTAssertEqual(state.screen, .question(id: 900))
+            XCTAssertEqual(state.thread?.summary?.body, "<p>kept</p>")
+        }
+        store.receiveQuestionOpened(900, markedRead: ReadState(saved[0]))
+        let cancels = store.leavingQuestionCancels
+        store.send(.key(.character("q"))) { XCTAssertEqual($0.screen, .savedList) }
+        store.expectEffects(cancels)
+        store.send(.key(.character("M"))) { XCTAssertEqual($0.screens, [.questionList]) }
+        store.expectEffects([.cancel(marks)], "the saved rows' marks were never answered")
     }
 
     func testMOnTheSavedScreenUnsavesTheRowButKeepsItListed() throws {
-        var state = try listState()
-        let token = try XCTUnwrap(savedToken(Reducer.reduce(&state, .key(.character("M")))))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: [], savedIDs: [900]))
-        _ = Reducer.reduce(&state, .savedLoaded(token, .success([Fixtures.question(id: 900)])))
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [.setSaved(site: "cardano", questionID: 900, saved: false)])
-        guard case .saved(let screen) = state.top else { return XCTFail("\(state.screens)") }
-        XCTAssertEqual(screen.rows.items.map(\.questionID), [900], "the row stays so m can save it again")
-        XCTAssertFalse(state.shared.savedIDs.contains(900))
+        let store = try listStore()
+        let token = try XCTUnwrap(openSavedScreen(store))
+        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: [], savedIDs: [900]))
+        store.expectEffects([])
+        store.send(.savedLoaded(token, .success([Fixtures.question(id: 900)])))
+        store.receiveReadMarksLoad([900])
+        store.send(.key(.character("m"))) { state in
+            XCTAssertFalse(state.shared.savedIDs.contains(900))
+            guard case .saved(let screen) = state.top else { return XCTFail("\(state.screens)") }
+            XCTAssertEqual(screen.rows.items.map(\.questionID), [900], "the row stays so m can save it again")
+        }
+        store.expectEffects([.setSaved(site: "cardano", questionID: 900, saved: false)])
     }
 
     func testAFailedLoadSaysWhyAndTheSavedKeysSayWhereTheyWork() throws {
-        var state = try listState()
-        let token = try XCTUnwrap(savedToken(Reducer.reduce(&state, .key(.character("M")))))
-        _ = Reducer.reduce(&state, .savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved"))))
-        XCTAssertTrue(state.status.message?.contains("no local store") == true, "\(String(describing: state.status.message))")
-        _ = Reducer.reduce(&state, .key(.character("?")))
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("M"))), [])
-        XCTAssertEqual(state.status.message, "M: close this screen first")
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("m"))), [])
-        XCTAssertEqual(state.status.message, "m works only on a question list or in a question")
+        let store = try listStore()
+        let token = try XCTUnwrap(openSavedScreen(store))
+        store.send(.savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved")))) {
+            XCTAssertTrue($0.status.message?.contains("no local store") == true, "\(String(describing: $0.status.message))")
+        }
+        store.expectEffects([])
+        store.press(.character("?"))
+        store.press(.character("M"))
+        XCTAssertEqual(store.state.status.message, "M: close this screen first")
+        store.press(.character("m"))
+        XCTAssertEqual(store.state.status.message, "m works only on a question list or in a question")
     }
 
     func testTheStoresSavedIdsJoinThisSessionsAndOnlyForTheReadThatAsked() throws {
-        let store = ReducerTestStore(try listState())
+        let store = try listStore()
         let asked = try XCTUnwrap(store.state.shared.siteMemoryLoad)
         store.send(.key(.character("m")))
         store.expectEffects([.setSaved(site: "cardano", questionID: 1, saved: true)])
