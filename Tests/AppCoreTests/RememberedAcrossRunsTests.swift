@@ -5,85 +5,111 @@ import TestSupport
 
 /// What the reducer asks the runtime to remember for the next run: the searches (per site) and the site, sort and
 /// tag filter in view; and what it takes back from the store at the start.
+/// (Written with `ReducerTestStore`: every effect is asserted.)
 final class RememberedAcrossRunsTests: XCTestCase {
-    private func started(_ settings: BrowseSettings = BrowseSettings(site: "cardano")) -> (AppState, [Effect]) {
-        var state = AppState(settings: settings, viewport: Viewport(columns: 80, rows: 12))
-        let effects = Reducer.reduce(&state, .start)
-        return (state, effects)
+    private func makeStore(_ settings: BrowseSettings = BrowseSettings(site: "cardano")) -> ReducerTestStore {
+        ReducerTestStore(AppState(settings: settings, viewport: Viewport(columns: 80, rows: 12)))
     }
 
-    private func remembered(_ effects: [Effect]) -> [RememberedBrowse] {
-        effects.compactMap { if case .rememberBrowse(let value) = $0 { value } else { nil } }
+    /// Started on cardano's unfiltered list by activity, every effect of the start asserted.
+    private func started() -> ReducerTestStore {
+        let store = makeStore()
+        store.start()
+        return store
     }
 
-    private func type(_ text: String, _ state: inout AppState) -> [Effect] {
-        text.flatMap { Reducer.reduce(&state, .key(.character($0))) }
+    /// Types `text` into the prompt `key` opens and presses Enter.
+    private func enter(_ text: String, after key: Character, _ store: ReducerTestStore, line: UInt = #line) {
+        store.press(.character(key), line: line)
+        store.type(text, line: line)
+        store.send(.key(.enter), line: line)
+    }
+
+    /// Searches for `text`: the search is remembered, then its page 1 asked for; returns the page's load.
+    @discardableResult
+    private func search(_ text: String, _ store: ReducerTestStore, line: UInt = #line) -> QuestionsLoad? {
+        enter(text, after: "/", store, line: line)
+        store.receive(.rememberSearch(site: "cardano", query: text), line: line)
+        return store.receiveQuestionsLoad(line: line)
     }
 
     func testTheStartAsksForTheSitesMemoryAndRemembersWhereItIs() throws {
-        let (state, effects) = started(BrowseSettings(site: "cardano", sort: .votes, tagged: ["plutus"]))
-        XCTAssertTrue(effects.contains(.loadSiteMemory(try XCTUnwrap(state.shared.siteMemoryLoad), site: "cardano")), "\(effects)")
-        XCTAssertEqual(remembered(effects), [RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"])])
+        let store = makeStore(BrowseSettings(site: "cardano", sort: .votes, tagged: ["plutus"]))
+        store.send(.start)
+        store.receiveQuestionsLoad()
+        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"])))
     }
 
-    func testStartingOnASearchRemembersTheSearch() {
-        let (state, effects) = started(BrowseSettings(site: "cardano", searchQuery: "epoch nonce"))
-        XCTAssertTrue(effects.contains(.rememberSearch(site: "cardano", query: "epoch nonce")), "\(effects)")
-        XCTAssertEqual(state.searchHistory, ["epoch nonce"])
+    func testStartingOnASearchRemembersTheSearch() throws {
+        let store = makeStore(BrowseSettings(site: "cardano", searchQuery: "epoch nonce"))
+        store.send(.start) { XCTAssertEqual($0.searchHistory, ["epoch nonce"]) }
+        store.receiveQuestionsLoad()
+        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
+        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
     }
 
     func testEachSearchIsRememberedAndThePromptRecallsTheStoresSearchesFirst() throws {
-        var (state, _) = started()
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: ["staking", "nft"], savedIDs: []))
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        let effects = type("plutus", &state) + Reducer.reduce(&state, .key(.enter))
-        XCTAssertTrue(effects.contains(.rememberSearch(site: "cardano", query: "plutus")), "\(effects)")
-        XCTAssertEqual(state.searchHistory, ["staking", "nft", "plutus"])
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        _ = Reducer.reduce(&state, .key(.up))
-        _ = Reducer.reduce(&state, .key(.up))
-        XCTAssertEqual(state.prompt?.editor.text, "nft")
+        let store = started()
+        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: ["staking", "nft"], savedIDs: []))
+        store.expectEffects([])
+        search("plutus", store)
+        XCTAssertEqual(store.state.searchHistory, ["staking", "nft", "plutus"])
+        store.press(.character("/"), .up, .up)
+        XCTAssertEqual(store.state.prompt?.editor.text, "nft")
     }
 
     func testASearchOfThisSessionStaysNewestWhenTheStoresHistoryArrivesLate() throws {
-        var (state, _) = started()
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        _ = type("nft", &state) + Reducer.reduce(&state, .key(.enter))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(state.shared.siteMemoryLoad), searches: ["nft", "staking"], savedIDs: []))
-        XCTAssertEqual(state.searchHistory, ["staking", "nft"])
+        let store = started()
+        search("nft", store)
+        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: ["nft", "staking"], savedIDs: [])) {
+            XCTAssertEqual($0.searchHistory, ["staking", "nft"])
+        }
+        store.expectEffects([])
     }
 
-    func testSortAndTagChangesAreRememberedAndASearchOrQuittingIsNot() {
-        var (state, _) = started()
-        XCTAssertEqual(remembered(Reducer.reduce(&state, .key(.character("s")))),
-                       [RememberedBrowse(site: "cardano", sort: .creation, tagged: [])])
-        _ = Reducer.reduce(&state, .key(.character("t")))
-        let tagged = type("nft", &state) + Reducer.reduce(&state, .key(.enter))
-        XCTAssertEqual(remembered(tagged), [RememberedBrowse(site: "cardano", sort: .creation, tagged: ["nft"])])
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        let searched = type("mint", &state) + Reducer.reduce(&state, .key(.enter))
-        XCTAssertEqual(remembered(searched), [], "a search is history, not a setting")
-        _ = Reducer.reduce(&state, .key(.character("q")))
-        XCTAssertEqual(remembered(Reducer.reduce(&state, .key(.character("q")))),
-                       [RememberedBrowse(site: "cardano", sort: .creation, tagged: [])], "back on the unfiltered list")
-        XCTAssertEqual(remembered(Reducer.reduce(&state, .key(.character("Q")))), [])
+    func testSortAndTagChangesAreRememberedAndASearchOrQuittingIsNot() throws {
+        let store = started()
+        let first = try XCTUnwrap(store.state.list.pending?.token)
+        store.send(.key(.character("s")))
+        store.receive(.cancel(first))
+        store.receiveQuestionsLoad()
+        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: [])))
+        enter("nft", after: "t", store)
+        let tagged = try XCTUnwrap(store.receiveQuestionsLoad())
+        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: ["nft"])))
+        let searched = try XCTUnwrap(search("mint", store), "a search is history, not a setting: no rememberBrowse")
+        store.send(.key(.character("q")))
+        store.expectEffects([.cancel(searched.token)])
+        store.send(.key(.character("q")))
+        store.expectEffects([.cancel(tagged.token), .rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: []))],
+                            "back on the unfiltered list")
+        store.send(.key(.character("Q")))
+        store.expectEffects([.cancelAll, .quit(exitCode: 0)], "quitting remembers nothing")
     }
 
     func testAnotherSiteStartsWithItsOwnMemory() throws {
-        var (state, _) = started()
-        let cardano = try XCTUnwrap(state.shared.siteMemoryLoad)
-        _ = Reducer.reduce(&state, .key(.character("S")))
-        let token = try XCTUnwrap(state.picker?.pending?.token, "\(state.screens)")
+        let store = started()
+        let cardano = try XCTUnwrap(store.state.shared.siteMemoryLoad)
+        let cardanoPage = try XCTUnwrap(store.state.list.pending?.token)
+        store.send(.key(.character("S")))
+        let token = try XCTUnwrap(store.state.picker?.pending?.token, "\(store.state.screens)")
+        store.expectEffects([.loadSites(token), .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)])
         let sites = [Site(name: "Beer", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com")]
-        _ = Reducer.reduce(&state, .sitesLoaded(token, .success(sites)))
-        let effects = Reducer.reduce(&state, .key(.enter))
-        XCTAssertEqual(state.shared.site, "beer")
-        let beer = try XCTUnwrap(state.shared.siteMemoryLoad)
-        XCTAssertTrue(effects.contains(.cancel(cardano)), "the old site's read is cancelled: \(effects)")
-        XCTAssertTrue(effects.contains(.loadSiteMemory(beer, site: "beer")), "\(effects)")
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(cardano, searches: ["staking"], savedIDs: [1]))
-        XCTAssertEqual(state.searchHistory, [], "cardano's memory, arriving late, is not beer's")
-        XCTAssertEqual(state.shared.savedIDs, [])
-        XCTAssertEqual(remembered(effects), [RememberedBrowse(site: "beer", sort: .activity, tagged: [])])
+        store.send(.sitesLoaded(token, .success(sites)))
+        store.expectEffects([])
+        store.send(.key(.enter)) { XCTAssertEqual($0.shared.site, "beer") }
+        let beer = try XCTUnwrap(store.state.shared.siteMemoryLoad)
+        store.receive(.cancel(cardanoPage))
+        store.receive(.cancel(cardano))
+        store.receiveQuestionsLoad()
+        store.receive(.loadSiteMemory(beer, site: "beer"))
+        store.receive(.rememberBrowse(RememberedBrowse(site: "beer", sort: .activity, tagged: [])))
+        store.send(.siteMemoryLoaded(cardano, searches: ["staking"], savedIDs: [1])) { state in
+            XCTAssertEqual(state.searchHistory, [], "cardano's memory, arriving late, is not beer's")
+            XCTAssertEqual(state.shared.savedIDs, [])
+        }
+        store.expectEffects([])
     }
 }
