@@ -3,121 +3,134 @@ import AppCore
 import StackAPI
 import TestSupport
 
-/// Reducer tests for the question view, help and keymap.
+/// Reducer tests for the question view, help and keymap. (Written with `ReducerTestStore`: every effect is asserted.)
 final class ReducerThreadTests: XCTestCase {
-    /// A state showing a loaded list of 20 questions.
-    private func listState() -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false))))
-        return state
+    /// A store showing a loaded list of 20 questions.
+    private func listStore() throws -> ReducerTestStore {
+        try ReducerTestStore.listing(20, rows: 24)
     }
 
-    /// Cancelling the question view's store reads still waiting.
-    private func storeReads(_ state: AppState) -> [Effect] {
-        [state.thread?.lastReadLoad, state.thread?.linkedLoad].compactMap { $0 }.map { .cancel($0) }
-    }
-
-    private func threadToken(_ effects: [Effect]) -> LoadToken? {
-        for case let .loadThread(token, _, _, _, _) in effects { return token }
-        return nil
+    /// Opens the selected question; returns its thread load's token.
+    private func openSelected(_ store: ReducerTestStore, line: UInt = #line) throws -> LoadToken {
+        let listed = try XCTUnwrap(store.state.list.selectedQuestion, line: line)
+        store.send(.command(.open), line: line)
+        return try XCTUnwrap(store.receiveQuestionOpened(listed.questionID, markedRead: ReadState(listed), line: line), line: line)
     }
 
     func testAQuestionAListBroughtWithItsBodyIsHandedToItsThreadLoad() throws {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail("no load") }
+        let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24)))
+        let token = try XCTUnwrap(store.start()?.token)
         var page = Fixtures.page(1, count: 3, firstID: 1, hasMore: false)
         page.items[0].body = "<p>The body the list brought</p>"
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page)))
-        let effects = Reducer.reduce(&state, .command(.open))
-        let thread = try XCTUnwrap(threadToken(effects))
-        XCTAssertTrue(effects.contains(.loadThread(thread, questionID: 1, site: "cardano", reload: false, listCopy: page.items[0])),
-                      "\(effects)")
+        store.send(.questionsLoaded(token, .success(page)))
+        store.receiveReadMarksLoad([1, 2, 3])
+        store.send(.command(.open))
+        let thread = try XCTUnwrap(store.receive("the thread load with the list's copy") { effect -> LoadToken? in
+            if case .loadThread(let thread, 1, "cardano", false, page.items[0]) = effect { thread } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(thread, seconds: Reducer.indicatorDelay))
+        store.receive("question 1's last read mark") { if case .loadLastRead(_, "cardano", 1) = $0 { () } else { nil } }
+        store.receive(.markRead(site: "cardano", [1: ReadState(page.items[0])]))
+        store.receive("question 1's linked questions") { if case .loadLinkedQuestions(_, "cardano", 1) = $0 { () } else { nil } }
     }
 
     func testOpenLoadsThreadAndShowsSummaryAtOnce() throws {
-        var state = listState()
-        _ = Reducer.reduce(&state, .command(.moveDown))
-        let effects = Reducer.reduce(&state, .command(.open))
-        let token = try XCTUnwrap(threadToken(effects))
-        XCTAssertNil(state.thread?.summary?.body, "this list came without bodies")
-        XCTAssertTrue(effects.contains(.loadThread(token, questionID: 2, site: "cardano", reload: false, listCopy: nil)),
-                      "without its body the list's copy spares no request")
-        XCTAssertEqual(state.screen, .question(id: 2))
-        XCTAssertEqual(state.thread?.summary?.questionID, 2)
+        let store = try listStore()
+        store.perform(.moveDown)
+        store.send(.command(.open)) { state in
+            XCTAssertNil(state.thread?.summary?.body, "this list came without bodies")
+            XCTAssertEqual(state.screen, .question(id: 2))
+            XCTAssertEqual(state.thread?.summary?.questionID, 2)
+        }
+        let token = try XCTUnwrap(store.receive("question 2's thread load, without a list copy") { effect -> LoadToken? in
+            if case .loadThread(let token, 2, "cardano", false, nil) = effect { token } else { nil }
+        }, "without its body the list's copy spares no request")
+        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.receive("question 2's last read mark") { if case .loadLastRead(_, "cardano", 2) = $0 { () } else { nil } }
+        store.receive(.markRead(site: "cardano", [2: ReadState(store.state.list.questions[1])]))
+        store.receive("question 2's linked questions") { if case .loadLinkedQuestions(_, "cardano", 2) = $0 { () } else { nil } }
 
         let thread = QuestionThread(question: Fixtures.question(id: 2, body: "<p>Body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 2, score: 9),
                                               Fixtures.answer(id: 11, question: 2, score: 1, accepted: true)],
                                     quotaRemaining: 250, quotaMax: 300)
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
-        XCTAssertEqual(state.thread?.thread?.answers.map(\.answerID), [11, 10], "accepted first, then by score")
-        XCTAssertNil(state.thread?.pending)
-        XCTAssertEqual(state.status.quotaRemaining, 250)
+        store.send(.threadLoaded(token, .success(thread))) { state in
+            XCTAssertEqual(state.thread?.thread?.answers.map(\.answerID), [11, 10], "accepted first, then by score")
+            XCTAssertNil(state.thread?.pending)
+            XCTAssertEqual(state.status.quotaRemaining, 250)
+        }
+        store.expectEffects([], "the thread leaves the mark the list's copy left (same answers, same activity)")
     }
 
     func testBackCancelsTheThreadLoadAndDropsItsResult() throws {
-        var state = listState()
-        let token = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.open))))
-        let reads = storeReads(state)
+        let store = try listStore()
+        let token = try openSelected(store)
+        let reads = store.threadStoreReadCancels
         XCTAssertEqual(reads.count, 2, "the mark from before and the linked questions")
-        XCTAssertEqual(Reducer.reduce(&state, .command(.back)), [.cancel(token)] + reads)
-        XCTAssertEqual(state.screen, .questionList)
-        XCTAssertNil(state.thread)
-        let before = state
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
-        XCTAssertEqual(state, before)
+        store.send(.command(.back)) { state in
+            XCTAssertEqual(state.screen, .questionList)
+            XCTAssertNil(state.thread)
+        }
+        store.expectEffects([.cancel(token)] + reads)
+        let before = store.state
+        store.send(.threadLoaded(token, .success(QuestionThread(question: Fixtures.question(id: 1), answers: [])))) {
+            XCTAssertEqual($0, before)
+        }
+        store.expectEffects([])
     }
 
     func testEscapeCancelsLoadingThenGoesBack() throws {
-        var state = listState()
-        let token = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.open))))
-        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), [.cancel(token)])
-        XCTAssertEqual(state.screen, .question(id: 1), "the first Esc only cancels")
-        let reads = storeReads(state)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), reads, "popping cancels the store's reads")
-        XCTAssertEqual(state.screen, .questionList)
+        let store = try listStore()
+        let token = try openSelected(store)
+        store.send(.command(.cancelOrBack)) { XCTAssertEqual($0.screen, .question(id: 1), "the first Esc only cancels") }
+        store.expectEffects([.cancel(token)])
+        let reads = store.threadStoreReadCancels
+        store.send(.command(.cancelOrBack)) { XCTAssertEqual($0.screen, .questionList) }
+        store.expectEffects(reads, "popping cancels the store's reads")
     }
 
     func testThreadErrorThenReload() throws {
-        var state = listState()
-        let token = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.open))))
-        _ = Reducer.reduce(&state, .threadLoaded(token, .failure(.throttled(seconds: 30, message: "too many requests"))))
-        XCTAssertEqual(state.thread?.error, .throttled(seconds: 30, message: "too many requests"))
-        XCTAssertTrue(state.status.isError)
-        let retry = try XCTUnwrap(threadToken(Reducer.reduce(&state, .command(.reload))))
+        let store = try listStore()
+        let token = try openSelected(store)
+        store.send(.threadLoaded(token, .failure(.throttled(seconds: 30, message: "too many requests")))) { state in
+            XCTAssertEqual(state.thread?.error, .throttled(seconds: 30, message: "too many requests"))
+            XCTAssertTrue(state.status.isError)
+        }
+        store.expectEffects([])
+        store.send(.command(.reload)) { XCTAssertNil($0.thread?.error) }
+        let retry = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
+            if case .loadThread(let retry, 1, "cardano", true, _) = effect { retry } else { nil }
+        })
         XCTAssertNotEqual(retry, token)
-        XCTAssertNil(state.thread?.error)
+        store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))
     }
 
     func testScrollingIsClampedToTheMeasuredDocument() throws {
-        var state = listState() // 22 content rows
-        _ = Reducer.reduce(&state, .command(.open))
-        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [:], blocks: []))
-        _ = Reducer.reduce(&state, .command(.bottom))
-        XCTAssertEqual(state.thread?.scroll, 78)
-        _ = Reducer.reduce(&state, .command(.pageDown))
-        XCTAssertEqual(state.thread?.scroll, 78)
-        _ = Reducer.reduce(&state, .command(.pageUp))
-        XCTAssertEqual(state.thread?.scroll, 56)
-        _ = Reducer.reduce(&state, .command(.top))
-        _ = Reducer.reduce(&state, .command(.moveUp))
-        XCTAssertEqual(state.thread?.scroll, 0)
-        state.threadLaidOut(questionID: 1, ThreadMeasure(lineCount: 10, postStarts: [:], blocks: []))
-        XCTAssertEqual(state.thread?.scroll, 0)
+        let store = try listStore() // 22 content rows
+        _ = try openSelected(store)
+        store.layOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [:], blocks: []))
+        store.perform(.bottom)
+        XCTAssertEqual(store.state.thread?.scroll, 78)
+        store.perform(.pageDown)
+        XCTAssertEqual(store.state.thread?.scroll, 78)
+        store.perform(.pageUp)
+        XCTAssertEqual(store.state.thread?.scroll, 56)
+        store.perform(.top, .moveUp)
+        XCTAssertEqual(store.state.thread?.scroll, 0)
+        store.layOut(questionID: 1, ThreadMeasure(lineCount: 10, postStarts: [:], blocks: []))
+        XCTAssertEqual(store.state.thread?.scroll, 0)
     }
 
-    func testHelpOpensAndClosesFromAnyScreen() {
-        var state = listState()
-        _ = Reducer.reduce(&state, .command(.help))
-        XCTAssertEqual(state.screen, .help)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.moveDown)), [])
-        _ = Reducer.reduce(&state, .command(.back))
-        XCTAssertEqual(state.screen, .questionList)
-        XCTAssertFalse(state.isQuitting, "q on the help screen closes it, it does not quit")
-        _ = Reducer.reduce(&state, .command(.help))
-        XCTAssertEqual(Reducer.reduce(&state, .command(.quit)), [.cancelAll, .quit(exitCode: 0)])
+    func testHelpOpensAndClosesFromAnyScreen() throws {
+        let store = try listStore()
+        store.perform(.help)
+        XCTAssertEqual(store.state.screen, .help)
+        store.perform(.moveDown, .back)
+        XCTAssertEqual(store.state.screen, .questionList)
+        XCTAssertFalse(store.state.isQuitting, "q on the help screen closes it, it does not quit")
+        store.perform(.help)
+        store.send(.command(.quit))
+        store.expectEffects([.cancelAll, .quit(exitCode: 0)])
     }
 
     func testStandardKeymapMatchesTheDocumentedKeys() {
