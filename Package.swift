@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C shims: tiny modules, `static inline` wrappers only.
@@ -64,6 +66,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             lockedValueBox,
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            .product(name: "WSClient", package: "swift-websocket"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The local imitation of API v2.3.
         .target(name: "StackDouble", dependencies: [
@@ -112,7 +116,9 @@ let package = Package(
         .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
         .testTarget(name: "StackDumpTests", dependencies: ["StackDump", "TestSupport"]),
         .testTarget(name: "StackRetrievalTests", dependencies: ["StackRetrieval", "StackStore", "StackAPI", "TestSupport", lockedValueBox]),
-        .testTarget(name: "StackDoubleTests", dependencies: ["StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
+        .testTarget(name: "StackDoubleTests", dependencies: [
+            "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
+        ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
