@@ -49,9 +49,10 @@ public struct BrowserLauncher: Sendable {
             return .failure(.noBrowser)
         }
         let program = URL(fileURLWithPath: command.executable).lastPathComponent
+        let configured = !(environment["BROWSER"] ?? "").isEmpty
         let started = DetachedProcess.start(executable: command.executable, arguments: command.arguments,
                                             environment: childEnvironment) { ending in
-            if let error = LaunchError(program: program, ending: ending) { failed(error) }
+            if let error = LaunchError(program: program, ending: ending) { failed(configured ? error : error.unconfigured()) }
         }
         switch started {
         case .success:

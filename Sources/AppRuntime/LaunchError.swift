@@ -13,6 +13,9 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// whenever it ended).
     case exited(program: String, status: Int32)
     case signalled(program: String, signal: Int32)
+    /// With `$BROWSER` unset, the fallback program (`xdg-open`, `sensible-browser`) failed as `failure` says
+    /// (e.g. Debian's `sensible-browser` with no browser installed).
+    case fallbackFailed(program: String, failure: String)
 
     /// The error `ending` means for `program`: nil for an exit with status 0.
     public init?(program: String, ending: ChildEnding) {
@@ -23,19 +26,34 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// This error as the user should read it when no `$BROWSER` was set: a failed fallback program says what was tried
+    /// and how to set one.
+    public func unconfigured() -> LaunchError {
+        switch self {
+        case let .exited(program, status): .fallbackFailed(program: program, failure: "failed (exit status \(status))")
+        case let .signalled(program, signal): .fallbackFailed(program: program, failure: "was ended by signal \(signal)")
+        default: self
+        }
+    }
+
+    /// How to tell stackterm which browser to use.
+    static let setBrowser = "set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)"
+
     /// The one-line message for the status bar.
     public var description: String {
         switch self {
         case .unsafeLink(let rejection):
             "Not opened: \(rejection)"
         case .noBrowser:
-            "No browser found: set $BROWSER or install xdg-utils"
+            "No browser found: $BROWSER is not set and neither xdg-open nor sensible-browser is installed — \(Self.setBrowser)"
         case let .spawnFailed(program, reason):
             "Could not start \(program): \(reason)"
         case let .exited(program, status):
             "\(program) failed (exit status \(status))"
         case let .signalled(program, signal):
             "\(program) was ended by signal \(signal)"
+        case let .fallbackFailed(program, failure):
+            "No browser opened the link: $BROWSER is not set, and \(program) \(failure) — \(Self.setBrowser)"
         }
     }
 }

@@ -42,6 +42,24 @@ final class DetachedBrowserFailureTests: XCTestCase {
         XCTAssertEqual(later, .notify("false failed (exit status 1)", isError: true))
     }
 
+    func testAFailedFallbackWithoutBROWSERSaysWhatWasTriedAndHowToSetOne() throws {
+        // Debian's sensible-browser with no browser installed exits 1; $BROWSER is not set, xdg-open not installed.
+        let sensible = try FakeBrowser(name: "sensible-browser", after: "exit 1")
+        browsers.append(sensible)
+        let later = NIOLockedValueBox<Action?>(nil)
+        let failed = expectation(description: "the failure is reported")
+        let launcher = BrowserLauncher(environment: ["PATH": sensible.folder.path])
+        let now = ExternalActions(launcher: launcher, terminalDescriptor: open("/dev/null", O_WRONLY)).openInBrowser(url) { action in
+            later.withLockedValue { $0 = action }
+            failed.fulfill()
+        }
+        wait(for: [failed], timeout: 10)
+        XCTAssertEqual(now, .notify("Opening with sensible-browser: \(url)", isError: false))
+        XCTAssertEqual(later.withLockedValue { $0 }, .notify(
+            "No browser opened the link: $BROWSER is not set, and sensible-browser failed (exit status 1) — "
+                + "set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)", isError: true))
+    }
+
     func testABrowserKilledBySignalIsReported() throws {
         let browser = try FakeBrowser(name: "crashing-browser", after: "kill -KILL $$")
         browsers.append(browser)

@@ -97,7 +97,8 @@ final class ExternalActionsTests: XCTestCase {
             let result = launcher(browser: browserVariable, path: empty.path).open("https://example.com")
             XCTAssertEqual(result, .failure(.noBrowser))
         }
-        XCTAssertEqual(LaunchError.noBrowser.description, "No browser found: set $BROWSER or install xdg-utils")
+        XCTAssertEqual(LaunchError.noBrowser.description, "No browser found: $BROWSER is not set and neither xdg-open nor "
+                       + "sensible-browser is installed — set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)")
     }
 
     func testOnlySafeWebAddressesAreOpened() throws {
@@ -179,6 +180,6 @@ final class ExternalActionsTests: XCTestCase {
         XCTAssertEqual(browser.launches().count, 2, "the refused link never reached the browser")
         let missing = ExternalActions(launcher: launcher(browser: nil, path: "/nonexistent"))
         XCTAssertEqual(missing.openInBrowser("https://example.com/q/1"),
-                       .notify("No browser found: set $BROWSER or install xdg-utils", isError: true))
+                       .notify(LaunchError.noBrowser.description, isError: true))
     }
 }
