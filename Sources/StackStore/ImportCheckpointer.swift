@@ -4,7 +4,7 @@ import GRDB
 /// so the writing thread never stops to do it (SQLite lets a passive checkpoint run beside a writer).
 ///
 /// Best effort: when the connection cannot be opened or a checkpoint fails, the writer's own automatic
-/// checkpoint, set high during an import (`Store.importCheckpointPages`), still bounds the log.
+/// checkpoint, set high during an import (`Store.setImportTuning`), still bounds the log.
 final class ImportCheckpointer {
     private let path: String
     private var queue: DatabaseQueue?

@@ -6,7 +6,8 @@ import GRDB
 ///
 /// The full-text tables are contentless, so a post leaves them through the `delete` command with the very text it
 /// was indexed with: its title (empty for an answer) and `IndexText` of its stored body, as `PostWriter` computed it.
-/// Only rows of the given origin go (nil: any); anything else under them (a saved answer under a cached question) stays.
+/// Only rows of the given origin go (nil: any, bound as NULL); anything else under them (a saved answer under a
+/// cached question) stays.
 final class PostRemover {
     private let db: Database
     private let ftsDelete, titleDelete: Statement
@@ -18,19 +19,15 @@ final class PostRemover {
         titleDelete = try db.cachedStatement(sql: "INSERT INTO title_fts (title_fts, rowid, title) VALUES ('delete', ?, ?)")
     }
 
-    /// ` AND origin = N`, or nothing when any origin goes.
-    private static func only(_ origin: StoreOrigin?) -> String {
-        origin.map { " AND origin = \($0.rawValue)" } ?? ""
-    }
 
     /// Removes a question of `origin` with its answers and comments of that origin; the bytes of text removed.
     func removeQuestion(_ key: Int64, origin: StoreOrigin?) throws -> (answers: Int, comments: Int, bytes: Int64) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT site, title, body, tags FROM question WHERE id = ?" + Self.only(origin),
-                                         arguments: [key]) else { return (0, 0, 0) }
+        guard let row = try Row.fetchOne(db, sql: "SELECT site, title, body, tags FROM question WHERE id = ?1 AND (?2 IS NULL OR origin = ?2)",
+                                         arguments: [key, origin?.rawValue]) else { return (0, 0, 0) }
         var answers = 0, comments = 0
         var bytes: Int64 = 0
-        for answer in try Int64.fetchAll(db, sql: "SELECT id FROM answer WHERE question = ?" + Self.only(origin),
-                                         arguments: [key]) {
+        for answer in try Int64.fetchAll(db, sql: "SELECT id FROM answer WHERE question = ?1 AND (?2 IS NULL OR origin = ?2)",
+                                         arguments: [key, origin?.rawValue]) {
             let removed = try removeAnswer(answer, origin: origin)
             answers += 1
             comments += removed.comments
@@ -52,8 +49,8 @@ final class PostRemover {
 
     /// Removes an answer of `origin` with its comments of that origin.
     func removeAnswer(_ key: Int64, origin: StoreOrigin?) throws -> (comments: Int, bytes: Int64) {
-        guard let body = try Row.fetchOne(db, sql: "SELECT body FROM answer WHERE id = ?" + Self.only(origin),
-                                          arguments: [key]).map({ $0[0] as String? }) else { return (0, 0) }
+        guard let body = try Row.fetchOne(db, sql: "SELECT body FROM answer WHERE id = ?1 AND (?2 IS NULL OR origin = ?2)",
+                                          arguments: [key, origin?.rawValue]).map({ $0[0] as String? }) else { return (0, 0) }
         try ftsDelete.execute(arguments: [key, "", IndexText.body(ofHTML: body ?? "")])
         let removed = try removeComments(onPost: key, origin: origin)
         try db.execute(sql: "DELETE FROM answer WHERE id = ?", arguments: [key])
@@ -62,17 +59,19 @@ final class PostRemover {
 
     /// Removes one comment of `origin`; the bytes of its body (0 when there was none such).
     func removeComment(_ key: Int64, origin: StoreOrigin?) throws -> Int64 {
-        let bytes = try Int64.fetchOne(db, sql: "SELECT length(CAST(body AS BLOB)) FROM comment WHERE id = ?" + Self.only(origin),
-                                       arguments: [key]) ?? 0
-        try db.execute(sql: "DELETE FROM comment WHERE id = ?" + Self.only(origin), arguments: [key])
+        let only: StatementArguments = [key, origin?.rawValue]
+        let bytes = try Int64.fetchOne(db, sql: "SELECT length(CAST(body AS BLOB)) FROM comment WHERE id = ?1 AND (?2 IS NULL OR origin = ?2)",
+                                       arguments: only) ?? 0
+        try db.execute(sql: "DELETE FROM comment WHERE id = ?1 AND (?2 IS NULL OR origin = ?2)", arguments: only)
         return bytes
     }
 
     private func removeComments(onPost post: Int64, origin: StoreOrigin?) throws -> (count: Int, bytes: Int64) {
+        let only: StatementArguments = [post, origin?.rawValue]
         let row = try Row.fetchOne(db, sql: """
-            SELECT count(*), coalesce(sum(length(CAST(body AS BLOB))), 0) FROM comment WHERE post = ?\(Self.only(origin))
-            """, arguments: [post])
-        try db.execute(sql: "DELETE FROM comment WHERE post = ?" + Self.only(origin), arguments: [post])
+            SELECT count(*), coalesce(sum(length(CAST(body AS BLOB))), 0) FROM comment WHERE post = ?1 AND (?2 IS NULL OR origin = ?2)
+            """, arguments: only)
+        try db.execute(sql: "DELETE FROM comment WHERE post = ?1 AND (?2 IS NULL OR origin = ?2)", arguments: only)
         return (row?[0] ?? 0, row?[1] ?? 0)
     }
 

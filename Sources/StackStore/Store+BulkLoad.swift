@@ -19,7 +19,10 @@ extension Store {
         do {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: on ? "PRAGMA cache_size = -49152" : "PRAGMA cache_size = -2000")
-                try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = \(Self.importCheckpointPages)" : "PRAGMA wal_autocheckpoint = 1000")
+                // During an import 16,384 pages of log (256 MB of 16 KB pages, 64 MB of an older store's 4 KB ones):
+                // a bound only, since the reading thread checkpoints every few batches on a connection of its own
+                // (`ImportCheckpointer`); else SQLite's default.
+                try db.execute(sql: on ? "PRAGMA wal_autocheckpoint = 16384" : "PRAGMA wal_autocheckpoint = 1000")
                 try Self.setFullTextBulkLoading(on, db)
             }
         } catch { throw Self.wrap(error, fileURL.path) }

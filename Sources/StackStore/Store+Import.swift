@@ -53,11 +53,6 @@ extension Store {
     /// posts is not held 2,000 at a time (which took an import of such posts to 750 MB).
     static let importHandoverBytes = 6 << 20
 
-    /// The writer's automatic checkpoint during an import, in pages of the log (256 MB of 16 KB pages, 64 MB of an
-    /// older store's 4 KB ones): a bound only, since the reading thread checkpoints every few batches on a
-    /// connection of its own (`ImportCheckpointer`).
-    static let importCheckpointPages = 16_384
-
     /// Imports a site's extracted dump folder (Users, Tags, Posts, Comments, PostLinks XML) as site `site`.
     @discardableResult
     public func importDump(

@@ -13,8 +13,8 @@ extension Store {
                   SELECT related AS other, type, 0 AS incoming FROM post_link WHERE site = ?1 AND post = ?2
                   UNION ALL
                   SELECT post AS other, type, 1 AS incoming FROM post_link WHERE site = ?1 AND related = ?2
-                ) x LEFT JOIN question q ON q.id = (?1 << \(StoreKey.idBits)) | x.other
-                """, arguments: [siteID, questionID])
+                ) x LEFT JOIN question q ON q.id = (?1 << ?3) | x.other
+                """, arguments: [siteID, questionID, StoreKey.idBits])
         }
         var best: [Int: LinkedQuestion] = [:]
         for row in rows {

@@ -58,22 +58,26 @@ extension Store {
     private static func siteUsage(_ db: Database, site: Int64, name: String) throws -> SiteUsage? {
         var usage = SiteUsage(site: name)
         let (low, high) = StoreKey.range(site: site)
-        let tables = [
-            ("question", "length(CAST(title AS BLOB)) + coalesce(length(CAST(body AS BLOB)), 0)"),
-            ("answer", "coalesce(length(CAST(body AS BLOB)), 0)"), ("comment", "length(CAST(body AS BLOB))"),
+        // Per table: its rows and text bytes by origin.
+        let tables: [(WritableKeyPath<SiteUsage, Int>, String)] = [
+            (\.questions, """
+                SELECT origin, count(*), coalesce(sum(length(CAST(title AS BLOB)) + coalesce(length(CAST(body AS BLOB)), 0)), 0)
+                FROM question WHERE id >= ? AND id < ? GROUP BY origin
+                """),
+            (\.answers, """
+                SELECT origin, count(*), coalesce(sum(coalesce(length(CAST(body AS BLOB)), 0)), 0)
+                FROM answer WHERE id >= ? AND id < ? GROUP BY origin
+                """),
+            (\.comments, """
+                SELECT origin, count(*), coalesce(sum(length(CAST(body AS BLOB))), 0)
+                FROM comment WHERE id >= ? AND id < ? GROUP BY origin
+                """),
         ]
-        for (table, size) in tables {
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT origin, count(*), coalesce(sum(\(size)), 0) FROM \(table) WHERE id >= ? AND id < ? GROUP BY origin
-                """, arguments: [low, high])
-            for row in rows {
+        for (counted, sql) in tables {
+            for row in try Row.fetchAll(db, sql: sql, arguments: [low, high]) {
                 let count: Int = row[1]
                 let bytes: Int64 = row[2]
-                switch table {
-                case "question": usage.questions += count
-                case "answer": usage.answers += count
-                default: usage.comments += count
-                }
+                usage[keyPath: counted] += count
                 switch StoreOrigin(rawValue: row[0]) {
                 case .imported: usage.importedBytes += bytes
                 case .saved: usage.savedBytes += bytes
@@ -117,13 +121,35 @@ extension Store {
         try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('optimize')")
     }
 
+    /// What `forget` deletes of a site, by the range of its keys (`?`, `?`: `StoreKey.range`).
+    private static let forgetByKey = [
+        "DELETE FROM question WHERE id >= ? AND id < ?", "DELETE FROM answer WHERE id >= ? AND id < ?",
+        "DELETE FROM comment WHERE id >= ? AND id < ?", "DELETE FROM read_mark WHERE question >= ? AND question < ?",
+        "DELETE FROM saved WHERE question >= ? AND question < ?",
+    ]
+
+    /// … by its site row (`?`).
+    private static let forgetBySite = [
+        "DELETE FROM question_tag WHERE tag IN (SELECT id FROM tag WHERE site = ?)", "DELETE FROM tag WHERE site = ?",
+        "DELETE FROM user WHERE site = ?", "DELETE FROM post_link WHERE site = ?", "DELETE FROM search_history WHERE site = ?",
+        "DELETE FROM import_progress WHERE site = ?",
+    ]
+
+    /// … by its name (`?1`): the lists the data managers fetched are logged under keys that start with the site's
+    /// name and a slash.
+    private static let forgetByName = [
+        "DELETE FROM fetch_log WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'",
+        "DELETE FROM list_page WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'",
+    ]
+
     private static func forget(_ db: Database, site: Int64, name: String) throws -> ForgetSummary {
         let (low, high) = StoreKey.range(site: site)
         let range: StatementArguments = [low, high]
-        func count(_ table: String) throws -> Int {
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE id >= ? AND id < ?", arguments: range) ?? 0
-        }
-        let summary = ForgetSummary(questions: try count("question"), answers: try count("answer"), comments: try count("comment"))
+        func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql, arguments: range) ?? 0 }
+        let summary = ForgetSummary(
+            questions: try count("SELECT count(*) FROM question WHERE id >= ? AND id < ?"),
+            answers: try count("SELECT count(*) FROM answer WHERE id >= ? AND id < ?"),
+            comments: try count("SELECT count(*) FROM comment WHERE id >= ? AND id < ?"))
         let others = try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM question WHERE id < ?1 OR id >= ?2) OR EXISTS (SELECT 1 FROM answer WHERE id < ?1 OR id >= ?2)
             """, arguments: range) ?? true
@@ -140,18 +166,9 @@ extension Store {
             try db.execute(sql: "INSERT INTO post_fts(post_fts) VALUES ('delete-all')")
             try db.execute(sql: "INSERT INTO title_fts(title_fts) VALUES ('delete-all')")
         }
-        for table in ["question", "answer", "comment", "read_mark", "saved"] {
-            let column = ["read_mark", "saved"].contains(table) ? "question" : "id"
-            try db.execute(sql: "DELETE FROM \(table) WHERE \(column) >= ? AND \(column) < ?", arguments: range)
-        }
-        try db.execute(sql: "DELETE FROM question_tag WHERE tag IN (SELECT id FROM tag WHERE site = ?)", arguments: [site])
-        for table in ["tag", "user", "post_link", "search_history", "import_progress"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE site = ?", arguments: [site])
-        }
-        // Lists the data managers fetched are logged under keys that start with the site's name and a slash.
-        for table in ["fetch_log", "list_page"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE substr(key, 1, length(?1) + 1) = ?1 || '/'", arguments: [name])
-        }
+        for sql in forgetByKey { try db.execute(sql: sql, arguments: range) }
+        for sql in forgetBySite { try db.execute(sql: sql, arguments: [site]) }
+        for sql in forgetByName { try db.execute(sql: sql, arguments: [name]) }
         try db.execute(sql: "DELETE FROM site WHERE id = ? AND name IS NULL", arguments: [site])
         return summary
     }

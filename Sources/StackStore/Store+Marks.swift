@@ -49,8 +49,8 @@ extension Store {
     public func savedQuestions(site: String) throws(StoreError) -> [StoredQuestion] {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
-            let sql = Self.questionSelect(withBody: false) + " JOIN saved s ON s.question = q.id WHERE q.site = ? ORDER BY s.saved_at DESC, q.id DESC"
-            return try Row.fetchAll(db, sql: sql, arguments: [siteID]).map { Self.storedQuestion($0, siteID) }
+            let sql = Self.questionList + " JOIN saved s ON s.question = q.id WHERE q.site = ? ORDER BY s.saved_at DESC, q.id DESC"
+            return try QuestionRecord.fetchAll(db, sql: sql, arguments: [siteID]).map(\.stored)
         }
     }
 

@@ -9,14 +9,9 @@ extension Store {
         return try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
             let keys = ids.map { StoreKey.make(site: siteID, id: $0) }
-            let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-            let rows = try Row.fetchAll(db, sql: Self.questionSelect(withBody: true) + " WHERE q.id IN (\(marks))",
-                                        arguments: StatementArguments(keys))
-            var byID: [Int: StoredQuestion] = [:]
-            for row in rows {
-                let stored = Self.storedQuestion(row, siteID)
-                byID[stored.question.questionID] = stored
-            }
+            let sql: SQL = SQL(sql: Self.questionWithBody) + " WHERE q.id IN \(keys)"
+            let records = try SQLRequest<QuestionRecord>(literal: sql).fetchAll(db)
+            let byID = Dictionary(records.map { ($0.stored.question.questionID, $0.stored) }, uniquingKeysWith: { _, last in last })
             return ids.compactMap { byID[$0] }
         }
     }
@@ -27,16 +22,10 @@ extension Store {
         return try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [:] }
             let keys = ids.map { StoreKey.make(site: siteID, id: $0) }
-            let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-            var result: [Int: ReadMark] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT question, answer_count, last_activity, read_at FROM read_mark WHERE question IN (\(marks))
-                """, arguments: StatementArguments(keys)) {
-                result[StoreKey.id(row[0])] = ReadMark(
-                    answerCount: row[1] ?? 0, lastActivity: Self.date(row[2]),
-                    readAt: Self.date(row[3]) ?? Date(timeIntervalSince1970: 0))
-            }
-            return result
+            let records = try SQLRequest<ReadMarkRecord>(literal: """
+                SELECT question, answer_count, last_activity, read_at FROM read_mark WHERE question IN \(keys)
+                """).fetchAll(db)
+            return Dictionary(records.map { ($0.questionID, $0.mark) }, uniquingKeysWith: { _, last in last })
         }
     }
 
@@ -59,22 +48,7 @@ extension Store {
         guard !postIDs.isEmpty else { return [:] }
         return try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [:] }
-            let keys = postIDs.map { StoreKey.make(site: siteID, id: $0) }
-            let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-            var result: [Int: [Comment]] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT c.id, c.post, c.body, c.score, c.created, c.owner_id, coalesce(c.owner_name, u.name) AS owner,
-                  c.edited, c.license
-                FROM comment c LEFT JOIN user u ON u.site = ? AND u.id = c.owner_id
-                WHERE c.post IN (\(marks)) ORDER BY c.created, c.id
-                """, arguments: StatementArguments([siteID] + keys)) {
-                let postID = StoreKey.id(row["post"])
-                result[postID, default: []].append(Comment(
-                    commentID: StoreKey.id(row["id"]), postID: postID, score: row["score"],
-                    owner: Self.owner(id: row["owner_id"], name: row["owner"]), creationDate: Self.date(row["created"]),
-                    body: row["body"], edited: row["edited"], contentLicense: row["license"]))
-            }
-            return result
+            return try Self.comments(db, site: siteID, on: postIDs)
         }
     }
 }

@@ -18,16 +18,15 @@ extension Store {
     ) throws(StoreError) -> [StoredQuestion] {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
-            let filter = TagFilter(question: "q.id", site: siteID, tags: tags)
-            let arguments: StatementArguments = [siteID] + filter.arguments + [limit, offset]
-            let sql = Self.questionSelect(withBody: false)
-                + " WHERE q.site = ?\(filter.sql) ORDER BY \(Self.orderBy(sort)) LIMIT ? OFFSET ?"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { Self.storedQuestion($0, siteID) }
+            let filter = TagFilter(.question, site: siteID, tags: tags).sql
+            let sql: SQL = SQL(sql: Self.questionList) + " WHERE q.site = \(siteID)\(filter) ORDER BY " + Self.orderBy(sort)
+                + " LIMIT \(limit) OFFSET \(offset)"
+            return try SQLRequest<QuestionRecord>(literal: sql).fetchAll(db).map(\.stored)
         }
     }
 
     /// The `ORDER BY` terms of `sort` over `question q` (ties: higher id first).
-    static func orderBy(_ sort: StoreSort) -> String {
+    static func orderBy(_ sort: StoreSort) -> SQL {
         switch sort {
         case .activity: "q.last_activity DESC, q.id DESC"
         case .creation: "q.created DESC, q.id DESC"
@@ -48,9 +47,9 @@ extension Store {
         try read { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return nil }
             let key = StoreKey.make(site: siteID, id: questionID)
-            guard let row = try Row.fetchOne(db, sql: Self.questionSelect(withBody: true) + " WHERE q.id = ?", arguments: [key])
+            guard let row = try Row.fetchOne(db, sql: Self.questionWithBody + " WHERE q.id = ?", arguments: [key])
             else { return nil }
-            var stored = Self.storedQuestion(row, siteID)
+            var stored = QuestionRecord(row: row).stored
             let links = SiteLinkBase(row)
             let answers = try Row.fetchAll(db, sql: """
                 SELECT a.id, a.body, a.score, a.is_accepted, a.comment_count, a.created, a.last_activity, a.owner_id,
@@ -76,9 +75,15 @@ extension Store {
         try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE api_name = ?", arguments: [apiName])
     }
 
-    static func questionSelect(withBody: Bool) -> String {
-        """
-        SELECT q.id, q.title, \(withBody ? "q.body" : "NULL") AS body, q.tags, q.score, q.view_count, q.answer_count,
+    /// The question rows `storedQuestion` reads, bodies included, to be followed by a `WHERE` on `question q`.
+    static let questionWithBody = "SELECT q.id, q.title, q.body AS body, " + questionColumns
+
+    /// The same without bodies (NULL), for lists.
+    static let questionList = "SELECT q.id, q.title, NULL AS body, " + questionColumns
+
+    /// The columns after `body`, and the joins, of `questionWithBody` and `questionList`.
+    private static let questionColumns = """
+        q.tags, q.score, q.view_count, q.answer_count,
           q.comment_count, q.accepted_answer_id, q.is_answered, q.created, q.last_activity, q.closed, q.closed_reason,
           q.owner_id, coalesce(q.owner_name, u.name) AS owner, q.link, q.license, q.origin, q.fetched_at,
           r.answer_count AS read_answers, r.last_activity AS read_activity, r.read_at,
@@ -87,28 +92,6 @@ extension Store {
           LEFT JOIN user u ON u.site = q.site AND u.id = q.owner_id
           LEFT JOIN read_mark r ON r.question = q.id
         """
-    }
-
-    static func storedQuestion(_ row: Row, _ siteID: Int64) -> StoredQuestion {
-        let question = Question(
-            questionID: StoreKey.id(row["id"]), title: row["title"], tags: PostWriter.splitTags(row["tags"]),
-            owner: owner(id: row["owner_id"], name: row["owner"]), isAnswered: row["is_answered"],
-            viewCount: row["view_count"], answerCount: row["answer_count"], score: row["score"],
-            acceptedAnswerID: row["accepted_answer_id"], creationDate: date(row["created"]),
-            lastActivityDate: date(row["last_activity"]),
-            link: row["link"] ?? SiteLinkBase(row).question(StoreKey.id(row["id"]), title: row["title"] ?? ""),
-            body: row["body"],
-            closedDate: date(row["closed"]), closedReason: row["closed_reason"], commentCount: row["comment_count"],
-            contentLicense: row["license"])
-        let readAt: Int64? = row["read_at"]
-        let mark = readAt.map {
-            ReadMark(answerCount: row["read_answers"] ?? 0, lastActivity: date(row["read_activity"]),
-                     readAt: Date(timeIntervalSince1970: TimeInterval($0)))
-        }
-        return StoredQuestion(
-            question: question, origin: StoreOrigin(rawValue: row["origin"]) ?? .network,
-            fetchedAt: date(row["fetched_at"]) ?? Date(timeIntervalSince1970: 0), readMark: mark)
-    }
 
     /// An answer read from a row of `answer a` (its link made from `links` when the row has none), accepted when the
     /// row says so or its question's `acceptedAnswerID` names it, as the API's `is_accepted` follows the question (a
@@ -124,24 +107,14 @@ extension Store {
     }
 
     /// Comments on the posts `ids` of one site, oldest first, keyed by post id.
-    private static func comments(_ db: Database, site: Int64, on ids: [Int]) throws -> [Int: [Comment]] {
+    static func comments(_ db: Database, site: Int64, on ids: [Int]) throws -> [Int: [Comment]] {
         let keys = ids.map { StoreKey.make(site: site, id: $0) }
-        let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: """
+        return Dictionary(grouping: try SQLRequest<CommentRecord>(literal: """
             SELECT c.id, c.post, c.body, c.score, c.created, c.owner_id, coalesce(c.owner_name, u.name) AS owner,
               c.edited, c.license
-            FROM comment c LEFT JOIN user u ON u.site = ? AND u.id = c.owner_id
-            WHERE c.post IN (\(marks)) ORDER BY c.created, c.id
-            """, arguments: StatementArguments([site] + keys))
-        var result: [Int: [Comment]] = [:]
-        for row in rows {
-            let postID = StoreKey.id(row["post"])
-            result[postID, default: []].append(Comment(
-                commentID: StoreKey.id(row["id"]), postID: postID, score: row["score"],
-                owner: owner(id: row["owner_id"], name: row["owner"]), creationDate: date(row["created"]),
-                body: row["body"], edited: row["edited"], contentLicense: row["license"]))
-        }
-        return result
+            FROM comment c LEFT JOIN user u ON u.site = \(site) AND u.id = c.owner_id
+            WHERE c.post IN \(keys) ORDER BY c.created, c.id
+            """).fetchAll(db).map(\.comment), by: \.postID)
     }
 
     private static func links(_ db: Database, site: Int64, postID: Int) throws -> [StoredPostLink] {

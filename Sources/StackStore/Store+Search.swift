@@ -34,16 +34,22 @@ extension Store {
     /// `.activity`, `.creation`, `.votes`: the same questions ordered by that column (ties: higher id first), each
     /// with its own text as the snippet when it matches, else an answer's. With only `tag:` words the tagged
     /// questions come in that column's order (latest activity first for `.relevance`), without snippets.
+    ///
+    /// A query past `LocalQueryLimits` is refused (`.queryTooLong`, naming the limit); one still running after
+    /// `budget` is stopped in SQLite (`.searchCut`), and so is one whose caller cancels its `StoreInterrupt`
+    /// (`.interrupted`).
     public func search(
-        _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20
+        _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20,
+        budget: Duration = LocalQueryLimits.budget
     ) throws(StoreError) -> [SearchHit] {
         let query = LocalQuery(text)
+        try LocalQuery.checkLimits(text, query)
         guard let match = query.matchExpression else {
             guard !query.tags.isEmpty else { return [] }
             return try questions(site: site, sort: sort.listSort ?? .activity, tags: query.tags, offset: offset, limit: limit)
                 .map { SearchHit(tagged: $0.question) }
         }
-        return try read { db in
+        return try read(budget: budget) { db in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
             let snippets = Snippets(words: query.words)
             let found: [(Int64, Int64)]
@@ -74,11 +80,11 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], count: Int
     ) throws -> [(Int64, Int64)] {
         let (low, high) = TitleKey.range(site: site)
-        let filter = TagFilter(question: "(\(StoreKey.make(site: site, id: 0)) | (f.rowid & \(StoreKey.idMask)))", site: site, tags: tags)
-        let rowids = try Int64.fetchAll(db, sql: """
-            SELECT f.rowid FROM title_fts f WHERE f.title_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(filter.sql)
-            ORDER BY f.rowid LIMIT ?
-            """, arguments: [match, low, high] + filter.arguments + [count])
+        let filter = TagFilter(.titleRow, site: site, tags: tags).sql
+        let rowids = try SQLRequest<Int64>(literal: """
+            SELECT f.rowid FROM title_fts f WHERE f.title_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high)\(filter)
+            ORDER BY f.rowid LIMIT \(count)
+            """).fetchAll(db)
         return rowids.map { rowid in
             let key = TitleKey.questionKey(rowid)
             return (key, key)
@@ -90,17 +96,17 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], count: Int, excluding excluded: Set<Int64>
     ) throws -> [(Int64, Int64)] {
         let (low, high) = StoreKey.range(site: site)
-        let filter = TagFilter(question: "coalesce((SELECT question FROM answer INDEXED BY answer_parent WHERE id = f.rowid), f.rowid)", site: site, tags: tags)
+        let filter = TagFilter(.postRow, site: site, tags: tags).sql
         // Answers of one question may match too: read a few more rows than asked and keep each question's best.
         // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
         // answer → question lookup is done afterwards, for the few rows kept.
         let parent = try db.cachedStatement(sql: "SELECT question FROM answer INDEXED BY answer_parent WHERE id = ?")
         var window = max((count + excluded.count) * 3, 30)
         while true {
-            let keys = try Int64.fetchAll(db, sql: """
-                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?\(filter.sql)
-                ORDER BY rank LIMIT ?
-                """, arguments: [match, low, high] + filter.arguments + [window])
+            let keys = try SQLRequest<Int64>(literal: """
+                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high)\(filter)
+                ORDER BY rank LIMIT \(window)
+                """).fetchAll(db)
             var seen = excluded
             var result: [(Int64, Int64)] = []
             for key in keys {

@@ -12,14 +12,14 @@ extension Store {
         _ db: Database, site: Int64, match: String, tags: [String], sort: StoreSort, offset: Int, limit: Int
     ) throws -> [(Int64, Int64)] {
         let (low, high) = StoreKey.range(site: site)
-        let filter = TagFilter(question: "q.id", site: site, tags: tags)
-        let keys = try Int64.fetchAll(db, sql: """
+        let filter = TagFilter(.question, site: site, tags: tags).sql
+        let sql: SQL = """
             SELECT q.id FROM question q
-            WHERE q.site = ? AND q.id IN (
+            WHERE q.site = \(site) AND q.id IN (
               SELECT coalesce(a.question, f.rowid) FROM post_fts f LEFT JOIN answer a INDEXED BY answer_parent ON a.id = f.rowid
-              WHERE f.post_fts MATCH ? AND f.rowid >= ? AND f.rowid < ?)\(filter.sql)
-            ORDER BY \(orderBy(sort)) LIMIT ? OFFSET ?
-            """, arguments: [site, match, low, high] + filter.arguments + [limit, offset])
+              WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high))\(filter)
+            """ + " ORDER BY " + orderBy(sort) + " LIMIT \(limit) OFFSET \(offset)"
+        let keys = try SQLRequest<Int64>(literal: sql).fetchAll(db)
         let itself = try db.cachedStatement(sql: "SELECT rowid FROM post_fts WHERE post_fts MATCH ? AND rowid = ?")
         let answer = try db.cachedStatement(sql: """
             SELECT a.id FROM answer a WHERE a.question = ?

@@ -38,11 +38,11 @@ extension Store {
                     (SELECT count(*) FROM question q WHERE q.site = s.id) AS questions
                   FROM site s)
                 SELECT api_name, name, site_url, questions,
-                  EXISTS (SELECT 1 FROM question q WHERE q.origin = ?
-                          AND q.id >= (held.id << \(StoreKey.idBits)) AND q.id < ((held.id + 1) << \(StoreKey.idBits))) AS imported
+                  EXISTS (SELECT 1 FROM question q WHERE q.origin = ?1
+                          AND q.id >= (held.id << ?2) AND q.id < ((held.id + 1) << ?2)) AS imported
                 FROM held WHERE questions > 0
                 ORDER BY lower(coalesce(name, api_name)), api_name
-                """, arguments: [StoreOrigin.imported.rawValue]).map { row in
+                """, arguments: [StoreOrigin.imported.rawValue, StoreKey.idBits]).map { row in
                 HeldSite(apiName: row["api_name"], name: row["name"], siteURL: row["site_url"],
                          questionCount: row["questions"], isImported: row["imported"])
             }

@@ -109,7 +109,7 @@ public final class Store: Sendable {
             // merges, rewritten rows) back to the file system.
             // Only then: on a file with pages, `auto_vacuum = …` takes the write lock (and waits for an import).
             if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
-                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+                try db.execute(sql: "PRAGMA page_size = 16384") // `pageSize`
                 try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             }
         }
@@ -170,9 +170,21 @@ public final class Store: Sendable {
         do { return try pool.write(body) } catch { throw Self.wrap(error, fileURL.path) }
     }
 
-    /// Runs `body` on a read snapshot, mapping failures to `StoreError`.
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try pool.read(body) } catch { throw Self.wrap(error, fileURL.path) }
+    /// Runs `body` on a read snapshot, mapping failures to `StoreError`: stopped by the caller's `StoreInterrupt`
+    /// (`.interrupted`), or past `budget` (`.searchCut`).
+    func read<T>(budget: Duration? = nil, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        let outer = StoreInterrupt.current
+        let watch = budget.map { StoreInterrupt(outer: outer, deadline: .now + $0) } ?? outer
+        do {
+            return try pool.read { db in
+                guard let watch else { return try body(db) }
+                return try watch.watch(db) { try body(db) }
+            }
+        } catch {
+            if watch?.isCancelled == true { throw .interrupted }
+            if let budget, watch?.isExpired == true { throw .searchCut(milliseconds: Int(budget / .milliseconds(1))) }
+            throw Self.wrap(error, fileURL.path)
+        }
     }
 }
 

@@ -14,6 +14,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case database(path: String, message: String)
     /// An import could not go on: the dump file, its position, and why.
     case importFailed(file: String, message: String)
+    /// A search is longer than the local store answers: `found` `unit`s (words, `tag:` terms, characters) where
+    /// `limit` is the most it takes.
+    case queryTooLong(limit: Int, unit: String, found: Int)
+    /// A search ran past its budget of `milliseconds` and was stopped in SQLite.
+    case searchCut(milliseconds: Int)
+    /// The read was stopped by its caller (`StoreInterrupt.cancel()`).
+    case interrupted
 
     /// A one-line description naming the file.
     public var description: String {
@@ -31,6 +38,23 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): \(message)"
         case .importFailed(let file, let message):
             return "\(file): \(message)"
+        case .queryTooLong(let limit, let unit, let found):
+            return "the search is too long for the local store: it has \(found) \(unit), and at most \(limit) are searched"
+        case .searchCut(let milliseconds):
+            return "the search was stopped after \(milliseconds) ms without a first page of results: try fewer or rarer words"
+        case .interrupted:
+            return "the read of the local store was cancelled"
+        }
+    }
+}
+
+extension StoreError {
+    /// Whether a search was refused or cut for its size (`.queryTooLong`, `.searchCut`): the user's query, not the
+    /// store, is at fault, and the description says what to change.
+    public var isQueryLimit: Bool {
+        switch self {
+        case .queryTooLong, .searchCut: true
+        default: false
         }
     }
 }

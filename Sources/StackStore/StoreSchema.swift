@@ -18,7 +18,7 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: "PRAGMA application_id = 1398033236") // `applicationID`, 0x5354_4B54
             for statement in v1 { try db.execute(sql: statement) }
         }
         migrator.registerMigration("v2-eviction") { db in

@@ -28,6 +28,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("highlight", { try HighlightBenchmarks.highlight() }),
     ("store", { try StoreBenchmarks.all() }),
     ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
+    ("storequery", { try StoreQueryBenchmarks.all() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

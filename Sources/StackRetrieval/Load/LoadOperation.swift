@@ -13,7 +13,8 @@ import StackStore
 ///    `.storeOffline`; when the store holds nothing either, the network's error is delivered.
 ///
 /// The fresh check runs after the store's queued writes (so what was just kept counts); the offline read runs on
-/// this operation's thread. Cancelling cancels the request; nothing is delivered after cancel.
+/// this operation's thread. Cancelling cancels the request and stops a store read in SQLite (`StoreInterrupt`);
+/// nothing is delivered after cancel. A search the store refuses or cuts fails saying why (`.offline`).
 /// `@unchecked Sendable` as every `Operation` must restate; its own state is behind `ParentOperation`'s lock.
 public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>>, @unchecked Sendable {
     private let recipe: LoadRecipe<Value>
@@ -21,6 +22,8 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
     private let local: LocalDataManager?
     private let environment: RequestEnvironment
     private let preview: (@MainActor @Sendable (Loaded<Value>) -> Void)?
+    /// Stops this load's store reads when it is cancelled.
+    private let interrupt = StoreInterrupt()
 
     /// Creates the load of `recipe` in `mode`; without `local` every load asks the network. `preview` gets the
     /// store's older copy on the main queue before the result, unless cancelled first.
@@ -42,10 +45,11 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
             guard let local, recipe.fresh != nil || (preview != nil && recipe.stale != nil) else { return askNetwork() }
             local.readAfterWrites { [self] in
                 guard !isCancelled else { return }
-                if let fresh = recipe.fresh, case .success(let value?) = Result(catching: { try fresh(local) }) {
+                if let fresh = recipe.fresh, case .success(let value?) = Result(catching: { try interrupt.run { try fresh(local) } }) {
                     return complete(with: .success(Loaded(value, from: .freshInStore)))
                 }
-                if let preview, let stale = recipe.stale, case .success(let old?) = Result(catching: { try stale(local) }) {
+                if let preview, let stale = recipe.stale,
+                   case .success(let old?) = Result(catching: { try interrupt.run { try stale(local) } }) {
                     DispatchQueue.main.async { [self] in
                         guard !isCancelled else { return }
                         preview(Loaded(old.value, from: .staleInStore, fetchedAt: old.fetchedAt))
@@ -56,6 +60,12 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
         case .reload:
             askNetwork()
         }
+    }
+
+    /// Stops a store read in SQLite, then the request.
+    public override func didCancel() {
+        interrupt.cancel()
+        super.didCancel()
     }
 
     private func askNetwork() {
@@ -81,7 +91,15 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
         guard !isCancelled else { return }
         guard let local, let stored = recipe.stored else { return complete(with: .failure(error)) }
         let result: Result<Value, APIError>
-        do { result = try stored(local) } catch { result = .failure(.offline(detail: "the local store failed: \(error)")) }
+        do {
+            result = try interrupt.run { try stored(local) }
+        } catch StoreError.interrupted {
+            result = .failure(.cancelled)
+        } catch let error as StoreError where error.isQueryLimit {
+            result = .failure(.offline(detail: error.description))
+        } catch {
+            result = .failure(.offline(detail: "the local store failed: \(error)"))
+        }
         switch result {
         case .success(let value):
             complete(with: .success(Loaded(value, from: .storeOffline)))
