@@ -29,10 +29,13 @@ public final class Store: Sendable {
 
     /// Why the file at `fileURL` was moved aside (`it is a directory, not a file`…), if one was.
     public let movedAsideReason: String?
+    /// What recovery did when this open found the file damaged (an earlier run met damage and a check confirmed it).
+    public let recovery: StoreRecovery?
 
     /// A sentence for the status line when opening moved a file aside; nil otherwise.
     public var notice: String? {
-        movedAside.map { url in
+        if let recovery { return recovery.message }
+        return movedAside.map { url in
             let reason = movedAsideReason.map { " (\($0))" } ?? ""
             // A companion (`-wal`, `-shm`) moved aside leaves the store itself in place.
             let whole = url.lastPathComponent.hasPrefix(fileURL.lastPathComponent + ".unusable-")
@@ -73,6 +76,8 @@ public final class Store: Sendable {
         if aside == nil, let problem = StoreFileCheck.problem(at: fileURL) {
             aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
+        // An earlier run met damage: checked once, and when confirmed moved aside, what can be saved kept.
+        recovery = aside == nil ? try StoreSalvage.recoverIfStillDamaged(fileURL, maxBytes: maxBytes) : nil
         StoreReadOnly.repairCompanions(fileURL)
         if StoreReadOnly.isUnwritable(fileURL) {
             do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
@@ -92,7 +97,7 @@ public final class Store: Sendable {
             }
             writesPaused = paused
         }
-        self.movedAside = aside?.url
+        self.movedAside = aside?.url ?? recovery?.movedTo
         self.movedAsideReason = aside?.reason
         // Best effort: a store that cannot take the write keeps them until an open that can.
         if writesPaused == nil { _ = try? restoreFullTextDefaults() }
@@ -161,12 +166,15 @@ public final class Store: Sendable {
 
     static func wrap(_ error: any Error, _ path: String) -> StoreError {
         if let error = error as? StoreError { return error }
-        if let error = error as? DatabaseError { return .database(path: path, message: error.message ?? "\(error)") }
+        if let error = error as? DatabaseError {
+            return StoreDamage.noted(error, path: path) ?? .database(path: path, message: error.message ?? "\(error)")
+        }
         return .database(path: path, message: "\(error)")
     }
 
     /// Runs `body` in one write transaction, mapping failures to `StoreError`.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        if let damage = knownDamage { throw .damaged(path: fileURL.path, detail: damage) }
         do { return try pool.write(body) } catch { throw Self.wrap(error, fileURL.path) }
     }
 

@@ -14,6 +14,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case database(path: String, message: String)
     /// An import could not go on: the dump file, its position, and why.
     case importFailed(file: String, message: String)
+    /// The file is damaged (SQLite met pages it cannot read, or a check found damage): nothing more is written to it,
+    /// and the next open moves it aside and keeps what can be saved (`Store.recoverFromDamage`).
+    case damaged(path: String, detail: String)
     /// A search is longer than the local store answers: `found` `unit`s (words, `tag:` terms, characters) where
     /// `limit` is the most it takes.
     case queryTooLong(limit: Int, unit: String, found: Int)
@@ -38,6 +41,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): \(message)"
         case .importFailed(let file, let message):
             return "\(file): \(message)"
+        case .damaged(let path, let detail):
+            return "the local store \(path) is damaged (\(detail)): nothing more is written to it; the next start of "
+                + "stackterm moves it aside and keeps your saved questions, read marks, search history and settings"
         case .queryTooLong(let limit, let unit, let found):
             return "the search is too long for the local store: it has \(found) \(unit), and at most \(limit) are searched"
         case .searchCut(let milliseconds):

@@ -38,17 +38,18 @@ enum StoreFileCheck {
         return error.message ?? "\(error)"
     }
 
-    /// Renames `url` (and its `-wal`/`-shm` companions) to `NAME.unusable-<UTC time>`, keeping it, and returns the new path.
-    static func moveAside(_ url: URL, because reason: String) throws(StoreError) -> URL {
+    /// Renames `url` (and its `-wal`/`-shm` companions) to `NAME.<label>-<UTC time>` (`unusable`, `damaged`), keeping
+    /// it, and returns the new path.
+    static func moveAside(_ url: URL, because reason: String, as label: String = "unusable") throws(StoreError) -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        var target = URL(fileURLWithPath: url.path + ".unusable-" + formatter.string(from: Date()))
+        var target = URL(fileURLWithPath: url.path + ".\(label)-" + formatter.string(from: Date()))
         var suffix = 1
         while FileManager.default.fileExists(atPath: target.path) {
             suffix += 1
-            target = URL(fileURLWithPath: url.path + ".unusable-" + formatter.string(from: Date()) + "-\(suffix)")
+            target = URL(fileURLWithPath: url.path + ".\(label)-" + formatter.string(from: Date()) + "-\(suffix)")
         }
         guard rename(url.path, target.path) == 0 else {
             let why = String(cString: strerror(errno))

@@ -58,7 +58,7 @@ enum StoreSchema {
     ]
 
     /// Indexes every stored question and answer into the (empty) full-text tables, tuned as an import is.
-    private static func reindex(_ db: Database) throws {
+    static func reindex(_ db: Database) throws {
         try db.execute(sql: "PRAGMA cache_size = -49152")
         try Store.setFullTextBulkLoading(true, db)
         let post = try db.makeStatement(sql: "INSERT INTO post_fts (rowid, title, body) VALUES (?, ?, ?)")

@@ -48,11 +48,19 @@ struct ImportCommand: ParsableCommand {
         // Signals are caught once the store is open: until then they end the process as usual.
         var caught: InterruptFlag?
         do {
-            let store = try Store(announceUpgrade: StacktermCommand.warn)
-            if let paused = store.writesPaused { throw StoreError.database(path: store.fileURL.path, message: paused) }
+            let opened = try Store(announceUpgrade: StacktermCommand.warn)
+            if let paused = opened.writesPaused { throw StoreError.database(path: opened.fileURL.path, message: paused) }
+            if let recovery = opened.recovery {
+                StoreCommand.say(recovery)
+            } else if let notice = opened.notice {
+                StacktermCommand.standardError("stackterm: " + notice)
+            }
+            // Never into a damaged file: a quick_check first; damage found moves it aside, and the import goes on
+            // into the new store.
+            let (store, recovery) = try opened.intactForWriting()
+            if let recovery { StoreCommand.say(recovery) }
             let interrupted = InterruptFlag()
             caught = interrupted
-            if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
             StacktermCommand.standardError("import: \(url.path) as site \(site) into \(store.fileURL.path)")
             let summary = try store.importDump(source, site: site, shouldStop: { interrupted.isSet },
                                                waiting: { StacktermCommand.standardError("import: " + $0) },
@@ -65,6 +73,8 @@ struct ImportCommand: ParsableCommand {
                 StacktermCommand.standardError("import: \(entry) ignored: the archive holds another file of that name, imported first")
             }
             StacktermCommand.standardError(meter.summary(posts: summary.rowsWritten["Posts.xml"] ?? 0))
+            // So that recovery from damage can give the command that imports it again.
+            try? store.rememberImportSource(url.path, site: site)
         } catch {
             meter.end()
             StacktermCommand.standardError("stackterm: \(error)")

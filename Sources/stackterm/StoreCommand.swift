@@ -3,11 +3,12 @@ import ArgumentParser
 import Foundation
 import StackStore
 
-/// `stackterm store`: the local store's path and sizes per site; `--vacuum` compacts it, `--forget SITE` empties a site.
+/// `stackterm store`: the local store's path and sizes per site; `--vacuum` compacts it, `--forget SITE` empties a site,
+/// `--check` looks for damage. Damage found by any of them moves the file aside and keeps what can be saved (exit 3).
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Show the local store's size per site; vacuum it, or forget a site.",
+        abstract: "Show the local store's size per site; vacuum it, forget a site, or check it for damage.",
         discussion: """
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Without \
             options it prints the file's path and size, then one line per site: questions, answers, comments and \
@@ -17,8 +18,18 @@ struct StoreCommand: ParsableCommand {
             config file, default 1024; the browser applies it after each save): the oldest cached content goes \
             first; imported and saved content never goes.
 
-            Exit codes: 0 done, 1 no store yet, the store could not be read or written, or --forget names a site \
-            the store does not hold (message on stderr), 2 usage error.
+            --check runs SQLite's quick_check on the file (every page and b-tree: about half a second per GB of \
+            a cached file); --check --full its integrity_check (every index against its table too: several times \
+            longer). Damage found by a check, or met by any command (SQLite reading pages it cannot make sense of), is never written \
+            over: the file is moved aside as stackterm.sqlite.damaged-<UTC time>, a new store is started keeping \
+            the saved questions (with their answers and comments), read marks, search history and settings, and \
+            the message lists each imported site with the `stackterm import …` command that imports it again. \
+            --forget, --vacuum and `stackterm import` run a quick_check before they write; the browser, meeting \
+            damage, says so and writes no more, and its next start does the rest.
+
+            Exit codes: 0 done (--check: no damage found), 1 no store yet, the store could not be read or written, \
+            or --forget names a site the store does not hold (message on stderr), 2 usage error, 3 damage was \
+            found: the store was moved aside and a new one started with what could be saved (message on stderr).
             """)
 
     @Flag(help: "Compact the file: merge the search index and rebuild the file without free space (needs free disk space about its size).")
@@ -26,6 +37,12 @@ struct StoreCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Remove everything held of this site (imported, cached and saved), e.g. cardano.", valueName: "site"))
     var forget: String?
+
+    @Flag(help: "Check the file for damage with SQLite's quick_check; exit 3 when damage is found (the store is then moved aside and what can be saved kept).")
+    var check = false
+
+    @Flag(help: "With --check: SQLite's integrity_check instead (each index against its table too; several times longer).")
+    var full = false
 
     @Option(help: ArgumentHelp(
         "The config file, for store_max_mb (default: $XDG_CONFIG_HOME/stackterm/config.toml).", valueName: "path"))
@@ -38,6 +55,8 @@ struct StoreCommand: ParsableCommand {
         if let forget, !SettingRules.isValidSite(forget) {
             throw ValidationError("--forget must be a site's API name such as stackoverflow")
         }
+        if full && !check { throw ValidationError("--full goes with --check") }
+        if check && (forget != nil || vacuum) { throw ValidationError("--check goes alone, without --forget or --vacuum") }
     }
 
     func run() throws {
@@ -57,6 +76,7 @@ struct StoreCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             let store = try Store(fileURL: file, maxBytes: limit, announceUpgrade: StacktermCommand.warn)
+            if let recovery = store.recovery { throw Self.recovered(recovery) }
             if let notice = store.notice {
                 StacktermCommand.standardError("stackterm: " + notice)
                 throw ExitCode(1)
@@ -65,7 +85,11 @@ struct StoreCommand: ParsableCommand {
                 StacktermCommand.standardError("stackterm: " + paused)
                 if forget != nil || vacuum { throw ExitCode(1) }
             }
-            try act(on: store, limit: limit)
+            do {
+                try check ? checkForDamage(store) : act(on: store, limit: limit)
+            } catch StoreError.damaged {
+                throw Self.recovered(try store.recoverFromDamage())
+            }
         } catch let error as StoreError {
             StacktermCommand.standardError("stackterm: \(error)")
             throw ExitCode(1)
@@ -75,9 +99,37 @@ struct StoreCommand: ParsableCommand {
     private func act(on store: Store, limit: Int64) throws {
         if forget != nil || vacuum {
             let waiting = { (message: String) in StacktermCommand.standardError("stackterm: " + message) }
-            try store.whileNoImportRuns(waiting: waiting) { try maintain(store, limit: limit) }
+            try store.whileNoImportRuns(waiting: waiting) {
+                try store.checkBeforeWriting()
+                try maintain(store, limit: limit)
+            }
         }
         print(StoreTable.render(try store.usage(), limit: limit), terminator: "")
+    }
+
+    /// `--check`: the check's verdict on stdout; damage is thrown on as `.damaged` (recovery follows).
+    private func checkForDamage(_ store: Store) throws {
+        let report = try store.check(full: full)
+        guard !report.isIntact else {
+            print("\(store.fileURL.path): no damage found (SQLite's \(report.name))")
+            return
+        }
+        print("\(store.fileURL.path): damage found by SQLite's \(report.name):")
+        for problem in report.problems { print("  " + problem) }
+        throw StoreError.damaged(path: store.fileURL.path, detail: "found by --check")
+    }
+
+    /// Says what recovery from damage did (stderr).
+    static func say(_ recovery: StoreRecovery) {
+        for (index, line) in recovery.lines.enumerated() {
+            StacktermCommand.standardError(index == 0 ? "stackterm: " + line : line)
+        }
+    }
+
+    /// Says what recovery from damage did, and the exit code that goes with it (3).
+    private static func recovered(_ recovery: StoreRecovery) -> ExitCode {
+        say(recovery)
+        return ExitCode(3)
     }
 
     /// `--forget`, then the size limit, then `--vacuum`.

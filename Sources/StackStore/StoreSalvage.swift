@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+
+/// What recovery from a damaged store did: where the file went, what was kept in the new one, and the sites to
+/// import again.
+public struct StoreRecovery: Sendable {
+    /// What was copied into the new store.
+    public struct Kept: Sendable, Equatable {
+        public var saved = 0
+        public var readMarks = 0
+        public var searches = 0
+        public var settings = 0
+    }
+
+    /// An imported site of the damaged store, and the command that imports it again.
+    public struct ImportedSite: Sendable, Equatable {
+        public let site: String
+        /// `stackterm import PATH --site SITE`, PATH the dump it was imported from (a placeholder when unknown).
+        public let command: String
+    }
+
+    /// Where the damaged file (and its `-wal`) was moved: `NAME.damaged-<UTC time>`.
+    public let movedTo: URL
+    /// Why it was moved.
+    public let reason: String
+    public let kept: Kept
+    public let importedSites: [ImportedSite]
+
+    /// What happened, in lines: the move and what was kept, then one re-import command per line.
+    public var lines: [String] {
+        var first = "the local store was damaged and was moved aside to \(movedTo.path) (\(reason)); a new one was started"
+        first += ", keeping " + [
+            Self.count(kept.saved, "saved question") + (kept.saved > 0 ? " (with answers and comments)" : ""),
+            Self.count(kept.readMarks, "read mark"), Self.count(kept.searches, "search"), Self.count(kept.settings, "setting"),
+        ].joined(separator: ", ")
+        guard !importedSites.isEmpty else { return [first] }
+        return [first + "; its imported sites are to be imported again:"] + importedSites.map { "  " + $0.command }
+    }
+
+    /// `lines` as one line (a status line).
+    public var message: String {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
+
+extension Store {
+    /// Moves this damaged store aside (`NAME.damaged-<UTC time>`, named in the result), starts a new one at its path
+    /// and copies into it what the user made: saved questions with their threads, read marks, search history and
+    /// settings. Imported sites are listed with the command that imports each again. This store is closed first:
+    /// use `StoreRecovery.store` afterwards.
+    public func recoverFromDamage() throws(StoreError) -> StoreRecovery {
+        let reason = knownDamage ?? "damage found"
+        StoreDamage.note(reason, path: fileURL.path)
+        try? pool.close()
+        return try StoreSalvage.recover(fileURL, reason: reason, maxBytes: maxBytes)
+    }
+}
+
+/// Row-by-row salvage from a damaged store into a new one. Each table is read in key order until the first page it
+/// cannot read (what came before is kept); a saved question's thread is read row by row by key, so a damaged page
+/// loses only the rows on it. Imported content is not copied: the import records stay behind, so importing the
+/// dump again (the command is given) loads it whole.
+enum StoreSalvage {
+    /// The `app_setting` key holding the path `site`'s dump was imported from.
+    static func sourceKey(_ site: String) -> String { "import/\(site)/source" }
+
+    /// Recovers the damaged store at `url` (see `Store.recoverFromDamage`).
+    static func recover(_ url: URL, reason: String, maxBytes: Int64?) throws(StoreError) -> StoreRecovery {
+        let aside = try StoreFileCheck.moveAside(url, because: reason, as: "damaged")
+        StoreDamage.clear(url.path)
+        let fresh = try Store(fileURL: url, maxBytes: maxBytes)
+        var salvage = Salvage()
+        if let damaged = try? Self.openReadOnly(aside.path) {
+            try? damaged.read { db in salvage.read(db) }
+            try? damaged.close()
+        }
+        do { try fresh.pool.write { db in try salvage.write(db) } } catch { throw Store.wrap(error, url.path) }
+        return StoreRecovery(movedTo: aside, reason: reason, kept: salvage.kept, importedSites: salvage.importedSites)
+    }
+
+    /// When a marker says an earlier run met damage in the store at `url`: a `quick_check`, then recovery when it
+    /// confirms the damage (nil and the marker dropped when it finds none).
+    static func recoverIfStillDamaged(_ url: URL, maxBytes: Int64?) throws(StoreError) -> StoreRecovery? {
+        guard let seen = StoreDamage.seen(url.path) else { return nil }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            StoreDamage.clear(url.path)
+            return nil
+        }
+        var report: StoreCheckReport?
+        if let queue = try? openReadOnly(url.path) {
+            report = try? queue.inDatabase { db in try StoreDamage.check(db, full: false) }
+            try? queue.close()
+        }
+        // A file that cannot even be opened for the check is as damaged as the marker said.
+        if let report, report.isIntact {
+            StoreDamage.clear(url.path)
+            return nil
+        }
+        return try recover(url, reason: report.map(StoreDamage.reason) ?? seen, maxBytes: maxBytes)
+    }
+
+    /// The damaged file, opened for reading only (its `-wal`, moved with it, read too).
+    private static func openReadOnly(_ path: String) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.readonly = true
+        return try DatabaseQueue(path: path, configuration: config)
+    }
+
+    /// `stackterm import PATH --site SITE`, the path quoted for a shell when it needs it.
+    static func importCommand(site: String, source: String?) -> String {
+        guard let source else { return "stackterm import <the \(site) dump> --site \(site)" }
+        let plain = source.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@,".contains($0) }
+        let path = plain ? source : "'" + source.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "stackterm import \(path) --site \(site)"
+    }
+}
+
+/// The rows read from the damaged file, then written into the new one.
+private struct Salvage {
+    /// Rows per table, in the order they are written.
+    var tables: [(name: String, columns: [String], rows: [[DatabaseValue]])] = []
+    var kept = StoreRecovery.Kept()
+    var importedSites: [StoreRecovery.ImportedSite] = []
+
+    /// The columns of each table copied whole, as this version creates it.
+    private static let wholeTables: [(String, [String])] = [
+        ("site", ["id", "api_name", "name", "site_url", "quota_remaining", "quota_max", "fetched_at"]),
+        ("app_setting", ["key", "value"]),
+        ("search_history", ["site", "query", "searched_at"]),
+        ("read_mark", ["question", "answer_count", "last_activity", "read_at"]),
+        ("saved", ["question", "saved_at"]),
+    ]
+
+    mutating func read(_ db: Database) {
+        for (table, columns) in Self.wholeTables {
+            tables.append((table, columns, Self.rows(db, "SELECT \(columns.joined(separator: ", ")) FROM \(table)")))
+        }
+        readSavedThreads(db)
+        readImportedSites(db)
+    }
+
+    /// The saved questions' rows, their answers, the comments on either, and their tags, each looked up by key.
+    private mutating func readSavedThreads(_ db: Database) {
+        let savedKeys = rows(of: "saved").compactMap { Int64.fromDatabaseValue($0[0]) }
+        var questions: [[DatabaseValue]] = [], answers: [[DatabaseValue]] = [], comments: [[DatabaseValue]] = []
+        var questionTags: [[DatabaseValue]] = [], tags: [[DatabaseValue]] = []
+        let questionColumns = Self.columns(db, "question"), answerColumns = Self.columns(db, "answer")
+        let commentColumns = Self.columns(db, "comment")
+        for key in savedKeys {
+            questions += Self.rows(db, "SELECT \(questionColumns) FROM question WHERE id = ?", [key])
+            let answerRows = Self.rows(db, "SELECT \(answerColumns) FROM answer WHERE question = ?", [key])
+            answers += answerRows
+            for post in [key] + answerRows.compactMap({ Int64.fromDatabaseValue($0[0]) }) {
+                comments += Self.rows(db, "SELECT \(commentColumns) FROM comment WHERE post = ?", [post])
+            }
+            let tagged = Self.rows(db, "SELECT tag, question FROM question_tag WHERE question = ?", [key])
+            questionTags += tagged
+            for tag in tagged.compactMap({ Int64.fromDatabaseValue($0[0]) }) {
+                tags += Self.rows(db, "SELECT id, site, name, count FROM tag WHERE id = ?", [tag])
+            }
+        }
+        let split = { (list: String) in list.components(separatedBy: ", ") }
+        tables += [("question", split(questionColumns), questions), ("answer", split(answerColumns), answers),
+                   ("comment", split(commentColumns), comments), ("tag", ["id", "site", "name", "count"], tags),
+                   ("question_tag", ["tag", "question"], questionTags)]
+    }
+
+    /// The sites an import wrote (its records, else the sources remembered), with the path each came from.
+    private mutating func readImportedSites(_ db: Database) {
+        let names = Dictionary(rows(of: "site").compactMap { row -> (Int64, String)? in
+            guard let id = Int64.fromDatabaseValue(row[0]), let name = String.fromDatabaseValue(row[1]) else { return nil }
+            return (id, name)
+        }, uniquingKeysWith: { first, _ in first })
+        var sources: [String: String] = [:]
+        for row in rows(of: "app_setting") {
+            guard let key = String.fromDatabaseValue(row[0]), key.hasPrefix("import/"), key.hasSuffix("/source"),
+                  let value = String.fromDatabaseValue(row[1]) else { continue }
+            sources[String(key.dropFirst("import/".count).dropLast("/source".count))] = value
+        }
+        let recorded = Self.rows(db, "SELECT DISTINCT site FROM import_progress")
+            .compactMap { Int64.fromDatabaseValue($0[0]).flatMap { names[$0] } }
+        let sites = recorded.isEmpty ? Array(sources.keys) : recorded
+        importedSites = Set(sites).sorted().map { site in
+            StoreRecovery.ImportedSite(site: site, command: StoreSalvage.importCommand(site: site, source: sources[site]))
+        }
+    }
+
+    /// Writes every table read (rows the new store holds already are left as they are), then indexes the posts.
+    mutating func write(_ db: Database) throws {
+        for (table, columns, rows) in tables where !rows.isEmpty {
+            let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            let statement = try db.makeStatement(
+                sql: "INSERT OR IGNORE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(marks))")
+            var written = 0
+            for row in rows where row.count == columns.count {
+                try statement.execute(arguments: StatementArguments(row))
+                written += db.changesCount
+            }
+            switch table {
+            case "saved": kept.saved = written
+            case "read_mark": kept.readMarks = written
+            case "search_history": kept.searches = written
+            case "app_setting": kept.settings = written
+            default: break
+            }
+        }
+        try StoreSchema.reindex(db)
+    }
+
+    private func rows(of table: String) -> [[DatabaseValue]] { tables.first { $0.name == table }?.rows ?? [] }
+
+    /// `table`'s columns as this version names them, comma-separated.
+    private static func columns(_ db: Database, _ table: String) -> String {
+        ((try? db.columns(in: table).map(\.name)) ?? []).joined(separator: ", ")
+    }
+
+    /// The rows `sql` returns up to the first it cannot read.
+    private static func rows(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) -> [[DatabaseValue]] {
+        var rows: [[DatabaseValue]] = []
+        guard let cursor = try? Row.fetchCursor(db, sql: sql, arguments: arguments) else { return rows }
+        while let row = try? cursor.next() { rows.append(Array(row.databaseValues)) }
+        return rows
+    }
+}
