@@ -143,7 +143,8 @@ public struct SharedState: Hashable, Sendable {
     public var isOffline = false
     /// The store's read of what it remembers of the site (`loadSiteMemory`), until it answers; a site switch cancels it.
     public var siteMemoryLoad: LoadToken?
-    private var lastToken = 0
+    /// The last load token handed out.
+    private(set) var lastToken = 0
 
     public init(home: BrowseSettings, viewport: Viewport, keymap: Keymap) {
         self.home = home
@@ -158,6 +159,11 @@ public struct SharedState: Hashable, Sendable {
     public mutating func makeToken() -> LoadToken {
         lastToken += 1
         return LoadToken(lastToken)
+    }
+
+    /// Counts the `count` tokens a screen's outcome took (`Outcome.makeToken`) as handed out.
+    mutating func takeTokens(_ count: Int) {
+        lastToken += count
     }
 
     /// Asks the store what it remembers of the site; the answer is matched by the token kept in `siteMemoryLoad`.
@@ -177,34 +183,10 @@ public struct SharedState: Hashable, Sendable {
         status.clear()
     }
 
-    /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
-    /// left a message of its own (`before` is the message the load found).
-    mutating func noteUnknownValues(_ count: Int, _ noun: String, before: String?) {
-        guard count > 0, status.message == before else { return }
-        let what = count == 1 ? "1 \(noun.dropLast())" : "\(count) \(noun)"
-        setStatus("The server sent impossible dates or numbers in \(what): shown as ?", isError: false)
-    }
-
     /// The status line after a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError) {
         guard error.isUserVisible else { return }
         status.show(error.summary(retryKey: keyName(.reload)), .loadError)
-    }
-
-    /// After a successful load: clears the error an earlier load left, and only that.
-    mutating func clearLoadError() {
-        if status.kind == .loadError { clearStatus() }
-    }
-
-    /// Esc cancelled a load: says so and how to retry (with the effective reload key).
-    mutating func noteCancelled() {
-        let key = keyName(.reload)
-        setStatus(key.isEmpty ? "Load cancelled" : "Load cancelled — press \(key) to retry", isError: false)
-    }
-
-    mutating func noteQuota(_ remaining: Int?, _ max: Int?) {
-        if let remaining { status.quotaRemaining = remaining }
-        if let max { status.quotaMax = max }
     }
 
     /// How the status line names `command`'s first key in the effective keymap ("" when it has none).

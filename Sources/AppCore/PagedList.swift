@@ -3,8 +3,8 @@ import StackAPI
 /// A paged, scrollable list of items with a cursor: the rows of a question list, the answers feed and the saved list.
 ///
 /// Paging rules live here once for all three (the root reaches them through `PagedScreen`, one path); every method
-/// returns its outputs — the list changed in place, the status line on `shared`, the effects returned — and calls
-/// nothing above it: the next page is prefetched when the cursor comes within a screen of
+/// reads the shared state from a `ScreenContext` and writes its outputs — the list changed in place, the effects, the
+/// status message, tokens taken — into an `Outcome` the root applies, and calls nothing above it: the next page is prefetched when the cursor comes within a screen of
 /// the end (a prefetched page never starts another by itself), repeated items are dropped, page 26 needs a
 /// key, and a reload (`r`) keeps the rows on screen until page 1 replaces them, the cursor on the same item.
 public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sendable where Item.ID == Int {
@@ -32,9 +32,9 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     }
 
     /// The selected item; without one, the status line says why (`whenEmpty` when nothing is loading either).
-    func selected(_ shared: inout SharedState, whenEmpty: String? = nil) -> Item? {
+    func selected(_ out: inout Outcome, whenEmpty: String? = nil) -> Item? {
         guard let selectedItem else {
-            shared.setStatus(pending == nil ? whenEmpty ?? nothingSelected : nothingSelected, isError: false)
+            out.setStatus(pending == nil ? whenEmpty ?? nothingSelected : nothingSelected, isError: false)
             return nil
         }
         return selectedItem
@@ -49,32 +49,37 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     // MARK: Cursor
 
     /// The commands every list answers alike: the movement commands, and `r` (page 1 again, caches skipped);
-    /// nil for any other command.
-    mutating func listCommand(_ command: Command, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect]? {
-        command == .reload ? reload(&shared, fresh: true, makeLoad) : move(command, &shared, makeLoad)
+    /// false for any other command.
+    mutating func listCommand(_ command: Command, _ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) -> Bool {
+        guard command == .reload else { return move(command, context, &out, makeLoad) }
+        reload(context, &out, fresh: true, makeLoad)
+        return true
     }
 
     /// Moves the cursor to `index` (clamped), keeps it on screen, and prefetches when near the end.
-    mutating func select(_ index: Int, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
+    mutating func select(_ index: Int, _ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) {
         selection = items.isEmpty ? 0 : min(max(index, 0), items.count - 1)
-        keepSelectionVisible(rows: shared.viewport.listRows)
-        return prefetchIfNeeded(&shared, makeLoad)
+        keepSelectionVisible(rows: context.viewport.listRows)
+        prefetchIfNeeded(context, &out, makeLoad)
     }
 
-    /// The movement commands; nil for any other command.
-    mutating func move(_ command: Command, _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect]? {
-        let page = shared.viewport.listRows
+    /// The movement commands; false for any other command.
+    mutating func move(_ command: Command, _ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) -> Bool {
+        let page = context.viewport.listRows
+        let target: Int
         switch command {
-        case .moveDown: return select(selection + 1, &shared, makeLoad)
-        case .moveUp: return select(selection - 1, &shared, makeLoad)
-        case .pageDown: return select(selection + page, &shared, makeLoad)
-        case .pageUp: return select(selection - page, &shared, makeLoad)
-        case .halfPageDown: return select(selection + max(1, page / 2), &shared, makeLoad)
-        case .halfPageUp: return select(selection - max(1, page / 2), &shared, makeLoad)
-        case .top: return select(0, &shared, makeLoad)
-        case .bottom: return select(items.count - 1, &shared, makeLoad)
-        default: return nil
+        case .moveDown: target = selection + 1
+        case .moveUp: target = selection - 1
+        case .pageDown: target = selection + page
+        case .pageUp: target = selection - page
+        case .halfPageDown: target = selection + max(1, page / 2)
+        case .halfPageUp: target = selection - max(1, page / 2)
+        case .top: target = 0
+        case .bottom: target = items.count - 1
+        default: return false
         }
+        select(target, context, &out, makeLoad)
+        return true
     }
 
     mutating func keepSelectionVisible(rows: Int) {
@@ -86,47 +91,47 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     // MARK: Paging
 
     /// Requests the next page in the background when the selection is within one screen of the end.
-    mutating func prefetchIfNeeded(_ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
-        guard nextPage > 1, error == nil, items.count - 1 - selection < shared.viewport.listRows else { return [] }
-        return requestNextPage(&shared, priority: .prefetch, makeLoad)
+    mutating func prefetchIfNeeded(_ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) {
+        guard nextPage > 1, error == nil, items.count - 1 - selection < context.viewport.listRows else { return }
+        requestNextPage(context, &out, priority: .prefetch, makeLoad)
     }
 
-    mutating func requestNextPage(_ shared: inout SharedState, priority: LoadPriority, _ makeLoad: LoadEffect) -> [Effect] {
-        guard pending == nil, end == nil else { return [] }
-        if nextPage > Self.lastPageWithoutKey && !shared.home.hasAPIKey {
+    mutating func requestNextPage(_ context: ScreenContext, _ out: inout Outcome, priority: LoadPriority, _ makeLoad: LoadEffect) {
+        guard pending == nil, end == nil else { return }
+        if nextPage > Self.lastPageWithoutKey && !context.home.hasAPIKey {
             end = .pageLimit
-            shared.setStatus(APIError.pageLimit(page: nextPage).summary, isError: false)
-            return []
+            out.setStatus(APIError.pageLimit(page: nextPage).summary, isError: false)
+            return
         }
-        let token = shared.makeToken()
+        let token = out.makeToken(context)
         pending = PendingLoad(token: token, page: nextPage, priority: priority)
-        return Effect.withIndicator(makeLoad(token, nextPage, priority, false), token: token)
+        out.effects += Effect.withIndicator(makeLoad(token, nextPage, priority, false), token: token)
     }
 
     /// Loads page 1 again, cancelling what was loading; the rows stay until the page replaces them. `fresh`
     /// (the user pressed `r`) skips caches.
-    mutating func reload(_ shared: inout SharedState, fresh: Bool, _ makeLoad: LoadEffect) -> [Effect] {
-        var effects: [Effect] = pending.map { [.cancel($0.token)] } ?? []
+    mutating func reload(_ context: ScreenContext, _ out: inout Outcome, fresh: Bool, _ makeLoad: LoadEffect) {
+        if let pending { out.effects.append(.cancel(pending.token)) }
         error = nil
-        shared.clearStatus()
-        let token = shared.makeToken()
+        out.clearStatus()
+        let token = out.makeToken(context)
         pending = PendingLoad(token: token, page: 1, replacesItems: !items.isEmpty)
-        effects += Effect.withIndicator(makeLoad(token, 1, .userInitiated, fresh), token: token)
-        return effects
+        out.effects += Effect.withIndicator(makeLoad(token, 1, .userInitiated, fresh), token: token)
     }
 
     /// Esc: cancels the load in flight and keeps what is shown; nil when nothing is loading.
-    mutating func cancelLoad(_ shared: inout SharedState) -> [Effect]? {
+    mutating func cancelLoad(_ context: ScreenContext) -> Outcome? {
         guard let pending else { return nil }
         self.pending = nil
-        shared.noteCancelled()
-        return [.cancel(pending.token)]
+        var out = Outcome([.cancel(pending.token)])
+        out.noteCancelled(context)
+        return out
     }
 
     /// A page arrived (or failed); `noun` names the items in messages. Stale tokens change nothing.
     mutating func pageLoaded(_ token: LoadToken, _ result: Result<Page<Item>, APIError>, noun: String,
-                             _ shared: inout SharedState, _ makeLoad: LoadEffect) -> [Effect] {
-        guard let pending, pending.token == token else { return [] } // stale or cancelled
+                             _ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) {
+        guard let pending, pending.token == token else { return } // stale or cancelled
         self.pending = nil
         switch result {
         case .success(let page):
@@ -149,24 +154,22 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             if pending.replacesItems {
                 selection = items.firstIndex { $0.id == selectedID } ?? min(selection, max(0, items.count - 1))
                 scrollOffset = max(0, selection - rowOnScreen)
-                keepSelectionVisible(rows: shared.viewport.listRows)
+                keepSelectionVisible(rows: context.viewport.listRows)
             }
-            shared.noteQuota(page.quotaRemaining, page.quotaMax)
+            out.noteQuota(page.quotaRemaining, page.quotaMax)
             if repeated {
-                shared.setStatus("The server sent no new \(noun) — end of list", isError: false)
+                out.setStatus("The server sent no new \(noun) — end of list", isError: false)
             } else {
-                shared.clearLoadError()
+                out.clearLoadError()
             }
             // A prefetched page never starts another: the reader's next key press may.
-            return pending.priority == .prefetch ? [] : prefetchIfNeeded(&shared, makeLoad)
+            if pending.priority != .prefetch { prefetchIfNeeded(context, &out, makeLoad) }
         case .failure(.pageLimit(let page)):
             end = .pageLimit
-            shared.setStatus(APIError.pageLimit(page: page).summary, isError: false)
-            return []
+            out.setStatus(APIError.pageLimit(page: page).summary, isError: false)
         case .failure(let error):
             if error.isUserVisible { self.error = error }
-            shared.report(error)
-            return []
+            out.report(error, context)
         }
     }
 
@@ -196,34 +199,45 @@ protocol PagedScreen: ScreenFeature {
     associatedtype Item: Hashable & Sendable & Identifiable where Item.ID == Int
     var rows: PagedList<Item> { get set }
     /// The load effect of one of this list's pages.
-    func pageLoad(_ shared: SharedState) -> PagedList<Item>.LoadEffect
+    func pageLoad(_ context: ScreenContext) -> PagedList<Item>.LoadEffect
 }
 
 extension PagedScreen {
-    /// The movement commands and `r`; nil for any other command.
-    mutating func listCommand(_ command: Command, _ shared: inout SharedState) -> [Effect]? {
-        rows.listCommand(command, &shared, pageLoad(shared))
+    /// The movement commands and `r`; false for any other command.
+    mutating func listCommand(_ command: Command, _ context: ScreenContext, _ out: inout Outcome) -> Bool {
+        rows.listCommand(command, context, &out, pageLoad(context))
     }
 
     /// Moves the cursor to `index`, prefetching near the end.
-    mutating func select(_ index: Int, _ shared: inout SharedState) -> [Effect] {
-        rows.select(index, &shared, pageLoad(shared))
+    mutating func select(_ index: Int, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        rows.select(index, context, &out, pageLoad(context))
+        return out
     }
 
     /// Prefetches the next page when the cursor is within a screen of the end.
-    mutating func prefetchIfNeeded(_ shared: inout SharedState) -> [Effect] {
-        rows.prefetchIfNeeded(&shared, pageLoad(shared))
+    mutating func prefetchIfNeeded(_ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        rows.prefetchIfNeeded(context, &out, pageLoad(context))
+        return out
     }
 
     /// Loads the next page (page 1 of a new list).
-    mutating func requestNextPage(_ shared: inout SharedState, priority: LoadPriority) -> [Effect] {
-        rows.requestNextPage(&shared, priority: priority, pageLoad(shared))
+    mutating func requestNextPage(_ context: ScreenContext, _ out: inout Outcome, priority: LoadPriority) {
+        rows.requestNextPage(context, &out, priority: priority, pageLoad(context))
+    }
+
+    /// A new list's page 1, as the reader asked for it.
+    mutating func start(_ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        requestNextPage(context, &out, priority: .userInitiated)
+        return out
     }
 
     /// A page arrived (or failed); `noun` names the items in messages.
     mutating func pageLoaded(_ token: LoadToken, _ result: Result<Page<Item>, APIError>, noun: String,
-                             _ shared: inout SharedState) -> [Effect] {
-        rows.pageLoaded(token, result, noun: noun, &shared, pageLoad(shared))
+                             _ context: ScreenContext, _ out: inout Outcome) {
+        rows.pageLoaded(token, result, noun: noun, context, &out, pageLoad(context))
     }
 
     /// Keeps the cursor on screen (after a resize).
@@ -232,8 +246,8 @@ extension PagedScreen {
     }
 
     /// Esc: cancels the load in flight; nil when nothing is loading.
-    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]? {
-        rows.cancelLoad(&shared)
+    mutating func cancelLoads(_ context: ScreenContext) -> Outcome? {
+        rows.cancelLoad(context)
     }
 
     /// Shows the loading indicator of the load with `token`, if it is this list's.
@@ -257,16 +271,18 @@ extension PagedList where Item == Question {
     public var selectedQuestion: Question? { selectedItem }
 
     /// Asks the store how `questions` (rows just shown) were read; the answer is matched by its token.
-    mutating func askReadMarks(_ questions: [Question], _ shared: inout SharedState) -> [Effect] {
-        guard !questions.isEmpty else { return [] }
-        let token = shared.makeToken()
+    mutating func askReadMarks(_ questions: [Question], _ context: ScreenContext, _ out: inout Outcome) {
+        guard !questions.isEmpty else { return }
+        let token = out.makeToken(context)
         markLoads.insert(token)
-        return [.loadReadMarks(token, site: shared.site, ids: questions.map(\.questionID))]
+        out.effects.append(.loadReadMarks(token, site: context.site, ids: questions.map(\.questionID)))
     }
 
-    /// The store's read marks of rows this list asked about (`token`); marks made this session are newer and stay.
-    mutating func readMarksLoaded(_ token: LoadToken, _ marks: [Int: ReadState], _ shared: inout SharedState) {
-        guard markLoads.remove(token) != nil else { return }
-        shared.readMarks.byQuestion.merge(marks) { current, _ in current }
+    /// The store's read marks of rows this list asked about (`token`); marks made this session are newer and stay
+    /// (`Outcome.storedReadMarks`).
+    mutating func readMarksLoaded(_ token: LoadToken, _ marks: [Int: ReadState]) -> Outcome {
+        var out = Outcome()
+        if markLoads.remove(token) != nil { out.storedReadMarks = marks }
+        return out
     }
 }

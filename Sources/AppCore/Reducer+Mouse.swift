@@ -28,6 +28,6 @@ extension Reducer {
 
     /// Moves the top list's cursor to `index` (loading the next page if that reaches the end), as the keys do.
     private static func select(_ index: Int, _ state: inout AppState) -> [Effect] {
-        updatePaged(state.stack.count - 1, &state) { $0.select(index, &$1) } ?? []
+        updatePaged(state.stack.count - 1, &state) { $0.select(index, $1) } ?? []
     }
 }

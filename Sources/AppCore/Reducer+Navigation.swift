@@ -16,7 +16,7 @@ extension Reducer {
 
     /// Esc: cancels the top screen's loads, keeping what it shows; nil when it is loading nothing.
     static func cancelLoads(_ state: inout AppState) -> [Effect]? {
-        updateFeature(state.stack.count - 1, &state) { $0.cancelLoads(&$1) } ?? nil
+        updateFeature(state.stack.count - 1, &state) { $0.cancelLoads($1) }
     }
 
     // MARK: Push and pop
@@ -33,19 +33,13 @@ extension Reducer {
         return state.stack.removeLast().loadTokens.map { .cancel($0) }
     }
 
-    /// Runs a screen reducer's outcome: its effects, then its moves on the stack in order.
-    static func apply(_ outcome: Outcome, _ state: inout AppState) -> [Effect] {
-        var effects = outcome.effects
-        for step in outcome.navigation { effects += navigate(step, &state) }
-        return effects
-    }
-
-    private static func navigate(_ step: Navigation, _ state: inout AppState) -> [Effect] {
+    static func navigate(_ step: Navigation, _ state: inout AppState) -> [Effect] {
         switch step {
         case .pop:
             return pop(&state)
         case let .openQuestion(id, focus):
-            let (thread, effects) = QuestionFeature.open(id, summary: summary(of: id, state), focus: focus, &state.shared)
+            var thread = ThreadState(questionID: id, summary: summary(of: id, state))
+            let effects = run(&thread, &state) { QuestionFeature.open(focus: focus, &$0, $1) }
             return push(.question(thread), &state) + effects
         case .openAnswersFeed:
             var titles: [Int: String] = [:]
@@ -53,7 +47,7 @@ extension Reducer {
                 for question in list.rows.items { titles[question.questionID] = question.title }
             }
             var feed = AnswersFeedState(titles: titles)
-            let effects = AnswersFeedFeature.start(&feed, &state.shared)
+            let effects = run(&feed, &state) { $0.start($1) }
             return push(.answersFeed(feed), &state) + effects
         case .openTagPicker(let tags):
             return push(.picker(PickerState(purpose: .tag, entries: tags.map { .init(value: $0, label: $0) })), &state)
@@ -120,7 +114,7 @@ extension Reducer {
             return effects
         }
         var list = QuestionListState(settings: settings)
-        let effects = QuestionListFeature.start(&list, &state.shared)
+        let effects = run(&list, &state) { QuestionListFeature.start(&$0, $1) }
         return push(.questions(list), &state) + effects
     }
 
@@ -150,7 +144,7 @@ extension Reducer {
         state.shared.savedIDs = []
         var list = QuestionListState(settings: settings)
         state.shared.clearStatus()
-        effects += QuestionListFeature.start(&list, &state.shared)
+        effects += run(&list, &state) { QuestionListFeature.start(&$0, $1) }
         effects.append(state.shared.loadSiteMemory())
         state.stack = [.questions(list)]
         return effects

@@ -48,10 +48,7 @@ extension Reducer {
             state.shared.findHistory.append(text)
         }
         guard let pattern = text ?? state.shared.findHistory.last else { return [] }
-        return updateTop(.question, &state) { thread, shared in
-            QuestionFeature.find(pattern, &thread, &shared)
-            return []
-        }
+        return updateTop(.question, &state) { QuestionFeature.find(pattern, &$0, $1) }
     }
 
     /// Keys while a prompt is open: editing, Esc closes it, Enter lists by what was typed.

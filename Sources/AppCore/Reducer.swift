@@ -36,33 +36,30 @@ public enum Reducer {
         case .resize(let viewport):
             state.viewport = viewport
             keepSelectionsVisible(&state)
-            return updatePaged(state.stack.count - 1, &state) { $0.prefetchIfNeeded(&$1) } ?? []
+            return updatePaged(state.stack.count - 1, &state) { $0.prefetchIfNeeded($1) } ?? []
         case .questionsLoaded(let token, let result):
-            return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, &$1) }
+            return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, $1) }
         case let .cachedQuestionsLoaded(token, questions, fetchedAt):
-            return update(owner(of: token, state), .questions, &state) { list, shared in
-                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, &shared)
+            return update(owner(of: token, state), .questions, &state) { list, context in
+                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, context)
             }
         case .answersFeedLoaded(let token, let result):
-            return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, &$1) }
+            return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, $1) }
         case let .questionTitlesLoaded(token, result):
             return update(owner(of: token, state), .answersFeed, &state) { feed, _ in
                 AnswersFeedFeature.titlesLoaded(token, result, &feed)
-                return []
+                return Outcome()
             }
         case .threadLoaded(let token, let result):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, &$1) }
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, $1) }
         case .commentsLoaded(let token, let result):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.commentsLoaded(token, result, &$0, &$1); return [] }
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.commentsLoaded(token, result, &$0, $1) }
         case let .openQuestionLink(questionID, answerID):
             return apply(Outcome([], [.openQuestionLink(questionID: questionID, answerID: answerID)]), &state)
         case let .answerQuestionLoaded(token, result):
             return answerQuestionLoaded(token, result, &state)
         case .sitesLoaded(let token, let result, let held):
-            return update(owner(of: token, state), .picker, &state) {
-                PickerFeature.sitesLoaded(token, result, held: held, &$0, &$1)
-                return []
-            }
+            return update(owner(of: token, state), .picker, &state) { PickerFeature.sitesLoaded(token, result, held: held, &$0, $1) }
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []
@@ -78,17 +75,19 @@ public enum Reducer {
             apiPausesChanged(pauses, &state)
             return []
         case let .readMarksLoaded(token, marks):
-            updateQuestionRows(owner(of: token, state), &state) { rows, shared in rows.readMarksLoaded(token, marks, &shared) }
-            return []
+            return updateQuestionRows(owner(of: token, state), &state) { rows in rows.readMarksLoaded(token, marks) }
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
-            return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, &$1) } : []
+            return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, $1) } : []
         case let .lastReadLoaded(token, mark):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.lastReadLoaded(token, mark, &$0, &$1); return [] }
+            return update(owner(of: token, state), .question, &state) { QuestionFeature.lastReadLoaded(token, mark, &$0, $1) }
         case let .linkedQuestionsLoaded(token, related):
-            return update(owner(of: token, state), .question, &state) { thread, _ in QuestionFeature.linkedLoaded(token, related, &thread); return [] }
+            return update(owner(of: token, state), .question, &state) { thread, _ in
+                QuestionFeature.linkedLoaded(token, related, &thread)
+                return Outcome()
+            }
         case .savedLoaded(let token, let result):
-            return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, &$1) }
+            return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, $1) }
         case let .siteMemoryLoaded(token, searches, savedIDs):
             guard state.shared.siteMemoryLoad == token else { return [] }
             state.shared.siteMemoryLoad = nil
@@ -102,7 +101,7 @@ public enum Reducer {
 
     /// The first list's first page, what the store remembers of the site, and a search the program started on.
     private static func start(_ state: inout AppState) -> [Effect] {
-        var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, &$1) }
+        var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, $1) }
         let site = state.shared.site
         effects.append(state.shared.loadSiteMemory())
         if let query = state.settings.searchQuery {
@@ -114,16 +113,18 @@ public enum Reducer {
 
     /// Runs `body` on the rows of the question list or saved list at `index`, if that screen is one.
     private static func updateQuestionRows(_ index: Int?, _ state: inout AppState,
-                                           _ body: (inout PagedList<Question>, inout SharedState) -> Void) {
-        _ = update(index, .questions, &state) { body(&$0.rows, &$1); return [] }
-        _ = update(index, .saved, &state) { body(&$0.rows, &$1); return [] }
+                                           _ body: (inout PagedList<Question>) -> Outcome) -> [Effect] {
+        update(index, .questions, &state) { list, _ in body(&list.rows) } + update(index, .saved, &state) { saved, _ in body(&saved.rows) }
     }
 
     /// After a resize: every list on the stack keeps its cursor on screen.
     private static func keepSelectionsVisible(_ state: inout AppState) {
         let rows = state.viewport.listRows
         for index in state.stack.indices {
-            updatePaged(index, &state) { list, _ in list.keepSelectionVisible(rows: rows) }
+            updatePaged(index, &state) { list, _ in
+                list.keepSelectionVisible(rows: rows)
+                return Outcome()
+            }
         }
     }
 
@@ -133,7 +134,7 @@ public enum Reducer {
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
         if state.prompt != nil { return promptKey(key, &state) }
-        if let outcome = updateFeature(state.stack.count - 1, &state, { $0.key(key, &$1) }) ?? nil { return apply(outcome, &state) }
+        if let effects = updateFeature(state.stack.count - 1, &state, { $0.key(key, $1) }) { return effects }
         guard let command = state.keymap.command(for: key) else { return [] }
         return handle(command, &state)
     }
@@ -155,7 +156,7 @@ public enum Reducer {
                 return []
             }
             var saved = SavedListState(site: state.shared.site)
-            let effects = SavedListFeature.start(&saved, &state.shared)
+            let effects = run(&saved, &state) { $0.start($1) }
             return push(.saved(saved), &state) + effects
         case .search, .filterTags, .pickSite:
             if state.top.feature.isOverlay {
@@ -163,7 +164,8 @@ public enum Reducer {
                 return []
             }
             if command == .pickSite {
-                let (picker, effects) = PickerFeature.sites(&state.shared)
+                var picker = PickerState(purpose: .site)
+                let effects = run(&picker, &state) { PickerFeature.loadSites(&$0, $1) }
                 return push(.picker(picker), &state) + effects
             }
             if command == .search, case .question = state.top { return openPrompt(.find, &state) }
@@ -173,8 +175,7 @@ public enum Reducer {
                 state.shared.setStatus(reason, isError: false)
                 return []
             }
-            let outcome = updateFeature(state.stack.count - 1, &state) { $0.command(command, &$1) } ?? Outcome()
-            return apply(outcome, &state)
+            return updateFeature(state.stack.count - 1, &state) { $0.command(command, $1) } ?? []
         }
     }
 
@@ -199,75 +200,27 @@ public enum Reducer {
     }
 
     private static func showIndicator(_ token: LoadToken, _ state: inout AppState) {
-        updateFeature(owner(of: token, state), &state) { screen, _ in screen.showIndicator(token) }
+        updateFeature(owner(of: token, state), &state) { screen, _ in
+            screen.showIndicator(token)
+            return nil
+        }
     }
 
     /// `o` opens the link in the browser; `y` copies it with OSC 52 and shows it.
-    static func linkCommand(_ command: Command, url: String?, _ shared: inout SharedState) -> [Effect] {
+    static func linkCommand(_ command: Command, url: String?) -> Outcome {
+        var outcome = Outcome()
         guard let url else {
-            shared.setStatus(command == .copyLink ? "Nothing to copy: nothing is selected" : "Nothing to open: nothing is selected",
-                             isError: false)
-            return []
+            outcome.setStatus(command == .copyLink ? "Nothing to copy: nothing is selected" : "Nothing to open: nothing is selected",
+                              isError: false)
+            return outcome
         }
         if command == .copyLink {
-            shared.setStatus("Copied link: \(url)", isError: false)
-            return [.copyToClipboard(url)]
+            outcome.setStatus("Copied link: \(url)", isError: false)
+            outcome.effects = [.copyToClipboard(url)]
+        } else {
+            outcome.setStatus("Opening \(url)", isError: false)
+            outcome.effects = [.openURL(url)]
         }
-        shared.setStatus("Opening \(url)", isError: false)
-        return [.openURL(url)]
-    }
-
-    // MARK: Reaching into the stack
-
-    /// The index of the screen waiting for `token`, if any.
-    static func owner(of token: LoadToken, _ state: AppState) -> Int? {
-        state.stack.lastIndex { $0.loadTokens.contains(token) }
-    }
-
-    /// Runs `body` on the screen at `index` when it is of `screenCase`'s kind; otherwise does nothing.
-    /// The screen is taken out of the stack while `body` runs, so its arrays are changed in place, not copied.
-    static func update<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
-                              _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
-        updateOutcome(index, screenCase, &state) { Outcome(body(&$0, &$1)) }.effects
-    }
-
-    /// `update` on the top screen.
-    static func updateTop<Value>(_ screenCase: ScreenCase<Value>, _ state: inout AppState,
-                                 _ body: (inout Value, inout SharedState) -> [Effect]) -> [Effect] {
-        update(state.stack.count - 1, screenCase, &state, body)
-    }
-
-    /// Runs `body` on the screen at `index`, whatever its kind, through its `ScreenFeature`; nil when there is none.
-    /// The screen is taken out of the stack while `body` runs, so its arrays are changed in place, not copied.
-    @discardableResult
-    static func updateFeature<Result>(_ index: Int?, _ state: inout AppState,
-                                      _ body: (inout any ScreenFeature, inout SharedState) -> Result) -> Result? {
-        guard let index, state.stack.indices.contains(index) else { return nil }
-        var screen = state.stack[index].feature
-        state.stack[index] = .help(HelpState())
-        let result = body(&screen, &state.shared)
-        state.stack[index] = screen.screen
-        return result
-    }
-
-    /// Runs `body` on the screen at `index` when it is a paged list (any of the three): the one path every list's
-    /// paging takes from the root. Nil when that screen is not a list.
-    @discardableResult
-    static func updatePaged<Result>(_ index: Int?, _ state: inout AppState,
-                                    _ body: (inout any PagedScreen, inout SharedState) -> Result) -> Result? {
-        guard let index, state.stack.indices.contains(index), var list = state.stack[index].pagedList else { return nil }
-        state.stack[index] = .help(HelpState())
-        let result = body(&list, &state.shared)
-        state.stack[index] = list.screen
-        return result
-    }
-
-    static func updateOutcome<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
-                                     _ body: (inout Value, inout SharedState) -> Outcome) -> Outcome {
-        guard let index, state.stack.indices.contains(index), var value = screenCase.extract(state.stack[index]) else { return Outcome() }
-        state.stack[index] = .help(HelpState())
-        let outcome = body(&value, &state.shared)
-        state.stack[index] = screenCase.embed(value)
         return outcome
     }
 }

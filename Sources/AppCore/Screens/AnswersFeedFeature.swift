@@ -15,8 +15,8 @@ public struct AnswersFeedState: Hashable, Sendable {
 
 extension AnswersFeedState: PagedScreen {
     /// `/answers` on the site every screen loads from.
-    func pageLoad(_ shared: SharedState) -> PagedList<Answer>.LoadEffect {
-        let site = shared.site, pageSize = shared.home.pageSize
+    func pageLoad(_ context: ScreenContext) -> PagedList<Answer>.LoadEffect {
+        let site = context.site, pageSize = context.home.pageSize
         return { token, page, priority, reload in
             .loadAnswersFeed(token, site: site, page: page, pageSize: pageSize, priority: priority, reload: reload)
         }
@@ -27,46 +27,46 @@ extension AnswersFeedState: PagedScreen {
     var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + titleLoads.sorted { $0.raw < $1.raw } }
     var commandsActedOn: Set<Command> { [.open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink] }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        AnswersFeedFeature.command(command, &self, &shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        AnswersFeedFeature.command(command, &self, context)
     }
 }
 
 /// The answers feed's reducer.
 enum AnswersFeedFeature {
-    static func start(_ feed: inout AnswersFeedState, _ shared: inout SharedState) -> [Effect] {
-        feed.requestNextPage(&shared, priority: .userInitiated)
-    }
-
-    static func command(_ command: Command, _ feed: inout AnswersFeedState, _ shared: inout SharedState) -> Outcome {
-        if let effects = feed.listCommand(command, &shared) { return Outcome(effects) }
+    static func command(_ command: Command, _ feed: inout AnswersFeedState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        if feed.listCommand(command, context, &out) { return out }
         switch command {
         case .open:
-            guard let answer = feed.rows.selected(&shared) else { return Outcome() }
-            return Outcome([], [.openQuestion(id: answer.questionID, focus: answer.answerID)])
+            guard let answer = feed.rows.selected(&out) else { return out }
+            out.navigation = [.openQuestion(id: answer.questionID, focus: answer.answerID)]
         case .toggleAnswersFeed:
-            return Outcome([], [.pop])
+            out.navigation = [.pop]
         case .openInBrowser, .copyLink:
-            let url = feed.rows.selectedItem.map { SiteLinks.answer($0, site: shared.site) }
-            return Outcome(Reducer.linkCommand(command, url: url, &shared))
+            let url = feed.rows.selectedItem.map { SiteLinks.answer($0, site: context.site) }
+            return Reducer.linkCommand(command, url: url)
         default:
-            return Outcome()
+            break
         }
+        return out
     }
 
-    /// A page arrived; titles neither the lists nor earlier pages gave are asked for.
+    /// A page arrived; titles neither the lists nor earlier pages gave are asked for (before the page's own effects).
     static func loaded(_ token: LoadToken, _ result: Result<Page<Answer>, APIError>, _ feed: inout AnswersFeedState,
-                       _ shared: inout SharedState) -> [Effect] {
+                       _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
         let isCurrent = feed.rows.pending?.token == token
-        let before = shared.status.message
-        let effects = feed.pageLoaded(token, result, noun: "answers", &shared)
-        guard isCurrent, case .success(let page) = result else { return effects }
-        shared.noteUnknownValues(page.items.unknownValueCount, "answers", before: before)
+        let before = context.status.message
+        feed.pageLoaded(token, result, noun: "answers", context, &out)
+        guard isCurrent, case .success(let page) = result else { return out }
+        out.noteUnknownValues(page.items.unknownValueCount, "answers", before: before, context)
         let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
-        guard !missing.isEmpty else { return effects }
-        let titles = shared.makeToken()
+        guard !missing.isEmpty else { return out }
+        let titles = out.makeToken(context)
         feed.titleLoads.insert(titles)
-        return [.loadQuestionTitles(titles, ids: missing, site: shared.site)] + effects
+        out.effects.insert(.loadQuestionTitles(titles, ids: missing, site: context.site), at: 0)
+        return out
     }
 
     /// Titles the feed asked for (`token`) arrived; without them it shows "question #ID".

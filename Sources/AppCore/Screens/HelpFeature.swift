@@ -11,17 +11,17 @@ extension HelpState: ScreenFeature {
     var commandsActedOn: Set<Command> { [] }
     var isOverlay: Bool { true }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        HelpFeature.command(command, &self, shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        HelpFeature.command(command, &self, context)
     }
 }
 
 /// The help screen's reducer: it scrolls with the movement keys (`?` closes it, like back).
 enum HelpFeature {
-    static func command(_ command: Command, _ help: inout HelpState, _ shared: SharedState) -> Outcome {
+    static func command(_ command: Command, _ help: inout HelpState, _ context: ScreenContext) -> Outcome {
         if command == .help { return Outcome([], [.pop]) }
-        let lastTop = PickerKeys.helpLineCount(for: shared.keymap) - shared.viewport.contentRows
-        if let target = CursorMove.target(command, from: help.scroll, last: lastTop, page: shared.viewport.contentRows) {
+        let lastTop = PickerKeys.helpLineCount(for: context.keymap) - context.viewport.contentRows
+        if let target = CursorMove.target(command, from: help.scroll, last: lastTop, page: context.viewport.contentRows) {
             help.scroll = target
         }
         return Outcome()

@@ -46,12 +46,12 @@ extension LinkPickerState: ScreenFeature {
     var commandsActedOn: Set<Command> { [.followLink, .open, .openInBrowser, .copyLink] }
     var isOverlay: Bool { true }
 
-    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome? {
+    mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? {
         LinkPickerFeature.key(key, &self)
     }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        LinkPickerFeature.command(command, &self, &shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        LinkPickerFeature.command(command, &self, context)
     }
 }
 
@@ -78,9 +78,9 @@ enum LinkPickerFeature {
         if let index = inPost ?? picker.links.firstIndex(where: { $0.number == number }) { picker.selection = index }
     }
 
-    static func command(_ command: Command, _ picker: inout LinkPickerState, _ shared: inout SharedState) -> Outcome {
+    static func command(_ command: Command, _ picker: inout LinkPickerState, _ context: ScreenContext) -> Outcome {
         if let target = CursorMove.target(command, from: picker.selection, last: picker.links.count - 1,
-                                          page: shared.viewport.contentRows - 1) {
+                                          page: context.viewport.contentRows - 1) {
             picker.selection = target
             picker.typed = ""
             return Outcome()
@@ -89,15 +89,16 @@ enum LinkPickerFeature {
         case .followLink: return Outcome([], [.pop])
         case .open, .openInBrowser, .copyLink:
             guard let link = picker.selected else {
-                shared.setStatus("No link to follow", isError: false)
-                return Outcome()
+                var out = Outcome()
+                out.setStatus("No link to follow", isError: false)
+                return out
             }
-            let url = SiteLinks.absolute(link.url, site: shared.site)
-            if command == .copyLink { return Outcome(Reducer.linkCommand(.copyLink, url: url, &shared)) }
-            if command == .open, let target = QuestionLink(url), target.site == shared.site {
+            let url = SiteLinks.absolute(link.url, site: context.site)
+            if command == .copyLink { return Reducer.linkCommand(.copyLink, url: url) }
+            if command == .open, let target = QuestionLink(url), target.site == context.site {
                 return Outcome([], [.pop, .openQuestionLink(questionID: target.questionID, answerID: target.answerID)])
             }
-            return Outcome(Reducer.linkCommand(.openInBrowser, url: url, &shared))
+            return Reducer.linkCommand(.openInBrowser, url: url)
         default:
             picker.typed = ""
             return Outcome()

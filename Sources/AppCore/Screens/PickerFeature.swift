@@ -57,12 +57,12 @@ extension PickerState: ScreenFeature {
     var commandsActedOn: Set<Command> { [.open] }
     var isOverlay: Bool { true }
 
-    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome? {
-        PickerFeature.key(key, &self, &shared)
+    mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? {
+        PickerFeature.key(key, &self, context)
     }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        PickerFeature.command(command, &self, &shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        PickerFeature.command(command, &self, context)
     }
 
     mutating func showIndicator(_ token: LoadToken) {
@@ -72,18 +72,20 @@ extension PickerState: ScreenFeature {
 
 /// The picker's reducer: typing filters, the arrows move, Enter chooses.
 enum PickerFeature {
-    /// The site picker, loading the list of sites.
-    static func sites(_ shared: inout SharedState) -> (PickerState, [Effect]) {
-        let token = shared.makeToken()
-        var picker = PickerState(purpose: .site)
+    /// The site picker starts loading the list of sites.
+    static func loadSites(_ picker: inout PickerState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        let token = out.makeToken(context)
         picker.pending = PendingLoad(token: token, page: 1)
-        return (picker, Effect.withIndicator(.loadSites(token), token: token))
+        out.effects = Effect.withIndicator(.loadSites(token), token: token)
+        return out
     }
 
     /// The sites arrived: each an entry, those the local store holds (readable offline) marked `· in the store`.
     static func sitesLoaded(_ token: LoadToken, _ result: Result<[Site], APIError>, held: Set<String>, _ picker: inout PickerState,
-                            _ shared: inout SharedState) {
-        guard picker.pending?.token == token else { return }
+                            _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        guard picker.pending?.token == token else { return out }
         picker.pending = nil
         switch result {
         case .success(let sites):
@@ -91,11 +93,12 @@ enum PickerFeature {
                 .init(value: site.apiSiteParameter,
                       label: siteLabel(site) + (held.contains(site.apiSiteParameter) ? " · \(heldMark)" : ""))
             }
-            picker.selection = picker.entries.firstIndex { $0.value == shared.site } ?? 0
+            picker.selection = picker.entries.firstIndex { $0.value == context.site } ?? 0
         case .failure(let error):
             if error.isUserVisible { picker.error = error }
-            shared.report(error)
+            out.report(error, context)
         }
+        return out
     }
 
     /// What marks a site the local store holds in the site picker (typing it keeps only those).
@@ -110,7 +113,7 @@ enum PickerFeature {
 
     /// Keys the picker handles itself (typing filters, the arrows and paging keys move, Enter chooses); nil lets the
     /// keymap have the key (so only keys that type nothing, such as Left and Esc, reach the back commands).
-    static func key(_ key: Key, _ picker: inout PickerState, _ shared: inout SharedState) -> Outcome? {
+    static func key(_ key: Key, _ picker: inout PickerState, _ context: ScreenContext) -> Outcome? {
         switch key {
         case .character(let character):
             picker.filter.append(character)
@@ -121,13 +124,13 @@ enum PickerFeature {
             picker.selection = 0
         case .control("u"):
             picker.filter = ""
-        case .down: return command(.moveDown, &picker, &shared)
-        case .up: return command(.moveUp, &picker, &shared)
-        case .pageDown: return command(.pageDown, &picker, &shared)
-        case .pageUp: return command(.pageUp, &picker, &shared)
-        case .home: return command(.top, &picker, &shared)
-        case .end: return command(.bottom, &picker, &shared)
-        case .enter: return command(.open, &picker, &shared)
+        case .down: return command(.moveDown, &picker, context)
+        case .up: return command(.moveUp, &picker, context)
+        case .pageDown: return command(.pageDown, &picker, context)
+        case .pageUp: return command(.pageUp, &picker, context)
+        case .home: return command(.top, &picker, context)
+        case .end: return command(.bottom, &picker, context)
+        case .enter: return command(.open, &picker, context)
         default:
             return nil
         }
@@ -136,26 +139,27 @@ enum PickerFeature {
 
     /// The commands a picker acts on: the moves, and `open` (chooses, like Enter). Every other command is answered
     /// by the root or `CommandScope` (which says where it works).
-    static func command(_ command: Command, _ picker: inout PickerState, _ shared: inout SharedState) -> Outcome {
+    static func command(_ command: Command, _ picker: inout PickerState, _ context: ScreenContext) -> Outcome {
         if let target = CursorMove.target(command, from: picker.selection, last: picker.visibleEntries.count - 1,
-                                          page: shared.viewport.contentRows - 1) {
+                                          page: context.viewport.contentRows - 1) {
             picker.selection = target
         } else if command == .open {
-            return choose(picker, &shared)
+            return choose(picker)
         }
         return Outcome()
     }
 
     /// Enter: closes the picker and lists by the chosen site or tag; with nothing to choose, says why.
-    private static func choose(_ picker: PickerState, _ shared: inout SharedState) -> Outcome {
+    private static func choose(_ picker: PickerState) -> Outcome {
         let visible = picker.visibleEntries
         guard visible.indices.contains(picker.selection) else {
             let why: String
             if picker.pending != nil { why = "Nothing to choose yet: the sites are loading" }
             else if !picker.entries.isEmpty { why = "Nothing to choose: no entry matches “\(picker.filter)”" }
             else { why = "Nothing to choose from" }
-            shared.setStatus(why, isError: false)
-            return Outcome()
+            var out = Outcome()
+            out.setStatus(why, isError: false)
+            return out
         }
         let value = visible[picker.selection].value
         switch picker.purpose {

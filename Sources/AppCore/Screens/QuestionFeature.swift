@@ -60,12 +60,12 @@ extension ThreadState: ScreenFeature {
          .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved]
     }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        QuestionFeature.command(command, &self, &shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        QuestionFeature.command(command, &self, context)
     }
 
-    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]? {
-        QuestionFeature.cancelLoads(&self, &shared)
+    mutating func cancelLoads(_ context: ScreenContext) -> Outcome? {
+        QuestionFeature.cancelLoads(&self, context)
     }
 
     mutating func showIndicator(_ token: LoadToken) {
@@ -79,47 +79,51 @@ extension AppState {
     /// paragraph). It writes only the thread's `measure` and the reader's place in it — no effect, no message, no
     /// move on the stack — so a frame drawn after it matches its state; another question's measure changes nothing.
     public mutating func threadLaidOut(questionID: Int, _ measure: ThreadMeasure) {
-        _ = Reducer.updateTop(.question, &self) { thread, shared in
-            if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, shared) }
-            return []
+        _ = Reducer.updateTop(.question, &self) { thread, context in
+            if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, context) }
+            return Outcome()
         }
     }
 }
 
 /// The question view's reducer.
 enum QuestionFeature {
-    /// Opens question `id`: the summary (from a list) shows at once while the thread loads.
-    static func open(_ id: Int, summary: Question?, focus: Int?, _ shared: inout SharedState) -> (ThreadState, [Effect]) {
-        let token = shared.makeToken()
-        var thread = ThreadState(questionID: id, summary: summary)
+    /// Opens the question of `thread` (made with the list's summary, which shows at once) and loads it, focused on
+    /// answer `focus` once laid out.
+    static func open(focus: Int?, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        let id = thread.questionID, summary = thread.summary
+        let token = out.makeToken(context)
         thread.pending = PendingLoad(token: token, page: 1)
         thread.focusAnswerID = focus
         // The mark from before this opening tells which answers are new; the store is asked (before this opening's
         // mark is written) when this session has none.
-        thread.lastRead = shared.readMarks.byQuestion[id]
+        thread.lastRead = context.readMarks.byQuestion[id]
         thread.lastReadKnown = thread.lastRead != nil
-        var effects = Effect.withIndicator(.loadThread(token, questionID: id, site: shared.site, reload: false,
-                                               listCopy: summary?.body == nil ? nil : summary), token: token)
+        out.effects = Effect.withIndicator(.loadThread(token, questionID: id, site: context.site, reload: false,
+                                                   listCopy: summary?.body == nil ? nil : summary), token: token)
         if !thread.lastReadKnown {
-            let lastRead = shared.makeToken()
+            let lastRead = out.makeToken(context)
             thread.lastReadLoad = lastRead
-            effects.append(.loadLastRead(lastRead, site: shared.site, questionID: id))
+            out.effects.append(.loadLastRead(lastRead, site: context.site, questionID: id))
         }
-        effects += summary.map { markRead($0, &shared) } ?? []
-        let linked = shared.makeToken()
+        if let summary { markRead(summary, context, &out) }
+        let linked = out.makeToken(context)
         thread.linkedLoad = linked
-        effects.append(.loadLinkedQuestions(linked, site: shared.site, questionID: id))
-        return (thread, effects)
+        out.effects.append(.loadLinkedQuestions(linked, site: context.site, questionID: id))
+        return out
     }
 
     /// The mark the question had before this opening, from the store (`token`: this opening's read).
-    static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout ThreadState, _ shared: inout SharedState) {
-        guard thread.lastReadLoad == token else { return }
+    static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        guard thread.lastReadLoad == token else { return out }
         thread.lastReadLoad = nil
-        guard !thread.lastReadKnown else { return }
+        guard !thread.lastReadKnown else { return out }
         thread.lastRead = mark
         thread.lastReadKnown = true
-        ThreadNews.announce(&thread, &shared)
+        ThreadNews.announce(&thread, &out)
+        return out
     }
 
     /// The questions the store links with this one (`token`: this opening's read).
@@ -129,153 +133,157 @@ enum QuestionFeature {
         thread.related = related
     }
 
-    static func command(_ command: Command, _ thread: inout ThreadState, _ shared: inout SharedState) -> Outcome {
-        let page = shared.viewport.contentRows
-        if move(command, &thread, &shared) { return Outcome() }
+    static func command(_ command: Command, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        let page = context.viewport.contentRows
+        if move(command, &thread, context, &out) { return out }
         switch command {
-        case .moveDown: scroll(to: thread.scroll + 1, &thread, shared)
-        case .moveUp: scroll(to: thread.scroll - 1, &thread, shared)
-        case .pageDown: scroll(to: thread.scroll + page, &thread, shared)
-        case .pageUp: scroll(to: thread.scroll - page, &thread, shared)
-        case .top: scroll(to: 0, &thread, shared)
-        case .bottom: scroll(to: thread.contentLines, &thread, shared)
-        case .reload: return Outcome(reload(&thread, &shared))
-        case .toggleComments: return Outcome(toggleComments(&thread, &shared))
+        case .moveDown: scroll(to: thread.scroll + 1, &thread, context)
+        case .moveUp: scroll(to: thread.scroll - 1, &thread, context)
+        case .pageDown: scroll(to: thread.scroll + page, &thread, context)
+        case .pageUp: scroll(to: thread.scroll - page, &thread, context)
+        case .top: scroll(to: 0, &thread, context)
+        case .bottom: scroll(to: thread.contentLines, &thread, context)
+        case .reload: reload(&thread, context, &out)
+        case .toggleComments: toggleComments(&thread, context, &out)
         case .filterByQuestionTag:
             guard let tags = thread.question?.tags, !tags.isEmpty else {
-                shared.setStatus("This question has no tags", isError: false)
-                return Outcome()
+                out.setStatus("This question has no tags", isError: false)
+                return out
             }
-            return Outcome([], [.openTagPicker(tags)])
+            out.navigation = [.openTagPicker(tags)]
         case .openInBrowser, .copyLink:
-            return Outcome(Reducer.linkCommand(command, url: linkInView(thread, site: shared.site), &shared))
+            return Reducer.linkCommand(command, url: linkInView(thread, site: context.site))
         case .copyCodeBlock:
-            return Outcome([.copyCodeBlock(top: thread.scroll, rows: page)])
+            out.effects = [.copyCodeBlock(top: thread.scroll, rows: page)]
         case .toggleSaved:
-            return Outcome(SavedListFeature.toggle(thread.questionID, &shared))
+            SavedListFeature.toggle(thread.questionID, context, &out)
         case .followLink:
             guard let measure = thread.measure else {
-                shared.setStatus("No links yet: the question is still being laid out", isError: false)
-                return Outcome()
+                out.setStatus("No links yet: the question is still being laid out", isError: false)
+                return out
             }
             guard !measure.links.isEmpty else {
                 let loading = thread.thread == nil && thread.pending != nil
-                shared.setStatus(loading ? "No links yet: the question is still loading" : "No links in this question", isError: false)
-                return Outcome()
+                out.setStatus(loading ? "No links yet: the question is still loading" : "No links in this question", isError: false)
+                return out
             }
-            return Outcome([], [.openLinkPicker(LinkPickerState(links: measure.links, postInView: thread.postInView))])
+            out.navigation = [.openLinkPicker(LinkPickerState(links: measure.links, postInView: thread.postInView))]
         default:
             break
         }
-        return Outcome()
+        return out
     }
 
     /// Scrolls to `line` (clamped to the document) and remembers the content there.
-    static func scroll(to line: Int, _ thread: inout ThreadState, _ shared: SharedState) {
-        thread.scroll = max(0, min(line, thread.contentLines - shared.viewport.contentRows))
+    static func scroll(to line: Int, _ thread: inout ThreadState, _ context: ScreenContext) {
+        thread.scroll = max(0, min(line, thread.contentLines - context.viewport.contentRows))
         thread.anchor = thread.measure?.anchor(atLine: thread.scroll)
     }
 
-    private static func reload(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
-        var effects: [Effect] = thread.pending.map { [.cancel($0.token)] } ?? []
-        if let comments = thread.commentsPending { effects.append(.cancel(comments)) }
+    private static func reload(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+        if let pending = thread.pending { out.effects.append(.cancel(pending.token)) }
+        if let comments = thread.commentsPending { out.effects.append(.cancel(comments)) }
         thread.error = nil
         thread.comments = nil
         thread.commentsPending = nil
         thread.commentsReload = true
-        let token = shared.makeToken()
+        let token = out.makeToken(context)
         thread.pending = PendingLoad(token: token, page: 1)
-        shared.clearStatus()
-        return effects + Effect.withIndicator(.loadThread(token, questionID: thread.questionID, site: shared.site, reload: true,
-                                                       listCopy: nil), token: token)
+        out.clearStatus()
+        out.effects += Effect.withIndicator(.loadThread(token, questionID: thread.questionID, site: context.site, reload: true,
+                                                    listCopy: nil), token: token)
     }
 
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
     /// there is neither.
-    static func cancelLoads(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect]? {
+    static func cancelLoads(_ thread: inout ThreadState, _ context: ScreenContext) -> Outcome? {
         let tokens = [thread.pending?.token, thread.commentsPending].compactMap { $0 }
-        guard !tokens.isEmpty else { return clearFind(&thread, &shared) ? [] : nil }
+        guard !tokens.isEmpty else { return clearFind(&thread) }
         thread.pending = nil
         thread.commentsPending = nil
-        shared.noteCancelled()
-        return tokens.map { .cancel($0) }
+        var out = Outcome(tokens.map { .cancel($0) })
+        out.noteCancelled(context)
+        return out
     }
 
     static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout ThreadState,
-                       _ shared: inout SharedState) -> [Effect] {
-        guard thread.pending?.token == token else { return [] }
+                       _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        guard thread.pending?.token == token else { return out }
         thread.pending = nil
-        var effects: [Effect] = []
         switch result {
         case .success(let value):
             thread.thread = value
             thread.error = nil
-            shared.noteQuota(value.quotaRemaining, value.quotaMax)
-            shared.clearLoadError()
-            effects = markRead(value.question, &shared)
-            let before = shared.status.message
-            ThreadNews.announce(&thread, &shared)
-            shared.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before)
+            out.noteQuota(value.quotaRemaining, value.quotaMax)
+            out.clearLoadError()
+            markRead(value.question, context, &out)
+            let before = out.message(over: context)
+            ThreadNews.announce(&thread, &out)
+            out.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before, context)
         case .failure(let error):
             if error.isUserVisible { thread.error = error }
-            shared.report(error)
+            out.report(error, context)
         }
-        if thread.showComments && thread.comments == nil && thread.thread != nil { return effects + requestComments(&thread, &shared) }
-        return effects
+        if thread.showComments && thread.comments == nil && thread.thread != nil { requestComments(&thread, context, &out) }
+        return out
     }
 
-    /// Opening `question` marks it read with its answer count and last activity as known now.
-    private static func markRead(_ question: Question, _ shared: inout SharedState) -> [Effect] {
+    /// Opening `question` marks it read with its answer count and last activity as known now (`Outcome.readMarks`).
+    private static func markRead(_ question: Question, _ context: ScreenContext, _ out: inout Outcome) {
         let mark = ReadState(question)
-        guard shared.readMarks.byQuestion[question.questionID] != mark else { return [] }
-        shared.readMarks.byQuestion[question.questionID] = mark
-        return [.markRead(site: shared.site, [question.questionID: mark])]
+        guard context.readMarks.byQuestion[question.questionID] != mark else { return }
+        out.readMarks[question.questionID] = mark
+        out.effects.append(.markRead(site: context.site, [question.questionID: mark]))
     }
 
     /// The layout step's measurements: the first time the focused answer is laid out, scroll to it; otherwise
     /// keep the anchored content at the top.
-    static func laidOut(_ measure: ThreadMeasure, _ thread: inout ThreadState, _ shared: SharedState) {
+    static func laidOut(_ measure: ThreadMeasure, _ thread: inout ThreadState, _ context: ScreenContext) {
         thread.measure = measure
         refind(&thread)
         if let focus = thread.focusAnswerID, let line = measure.postStarts[focus] {
             thread.focusAnswerID = nil
-            scroll(to: line, &thread, shared)
+            scroll(to: line, &thread, context)
             return
         }
         let anchor = thread.anchor
         if let anchor, let line = measure.line(for: anchor) { thread.scroll = line }
-        thread.scroll = max(0, min(thread.scroll, measure.lineCount - shared.viewport.contentRows))
+        thread.scroll = max(0, min(thread.scroll, measure.lineCount - context.viewport.contentRows))
         thread.anchor = anchor ?? measure.anchor(atLine: thread.scroll)
     }
 
     // MARK: Comments
 
-    static func toggleComments(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
+    static func toggleComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
         thread.showComments.toggle()
-        guard thread.showComments, thread.comments == nil, thread.commentsPending == nil, thread.thread != nil else { return [] }
-        return requestComments(&thread, &shared)
+        guard thread.showComments, thread.comments == nil, thread.commentsPending == nil, thread.thread != nil else { return }
+        requestComments(&thread, context, &out)
     }
 
-    private static func requestComments(_ thread: inout ThreadState, _ shared: inout SharedState) -> [Effect] {
-        guard let loaded = thread.thread else { return [] }
-        let token = shared.makeToken()
+    private static func requestComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+        guard let loaded = thread.thread else { return }
+        let token = out.makeToken(context)
         thread.commentsPending = token
         let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
         let reload = thread.commentsReload
         thread.commentsReload = false
-        return [.loadComments(token, postIDs: ids, site: shared.site, reload: reload)]
+        out.effects.append(.loadComments(token, postIDs: ids, site: context.site, reload: reload))
     }
 
     static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,
-                               _ shared: inout SharedState) {
-        guard thread.commentsPending == token else { return }
+                               _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        guard thread.commentsPending == token else { return out }
         thread.commentsPending = nil
         switch result {
         case .success(let comments):
             thread.comments = comments
-            shared.noteUnknownValues(comments.values.joined().unknownValueCount, "comments", before: shared.status.message)
-        case .failure(let error): shared.report(error)
+            out.noteUnknownValues(comments.values.joined().unknownValueCount, "comments", before: context.status.message, context)
+        case .failure(let error): out.report(error, context)
         }
+        return out
     }
 
     /// The link of the answer at the top of the view, else of the question.

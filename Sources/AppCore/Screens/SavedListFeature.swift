@@ -12,7 +12,7 @@ public struct SavedListState: Hashable, Sendable {
 
 extension SavedListState: PagedScreen {
     /// The store's saved questions of the site, all as one page.
-    func pageLoad(_ shared: SharedState) -> PagedList<Question>.LoadEffect {
+    func pageLoad(_ context: ScreenContext) -> PagedList<Question>.LoadEffect {
         { [site] token, _, _, _ in .loadSaved(token, site: site) }
     }
 
@@ -20,8 +20,8 @@ extension SavedListState: PagedScreen {
     var kind: Screen { .savedList }
     var commandsActedOn: Set<Command> { [.toggleSaved, .open, .reload, .openInBrowser, .copyLink] }
 
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome {
-        SavedListFeature.command(command, &self, &shared)
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
+        SavedListFeature.command(command, &self, context)
     }
 
     func listedQuestion(_ id: Int) -> Question? { rows.items.first { $0.questionID == id } }
@@ -29,50 +29,49 @@ extension SavedListState: PagedScreen {
 
 /// The saved questions screen's reducer, and saving itself (`m` on a list row or in a question).
 enum SavedListFeature {
-    static func start(_ saved: inout SavedListState, _ shared: inout SharedState) -> [Effect] {
-        saved.requestNextPage(&shared, priority: .userInitiated)
-    }
-
-    static func command(_ command: Command, _ saved: inout SavedListState, _ shared: inout SharedState) -> Outcome {
-        if let effects = saved.listCommand(command, &shared) { return Outcome(effects) }
+    static func command(_ command: Command, _ saved: inout SavedListState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        if saved.listCommand(command, context, &out) { return out }
         switch command {
         case .open:
-            guard let question = saved.rows.selected(&shared, whenEmpty: "No saved question to open") else { return Outcome() }
-            return Outcome([], [.openQuestion(id: question.questionID, focus: nil)])
+            guard let question = saved.rows.selected(&out, whenEmpty: "No saved question to open") else { return out }
+            out.navigation = [.openQuestion(id: question.questionID, focus: nil)]
         case .toggleSaved:
             guard let question = saved.rows.selectedItem else {
-                shared.setStatus("Nothing to unsave: no question is selected", isError: false)
-                return Outcome()
+                out.setStatus("Nothing to unsave: no question is selected", isError: false)
+                return out
             }
-            return Outcome(toggle(question.questionID, &shared))
+            toggle(question.questionID, context, &out)
         case .openInBrowser, .copyLink:
             let url = saved.rows.selectedItem.map { SiteLinks.question($0, site: saved.site) }
-            return Outcome(Reducer.linkCommand(command, url: url, &shared))
+            return Reducer.linkCommand(command, url: url)
         default:
-            return Outcome()
+            break
         }
+        return out
     }
 
     /// The store's saved questions arrived: all of them, as one page.
     static func loaded(_ token: LoadToken, _ result: Result<[Question], APIError>, _ saved: inout SavedListState,
-                       _ shared: inout SharedState) -> [Effect] {
+                       _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
         let isCurrent = saved.rows.pending?.token == token
-        var effects = saved.pageLoaded(token, result.map { Page(items: $0, hasMore: false, page: 1) }, noun: "saved questions", &shared)
-        if isCurrent, case .success(let questions) = result { effects += saved.rows.askReadMarks(questions, &shared) }
-        return effects
+        saved.pageLoaded(token, result.map { Page(items: $0, hasMore: false, page: 1) }, noun: "saved questions", context, &out)
+        if isCurrent, case .success(let questions) = result { saved.rows.askReadMarks(questions, context, &out) }
+        return out
     }
 
-    /// Saves question `id` (or unsaves it when saved): the lists mark it at once, and the store keeps it for good.
-    static func toggle(_ id: Int, _ shared: inout SharedState) -> [Effect] {
-        let saving = !shared.savedIDs.contains(id)
+    /// Saves question `id` (or unsaves it when saved): the lists mark it at once (`Outcome.saved`, applied by the
+    /// root), and the store keeps it for good.
+    static func toggle(_ id: Int, _ context: ScreenContext, _ out: inout Outcome) {
+        let saving = !context.savedIDs.contains(id)
+        out.saved[id] = saving
         if saving {
-            shared.savedIDs.insert(id)
-            let key = shared.keyName(.showSaved)
-            shared.setStatus("Saved: kept offline for good" + (key.isEmpty ? "" : " — \(key) lists saved questions"), isError: false)
+            let key = context.keyName(.showSaved)
+            out.setStatus("Saved: kept offline for good" + (key.isEmpty ? "" : " — \(key) lists saved questions"), isError: false)
         } else {
-            shared.savedIDs.remove(id)
-            shared.setStatus("No longer saved", isError: false)
+            out.setStatus("No longer saved", isError: false)
         }
-        return [.setSaved(site: shared.site, questionID: id, saved: saving)]
+        out.effects.append(.setSaved(site: context.site, questionID: id, saved: saving))
     }
 }

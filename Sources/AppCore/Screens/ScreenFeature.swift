@@ -4,7 +4,8 @@ import StackAPI
 /// `ScreenState.feature` registers it: the root keys, commands, Esc, the loading indicator, popping and
 /// `CommandScope` reach every screen through this protocol, so adding a screen is its feature (state + this
 /// conformance), its view (`Rendering.ScreenView`) and one registration — a case of `ScreenState` and its line in
-/// `feature`.
+/// `feature`. A screen's reducer reads what screens share from a `ScreenContext` (a copy) and returns an `Outcome`
+/// (its effects, moves and changes to the shared state, its status message among them), which the root applies.
 protocol ScreenFeature: Hashable, Sendable {
     /// The kind of screen, as tests and the status line name it.
     var kind: Screen { get }
@@ -17,11 +18,11 @@ protocol ScreenFeature: Hashable, Sendable {
     /// A screen over the lists (help, a picker): search, tags, site and saved ask to close it first.
     var isOverlay: Bool { get }
     /// A key before the keymap sees it (typing into a picker); nil leaves it to the keymap.
-    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome?
+    mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome?
     /// A command the root leaves to the screen on top.
-    mutating func command(_ command: Command, _ shared: inout SharedState) -> Outcome
+    mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome
     /// Esc: cancels what it loads, keeping what it shows; nil when there is nothing to cancel.
-    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]?
+    mutating func cancelLoads(_ context: ScreenContext) -> Outcome?
     /// The loading indicator of `token` is due, if that load is this screen's.
     mutating func showIndicator(_ token: LoadToken)
     /// Question `id` as this screen lists it (a list's copy, with its body when the page carried bodies), if it does.
@@ -31,8 +32,8 @@ protocol ScreenFeature: Hashable, Sendable {
 extension ScreenFeature {
     var loadTokens: [LoadToken] { [] }
     var isOverlay: Bool { false }
-    mutating func key(_ key: Key, _ shared: inout SharedState) -> Outcome? { nil }
-    mutating func cancelLoads(_ shared: inout SharedState) -> [Effect]? { nil }
+    mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? { nil }
+    mutating func cancelLoads(_ context: ScreenContext) -> Outcome? { nil }
     mutating func showIndicator(_ token: LoadToken) {}
     func listedQuestion(_ id: Int) -> Question? { nil }
 }

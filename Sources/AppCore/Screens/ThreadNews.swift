@@ -25,11 +25,11 @@ enum ThreadNews {
 
     /// Once the thread and the mark before this opening are both known, says on the status line how many answers
     /// are new (once per opening).
-    static func announce(_ thread: inout ThreadState, _ shared: inout SharedState) {
+    static func announce(_ thread: inout ThreadState, _ out: inout Outcome) {
         guard !thread.newsAnnounced, thread.lastReadKnown, thread.thread != nil else { return }
         thread.newsAnnounced = true
         let count = thread.newAnswerIDs.count
         guard count > 0 else { return }
-        shared.setStatus(count == 1 ? "1 new answer since you read this" : "\(count) new answers since you read this", isError: false)
+        out.setStatus(count == 1 ? "1 new answer since you read this" : "\(count) new answers since you read this", isError: false)
     }
 }

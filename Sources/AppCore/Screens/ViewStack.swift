@@ -75,14 +75,3 @@ enum BrowseChange: Hashable, Sendable {
     /// Another site: the stack starts over.
     case site(String)
 }
-
-/// Effects plus the moves on the stack a screen's reducer asks for.
-struct Outcome {
-    var effects: [Effect] = []
-    var navigation: [Navigation] = []
-
-    init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
-        self.effects = effects
-        self.navigation = navigation
-    }
-}

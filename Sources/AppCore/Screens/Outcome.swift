@@ -1,0 +1,115 @@
+import StackAPI
+
+/// What a screen's reducer returns to the root: the effects to run, the moves on the stack it asks for, and every
+/// other change to what screens share, each named — the status message it made (which belongs to that screen and
+/// action, `StatusState`), the load tokens it took, the quota a response reported, read marks, saves. The root is
+/// the only writer of `SharedState`: it applies an outcome in one place (`Reducer.apply`).
+struct Outcome {
+    var effects: [Effect] = []
+    var navigation: [Navigation] = []
+    /// What this action does to the status line's message, if anything.
+    var status: StatusChange?
+    /// How many load tokens this outcome took after `ScreenContext.lastToken` (`makeToken`).
+    var tokensTaken = 0
+    /// The request quota a response reported (nil: not reported).
+    var quotaRemaining: Int?
+    var quotaMax: Int?
+    /// Read marks made now (opening a question, marking the screen read): they replace older ones.
+    var readMarks: [Int: ReadState] = [:]
+    /// The store's read marks of rows shown: they never replace a mark made this session.
+    var storedReadMarks: [Int: ReadState] = [:]
+    /// Questions saved (true) or unsaved (false).
+    var saved: [Int: Bool] = [:]
+
+    init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
+        self.effects = effects
+        self.navigation = navigation
+    }
+
+    /// A load token no earlier load had: the next after the context's last and those this outcome took already.
+    mutating func makeToken(_ context: ScreenContext) -> LoadToken {
+        tokensTaken += 1
+        return LoadToken(context.lastToken + tokensTaken)
+    }
+
+    // MARK: The status line
+
+    /// Shows `message`, as an error or as information (the last word of the action wins).
+    mutating func setStatus(_ message: String, isError: Bool) {
+        status = .show(message, isError ? .error : .info)
+    }
+
+    /// Clears the message (a `notice` stays).
+    mutating func clearStatus() {
+        status = .clear
+    }
+
+    /// After a successful load: clears the error an earlier load left, and only that.
+    mutating func clearLoadError() {
+        status = StatusChange.clearLoadError.after(status)
+    }
+
+    /// After a failed load: the error's one-line summary, unless the load was cancelled.
+    mutating func report(_ error: APIError, _ context: ScreenContext) {
+        guard error.isUserVisible else { return }
+        status = .show(error.summary(retryKey: context.keyName(.reload)), .loadError)
+    }
+
+    /// Esc cancelled a load: says so and how to retry (with the effective reload key).
+    mutating func noteCancelled(_ context: ScreenContext) {
+        let key = context.keyName(.reload)
+        setStatus(key.isEmpty ? "Load cancelled" : "Load cancelled — press \(key) to retry", isError: false)
+    }
+
+    /// The message the status line will show once the root applies this outcome over `context`'s.
+    func message(over context: ScreenContext) -> String? {
+        var line = context.status
+        if let status { line.apply(status) }
+        return line.message
+    }
+
+    /// After a load whose `count` `noun` carried impossible values (shown as `?`): says so, unless the load already
+    /// left a message of its own (`before` is the message the load found).
+    mutating func noteUnknownValues(_ count: Int, _ noun: String, before: String?, _ context: ScreenContext) {
+        guard count > 0, message(over: context) == before else { return }
+        let what = count == 1 ? "1 \(noun.dropLast())" : "\(count) \(noun)"
+        setStatus("The server sent impossible dates or numbers in \(what): shown as ?", isError: false)
+    }
+
+    // MARK: Shared state
+
+    /// The quota a response reported; a value it did not report stays as it was.
+    mutating func noteQuota(_ remaining: Int?, _ max: Int?) {
+        if let remaining { quotaRemaining = remaining }
+        if let max { quotaMax = max }
+    }
+}
+
+/// What an action does to the status line's message; the root applies it (`StatusState.apply`), and the message's
+/// lifetime rule (`commandStarts`, `actionEnded`) takes it from there.
+enum StatusChange: Hashable, Sendable {
+    case show(String, StatusKind)
+    case clear
+    /// Clears the message only when it is a failed load's error (a load succeeded).
+    case clearLoadError
+
+    /// This change made after `earlier` in the same action, as one change.
+    func after(_ earlier: StatusChange?) -> StatusChange {
+        guard self == .clearLoadError, let earlier else { return self }
+        switch earlier {
+        case .show(_, .loadError): return .clear
+        case .show, .clear, .clearLoadError: return earlier
+        }
+    }
+}
+
+extension StatusState {
+    /// Applies what an action did to the message.
+    mutating func apply(_ change: StatusChange) {
+        switch change {
+        case let .show(message, kind): show(message, kind)
+        case .clear: clear()
+        case .clearLoadError: if kind == .loadError { clear() }
+        }
+    }
+}
