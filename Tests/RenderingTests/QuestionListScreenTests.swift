@@ -29,7 +29,7 @@ final class QuestionListScreenTests: XCTestCase {
         XCTAssertEqual(lines.count, 30)
         XCTAssertTrue(lines[0].contains("cardano · activity"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("score ans  title"), lines[1])
-        XCTAssertTrue(lines[1].hasSuffix("tags" + String(repeating: " ", count: 23) + "active "), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("tags" + String(repeating: " ", count: 14) + "active "), "the tags column as wide as the widest tags: \(lines[1])")
         XCTAssertTrue(lines[2].hasPrefix("   12 ✓3   How do I stake ADA?"), lines[2])
         XCTAssertTrue(lines[2].contains("staking wallet"), lines[2])
         XCTAssertTrue(lines[2].hasSuffix("3d "), lines[2])
@@ -39,9 +39,28 @@ final class QuestionListScreenTests: XCTestCase {
         XCTAssertTrue(lines[29].contains("2 questions"), lines[29])
     }
 
+    func testAt200ColumnsTagsShowWholeBesideShortTitlesAndNeverCutALongTitleForTags() {
+        let manyTags = ["cardano-node", "plutus-core", "smart-contract", "transaction-metadata", "native-tokens"]
+        let short = [Fixtures.question(id: 1, title: "Minting fails", tags: manyTags)]
+        let wide = render(loadedState(columns: 200, rows: 10, questions: short, hasMore: false))
+        XCTAssertTrue(wide[2].contains(manyTags.joined(separator: " ")), "the 74 columns of tags show whole: \(wide[2])")
+        XCTAssertFalse(wide[2].contains("…"), wide[2])
+
+        let longTitle = String(repeating: "Why does my Plutus validator reject this datum ", count: 3)
+        let both = [Fixtures.question(id: 2, title: longTitle, tags: manyTags)]
+        let shared = render(loadedState(columns: 200, rows: 10, questions: both, hasMore: false))
+        XCTAssertTrue(shared[2].contains("Why does my Plutus validator reject this datum Why does my Plutus"), "the title keeps its room: \(shared[2])")
+        XCTAssertTrue(shared[2].contains("cardano-node plutus-core"), "the tags keep at least today's 32 columns: \(shared[2])")
+
+        let fewTags = [Fixtures.question(id: 3, title: longTitle, tags: ["nft"])]
+        let narrowTags = render(loadedState(columns: 200, rows: 10, questions: fewTags, hasMore: false))
+        XCTAssertTrue(narrowTags[2].contains(longTitle.trimmingCharacters(in: .whitespaces)), "one short tag leaves the title whole: \(narrowTags[2])")
+        for line in wide + shared + narrowTags { XCTAssertEqual(TextWidth.of(line), 200, line) }
+    }
+
     func testEveryLineFitsAtEachSize() {
         let questions = (1...40).map { Fixtures.question(id: $0, title: "日本語のタイトル \($0) with a long English tail that will not fit 🎉", tags: ["a", "b"]) }
-        for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
+        for (columns, rows) in [(240, 30), (100, 30), (80, 24), (40, 10)] {
             let state = loadedState(columns: columns, rows: rows, questions: questions)
             let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
             for line in buffer.lines {
@@ -49,7 +68,11 @@ final class QuestionListScreenTests: XCTestCase {
             }
             XCTAssertTrue(buffer.lines[1].contains("title"), buffer.lines[1])
             XCTAssertTrue(buffer.lines[2].contains("日本語"), buffer.lines[2])
-            XCTAssertTrue(buffer.lines[2].contains("…"), "a long title is cut with an ellipsis: \(buffer.lines[2])")
+            if columns <= 80 {
+                XCTAssertTrue(buffer.lines[2].contains("…"), "a long title is cut with an ellipsis: \(buffer.lines[2])")
+            } else {
+                XCTAssertFalse(buffer.lines[2].contains("…"), "short tags leave the title its room: \(buffer.lines[2])")
+            }
         }
     }
 

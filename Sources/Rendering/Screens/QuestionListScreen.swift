@@ -19,7 +19,8 @@ public enum QuestionListScreen {
     /// The column header, the rows of `list` from its scroll offset, and its end row.
     static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
                          noun: String = "questions", into buffer: inout ScreenBuffer) {
-        let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown)
+        let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1))
+        let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown, needs: needs(onScreen))
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
         var y = 2
         var index = list.scrollOffset
@@ -33,6 +34,16 @@ public enum QuestionListScreen {
         if y <= rows, let endRow = PagedListRows.endRow(list, noun: noun) {
             buffer.write(TextWidth.truncate(endRow.text, to: buffer.width - 2), x: 2, y: y, style: endRow.style)
         }
+    }
+
+    /// The widest title (with room for the `★ ` and `+N ` marks) and the widest tags of `questions`.
+    static func needs(_ questions: ArraySlice<Question>) -> QuestionListColumns.Needs {
+        var needs = QuestionListColumns.Needs(title: 0, tags: 0)
+        for question in questions {
+            needs.title = max(needs.title, TextWidth.of(TerminalSafety.sanitize(question.title)) + TextWidth.of(savedMark) + 4)
+            needs.tags = max(needs.tags, TextWidth.of(TerminalSafety.sanitize(question.tags.joined(separator: " "))))
+        }
+        return needs
     }
 
     /// The mark before a saved question's title.
