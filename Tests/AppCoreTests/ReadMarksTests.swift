@@ -5,29 +5,32 @@ import StackAPI
 import TestSupport
 
 /// Read marks in the reducer: opening marks read, the store's marks merge in, `U` and `A`, the offline flag.
+/// (Written with `ReducerTestStore`: every effect is asserted.)
 final class ReadMarksTests: XCTestCase {
     private func loadedState(count: Int = 30) throws -> AppState {
         try AppState.listing(count, rows: 12, settings: BrowseSettings(site: "cardano", pageSize: 30))
     }
 
+    private func loadedStore(count: Int = 30) throws -> ReducerTestStore {
+        try ReducerTestStore.listing(count, rows: 12, settings: BrowseSettings(site: "cardano", pageSize: 30))
+    }
+
     func testOpeningAQuestionMarksItReadWithWhatTheListKnew() throws {
-        var state = try loadedState()
-        let question = state.list.questions[0]
-        let effects = Reducer.reduce(&state, .command(.open))
+        let store = try loadedStore()
+        let question = store.state.list.questions[0]
+        store.send(.command(.open)) { XCTAssertEqual($0.shared.readMarks.status(of: question), .read) }
         let mark = ReadState(answerCount: question.answerCount ?? 0, lastActivity: question.lastActivityDate)
-        XCTAssertTrue(effects.contains(.markRead(site: "cardano", [question.questionID: mark])), "\(effects)")
-        XCTAssertEqual(state.shared.readMarks.status(of: question), .read)
+        store.receiveQuestionOpened(question.questionID, markedRead: mark)
     }
 
     func testTheLoadedThreadRefreshesTheMarkWithItsAnswers() throws {
-        var state = try loadedState()
-        let effects = Reducer.reduce(&state, .command(.open))
-        guard let token = effects.threadLoadToken else { return XCTFail("no thread load") }
-        var question = state.list.questions[0]
+        let store = try loadedStore()
+        var question = store.state.list.questions[0]
+        store.send(.command(.open))
+        let token = try XCTUnwrap(store.receiveQuestionOpened(question.questionID, markedRead: ReadState(question)))
         question.answerCount = 3
-        let thread = QuestionThread(question: question, answers: [])
-        let after = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
-        XCTAssertTrue(after.contains(.markRead(site: "cardano", [question.questionID: ReadState(question)])), "\(after)")
+        store.send(.threadLoaded(token, .success(QuestionThread(question: question, answers: []))))
+        store.expectEffects([.markRead(site: "cardano", [question.questionID: ReadState(question)])])
     }
 
     func testMarksFromTheStoreShowUpdatesAndNeverOverrideThisSessionsMarks() throws {
@@ -70,37 +73,39 @@ final class ReadMarksTests: XCTestCase {
     }
 
     func testNextUnreadSkipsReadQuestionsAndSaysWhenNoneIsLeft() throws {
-        var state = try loadedState(count: 4)
-        let marks = Dictionary(uniqueKeysWithValues: state.list.questions[1...2].map { ($0.questionID, ReadState($0)) })
-        _ = Reducer.reduce(&state, .readMarksLoaded(try XCTUnwrap(state.list.markLoads.first), marks))
-        _ = Reducer.reduce(&state, .key(.character("U")))
-        XCTAssertEqual(state.list.selection, 3)
-        _ = Reducer.reduce(&state, .key(.character("U")))
-        XCTAssertEqual(state.list.selection, 3)
-        XCTAssertEqual(state.status.message, "No unread question below")
+        let store = try loadedStore(count: 4)
+        let marks = Dictionary(uniqueKeysWithValues: store.state.list.questions[1...2].map { ($0.questionID, ReadState($0)) })
+        store.send(.readMarksLoaded(try XCTUnwrap(store.state.list.markLoads.first), marks))
+        store.expectEffects([])
+        store.press(.character("U"))
+        XCTAssertEqual(store.state.list.selection, 3)
+        store.press(.character("U"))
+        XCTAssertEqual(store.state.list.selection, 3)
+        XCTAssertEqual(store.state.status.message, "No unread question below")
     }
 
     func testMarkScreenReadMarksOnlyTheRowsShown() throws {
-        var state = try loadedState()
-        let effects = Reducer.reduce(&state, .key(.character("A")))
-        let shown = state.viewport.listRows
-        guard case let .markRead(site, marks)? = effects.first else { return XCTFail("\(effects)") }
-        XCTAssertEqual(site, "cardano")
-        XCTAssertEqual(Set(marks.keys), Set(state.list.questions.prefix(shown).map(\.questionID)))
-        XCTAssertEqual(state.status.message, "Marked \(shown) read")
-        XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[shown]), .unread)
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("A"))), [])
-        XCTAssertEqual(state.status.message, "Nothing new on screen")
+        let store = try loadedStore()
+        let shown = store.state.viewport.listRows
+        let marks = Dictionary(uniqueKeysWithValues: store.state.list.questions.prefix(shown).map { ($0.questionID, ReadState($0)) })
+        store.send(.key(.character("A"))) { state in
+            XCTAssertEqual(state.status.message, "Marked \(shown) read")
+            XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[shown]), .unread)
+        }
+        store.expectEffects([.markRead(site: "cardano", marks)], "the rows shown, as they are now")
+        store.press(.character("A"))
+        XCTAssertEqual(store.state.status.message, "Nothing new on screen")
     }
 
     func testReadKeysWorkOnlyOnAQuestionListAndOfflineIsAFlag() throws {
-        var state = try loadedState()
-        _ = Reducer.reduce(&state, .command(.open))
-        XCTAssertEqual(Reducer.reduce(&state, .key(.character("U"))), [])
-        XCTAssertEqual(state.status.message, "U works only on a question list")
-        _ = Reducer.reduce(&state, .offlineChanged(true))
-        XCTAssertTrue(state.shared.isOffline)
-        _ = Reducer.reduce(&state, .offlineChanged(false))
-        XCTAssertFalse(state.shared.isOffline)
+        let store = try loadedStore()
+        store.send(.command(.open))
+        store.receiveQuestionOpened(1, markedRead: ReadState(store.state.list.questions[0]))
+        store.press(.character("U"))
+        XCTAssertEqual(store.state.status.message, "U works only on a question list")
+        store.send(.offlineChanged(true)) { XCTAssertTrue($0.shared.isOffline) }
+        store.expectEffects([])
+        store.send(.offlineChanged(false)) { XCTAssertFalse($0.shared.isOffline) }
+        store.expectEffects([])
     }
 }
