@@ -173,6 +173,28 @@ final class ReducerTestStore {
         }
     }
 
+    /// Consumes the answers feed's page load (`page` of `site`, asked for with `priority`) and its indicator's timer;
+    /// returns its token.
+    @discardableResult
+    func receiveAnswersFeedLoad(page: Int = 1, site: String = "cardano", priority: LoadPriority = .userInitiated,
+                                file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("the answers feed's page \(page)", file: file, line: line) { effect -> LoadToken? in
+            if case .loadAnswersFeed(let token, site, page, _, priority, false) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return token
+    }
+
+    /// Consumes the site list's load and its indicator's timer; returns its token.
+    @discardableResult
+    func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("the site list's load", file: file, line: line) { effect -> LoadToken? in
+            if case .loadSites(let token) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return token
+    }
+
     /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
     @discardableResult
     func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
