@@ -46,9 +46,12 @@ if [ "$mode" = uninstall ]; then
         if [ -e "$prefix/$file" ] || [ -L "$prefix/$file" ]; then
             rm -f "$prefix/$file"
             echo "removed $prefix/$file"
-            # The folders the file was in, when nothing else is left in them (never the prefix itself).
+            # The folders the file was in, when nothing else is left in them; never the prefix's bin, share and
+            # share/man, which every prefix has (/usr/local/bin) and a login adds to PATH (~/.local/bin).
             folder="$(dirname "$file")"
-            while [ "$folder" != . ] && rmdir "$prefix/$folder" 2>/dev/null; do folder="$(dirname "$folder")"; done
+            while case "$folder" in .|bin|share|share/man) false ;; esac && rmdir "$prefix/$folder" 2>/dev/null; do
+                folder="$(dirname "$folder")"
+            done
         fi
     done
     echo "install: uninstalled from $prefix (your store and config, if any, are kept)"
