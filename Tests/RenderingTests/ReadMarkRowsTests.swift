@@ -46,4 +46,21 @@ final class ReadMarkRowsTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("offline"), lines[11])
         XCTAssertFalse(lines[11].contains("quota"), lines[11])
     }
+
+    func testTheOfflineMarkSurvivesNarrowTerminalsTheHintsGoFirst() {
+        for columns in [100, 60, 40, 30] {
+            var narrow = state()
+            _ = Reducer.reduce(&narrow, .offlineChanged(true))
+            _ = Reducer.reduce(&narrow, .resize(Viewport(columns: columns, rows: 12)))
+            let status = AppScreen.render(narrow, cache: ThreadLayoutCache(), now: now).buffer.lines[11]
+            XCTAssertTrue(status.hasSuffix("offline ") || status.contains("offline · "), "\(columns) columns: \(status)")
+        }
+        // A question's hints are long: at 60 columns they used to push the mark out.
+        let hints = "? help · q back · o open · y copy · c comments · L links"
+        XCTAssertEqual(Chrome.rightSide(mark: .offline, right: hints, width: 60), "offline · c comments · L links")
+        XCTAssertEqual(Chrome.rightSide(mark: .offline, right: hints, width: 30), "offline", "no hint fits beside it")
+        XCTAssertEqual(Chrome.rightSide(mark: StatusLine.Mark(full: "live: reconnecting in 8 s", short: "live…"), right: hints, width: 60),
+                       "live… · c comments · L links", "a mark over a quarter of the row shortens")
+        XCTAssertEqual(Chrome.rightSide(mark: nil, right: "quota 287/300 · ? help", width: 30), "? help", "the quota goes first")
+    }
 }

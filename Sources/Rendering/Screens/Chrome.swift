@@ -20,20 +20,32 @@ public enum Chrome {
     public static func drawHeader(left: String, right: String, into buffer: inout ScreenBuffer) {
         let style = CellStyle(.reverse)
         buffer.fillRow(0, style: style)
-        drawSplitRow(0, left: left, right: right, style: style, into: &buffer)
+        drawSplitRow(0, left: left, right: fitting(TerminalSafety.sanitize(right), into: max(0, buffer.width / 2)), style: style,
+                     into: &buffer)
     }
 
     /// The status line on the last row: the message (or loaded count) left, quota and key hints right.
-    public static func drawStatus(left: String, right: String, isError: Bool, into buffer: inout ScreenBuffer) {
+    public static func drawStatus(left: String, mark: StatusLine.Mark? = nil, right: String, isError: Bool,
+                                  into buffer: inout ScreenBuffer) {
         let y = buffer.height - 1
         let style = isError ? CellStyle(.bold, color: .error) : CellStyle(color: .muted)
         buffer.fillRow(y, style: .plain)
-        drawSplitRow(y, left: left, right: right, style: style, into: &buffer)
+        drawSplitRow(y, left: left, right: rightSide(mark: mark, right: right, width: buffer.width), style: style, into: &buffer)
+    }
+
+    /// The right half: the mark kept first (its short form when the full one would take over a quarter of the row),
+    /// then as much of `right` as fits beside it (`fitting` drops its leading parts, the quota first).
+    public static func rightSide(mark: StatusLine.Mark?, right: String, width: Int) -> String {
+        let half = max(0, width / 2)
+        guard let mark else { return fitting(TerminalSafety.sanitize(right), into: half) }
+        let shown = TextWidth.of(mark.full) * 4 > width ? mark.short : mark.full
+        let rest = fitting(TerminalSafety.sanitize(right), into: max(0, half - TextWidth.of(shown) - 3))
+        return rest.isEmpty || TextWidth.of(rest) > half - TextWidth.of(shown) - 3 ? shown : shown + " · " + rest
     }
 
     private static func drawSplitRow(_ y: Int, left: String, right: String, style: CellStyle, into buffer: inout ScreenBuffer) {
         let width = buffer.width
-        let rightText = TextWidth.truncate(fitting(TerminalSafety.sanitize(right), into: max(0, width / 2)), to: max(0, width / 2))
+        let rightText = TextWidth.truncate(right, to: max(0, width / 2))
         let rightWidth = TextWidth.of(rightText)
         let leftRoom = max(0, width - 2 - rightWidth - (rightWidth > 0 ? 1 : 0))
         buffer.write(" " + TextWidth.truncate(TerminalSafety.sanitize(left), to: leftRoom), x: 0, y: y, style: style)

@@ -4,26 +4,43 @@ import Foundation
 /// The one place that composes the status line: the top screen's own words (counts, loading, position) unless a
 /// message is showing, and on the right the quota and key hints named from the effective keymap.
 public enum StatusLine {
-    /// The status line's left text, right text and whether it reports an error.
+    /// A mark of the app's state on the right of the status line (`offline`), kept whatever the width: the hints and
+    /// the quota make room for it first, and a narrow terminal gets its short form.
+    public struct Mark: Equatable, Sendable {
+        public var full: String
+        public var short: String
+
+        /// A mark reading `full`, or `short` on a narrow terminal.
+        public init(full: String, short: String) {
+            self.full = full
+            self.short = short
+        }
+
+        /// Loads are answered by the local store.
+        public static let offline = Mark(full: "offline", short: "off")
+    }
+
+    /// The status line's left text, its mark, its right text (quota and key hints) and whether it reports an error.
     public static func compose(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date = Date())
-        -> (left: String, right: String, isError: Bool) {
+        -> (left: String, mark: Mark?, right: String, isError: Bool) {
         let shared = state.shared
         var (left, hints) = state.top.view.status(state, threadLayout: threadLayout, now: now)
         if let message = shared.status.message { left = message }
         // "offline" leads the right side: loads are answered by the local store, and quota figures are old.
-        let quota = shared.isOffline ? "offline" : Chrome.quotaText(shared.status)
+        let mark: Mark? = shared.isOffline ? .offline : nil
+        let quota = shared.isOffline ? "" : Chrome.quotaText(shared.status)
         if let notice = shared.status.notice {
             // The notice stays beside the latest message, with the room the key hints had.
-            return (shared.status.message.map { $0 + " · " + notice } ?? notice, quota, shared.status.isError)
+            return (shared.status.message.map { $0 + " · " + notice } ?? notice, mark, quota, shared.status.isError)
         }
         let right = ([quota] + hints).filter { !$0.isEmpty }.joined(separator: " · ")
-        return (left, right, shared.status.isError)
+        return (left, mark, right, shared.status.isError)
     }
 
     /// Draws the status line of `state` on the buffer's last row.
     static func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         let line = compose(state, threadLayout: threadLayout, now: now)
-        Chrome.drawStatus(left: line.left, right: line.right, isError: line.isError, into: &buffer)
+        Chrome.drawStatus(left: line.left, mark: line.mark, right: line.right, isError: line.isError, into: &buffer)
     }
 
     /// " · loading page 2…" once a load's indicator is due (" · reloading…" for `r`), else "".
