@@ -37,9 +37,10 @@ public struct StoreRecovery: Sendable {
         return [first + "; its imported sites are to be imported again:"] + importedSites.map { "  " + $0.command }
     }
 
-    /// `lines` as one line (a status line).
+    /// `lines` as one line (a status line): the commands after the first, separated by semicolons.
     public var message: String {
-        lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let commands = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines[0] + (commands.isEmpty ? "" : " " + commands.joined(separator: "; "))
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

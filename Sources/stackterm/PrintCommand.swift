@@ -81,6 +81,8 @@ struct PrintCommand: ParsableCommand {
     private func openStore(settings: EffectiveSettings) -> LocalDataManager? {
         do {
             let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576, announceUpgrade: StacktermCommand.warn)
+            // A file moved aside (unusable, or damaged and recovered from) is said once, with what was kept.
+            if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
             if let paused = store.writesPaused, !offline { StacktermCommand.standardError("stackterm: " + paused) }
             return LocalDataManager(store: store)
         } catch {

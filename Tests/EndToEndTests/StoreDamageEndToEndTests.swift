@@ -148,6 +148,21 @@ final class StoreDamageEndToEndTests: XCTestCase {
         XCTAssertEqual(imported, "225", "the import went into the new store")
     }
 
+    func testPrintOfflineSaysTheStoreIsDamagedAndTheNextRunRecovers() throws {
+        let home = try fixture.copy("print")
+        let met = try stackterm(["print", "--offline", "--site", "cardano", "--search", "wallet", "--limit", "500"], home)
+        XCTAssertFalse(met.errors.contains("malformed"), met.errors)
+        XCTAssertTrue(met.errors.contains("\(home.store.path) is damaged"), met.errors)
+        XCTAssertEqual(try home.movedAside(), [], "moved aside while print ran")
+        XCTAssertTrue(try Data(contentsOf: home.store) == home.damagedBytes, "print wrote into the damaged file")
+        let next = try stackterm(["print", "--offline", "--site", "beer"], home)
+        XCTAssertEqual(next.status, 0, next.errors)
+        XCTAssertTrue(next.output.contains(home.savedTitle), next.output)
+        XCTAssertTrue(next.errors.contains("was moved aside to \(home.store.path).damaged-"), next.errors)
+        for command in home.reimportCommands { XCTAssertTrue(next.errors.contains(command), next.errors) }
+        try home.assertRecovered("print --offline, run again")
+    }
+
     func testCheckSaysIntactOrDamagedWithItsExitCode() throws {
         let clean = try fixture.copy("clean")
         try FileManager.default.removeItem(at: clean.folder)
