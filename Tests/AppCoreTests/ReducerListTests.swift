@@ -4,249 +4,291 @@ import AppCore
 import StackAPI
 import TestSupport
 
-/// Reducer tests for the question list: start, paging, prefetch, stale tokens, cancel, page-25 stop.
+/// Reducer tests for the question list: start, paging, prefetch, stale tokens, cancel, page-25 stop. (Written with
+/// `ReducerTestStore`: every effect is asserted.)
 final class ReducerListTests: XCTestCase {
-    private func makeState(rows: Int = 12, hasKey: Bool = false) -> AppState {
-        AppState(settings: BrowseSettings(site: "cardano", pageSize: 30, hasAPIKey: hasKey), viewport: Viewport(columns: 80, rows: rows))
+    private func makeStore(rows: Int = 12, hasKey: Bool = false) -> ReducerTestStore {
+        ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano", pageSize: 30, hasAPIKey: hasKey),
+                                  viewport: Viewport(columns: 80, rows: rows)))
     }
 
-    /// The token of the single `loadQuestions` effect in `effects`, checking page and priority.
-    private func loadToken(_ effects: [Effect], page: Int, priority: LoadPriority, file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
-        for effect in effects {
-            if case let .loadQuestions(token, _, requested, requestedPriority, _) = effect {
-                XCTAssertEqual(requested, page, file: file, line: line)
-                XCTAssertEqual(requestedPriority, priority, file: file, line: line)
-                return token
-            }
-        }
-        XCTFail("no loadQuestions effect in \(effects)", file: file, line: line)
-        return nil
+    /// Consumes a page load of `page` asked for with `priority` (and its indicator's timer); returns its token.
+    private func receivePage(_ page: Int, _ priority: LoadPriority, _ store: ReducerTestStore,
+                             file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        guard let load = store.receiveQuestionsLoad(file: file, line: line) else { return nil }
+        XCTAssertEqual(load.page, page, file: file, line: line)
+        XCTAssertEqual(load.priority, priority, file: file, line: line)
+        return load.token
+    }
+
+    /// Started: page 1's load asked for; returns its token.
+    private func started(_ store: ReducerTestStore, file: StaticString = #filePath, line: UInt = #line) throws -> LoadToken {
+        let load = try XCTUnwrap(store.start(file: file, line: line), file: file, line: line)
+        XCTAssertEqual(load.page, 1, file: file, line: line)
+        XCTAssertEqual(load.priority, .userInitiated, file: file, line: line)
+        return load.token
+    }
+
+    /// Answers `token` with `page`, which asks for its rows' marks (and nothing else).
+    private func load(_ token: LoadToken, _ page: Page<Question>, _ store: ReducerTestStore,
+                      file: StaticString = #filePath, line: UInt = #line) {
+        store.send(.questionsLoaded(token, .success(page)), file: file, line: line)
+        store.receiveReadMarksLoad(page.items.map(\.questionID), file: file, line: line)
     }
 
     func testStartLoadsFirstPageAndSchedulesIndicator() throws {
-        var state = makeState()
-        let effects = Reducer.reduce(&state, .start)
-        let token = try XCTUnwrap(loadToken(effects, page: 1, priority: .userInitiated))
-        XCTAssertTrue(effects.contains(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)))
-        XCTAssertEqual(state.list.pending?.token, token)
-        XCTAssertFalse(state.list.pending?.indicatorVisible ?? true)
-        XCTAssertEqual(Reducer.reduce(&state, .loadingIndicatorDue(token)), [])
-        XCTAssertTrue(state.list.pending?.indicatorVisible ?? false)
+        let store = makeStore()
+        let token = try started(store) // the load, then its indicator's timer
+        XCTAssertEqual(store.state.list.pending?.token, token)
+        XCTAssertFalse(store.state.list.pending?.indicatorVisible ?? true)
+        store.send(.loadingIndicatorDue(token)) { XCTAssertTrue($0.list.pending?.indicatorVisible ?? false) }
+        store.expectEffects([])
     }
 
     func testPageLoadedAppendsDedupesAndRecordsQuota() throws {
-        var state = makeState()
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 30, firstID: 1, quota: 287))))
-        XCTAssertEqual(state.list.questions.count, 30)
-        XCTAssertNil(state.list.pending)
-        XCTAssertEqual(state.list.nextPage, 2)
-        XCTAssertEqual(state.status.quotaRemaining, 287)
-        XCTAssertEqual(state.status.quotaMax, 300)
+        let store = makeStore()
+        let token = try started(store)
+        load(token, Fixtures.page(1, count: 30, firstID: 1, quota: 287), store)
+        XCTAssertEqual(store.state.list.questions.count, 30)
+        XCTAssertNil(store.state.list.pending)
+        XCTAssertEqual(store.state.list.nextPage, 2)
+        XCTAssertEqual(store.state.status.quotaRemaining, 287)
+        XCTAssertEqual(store.state.status.quotaMax, 300)
 
         // Page 2 overlaps page 1 by five questions (activity sort moves them): duplicates are dropped.
-        let next = Reducer.reduce(&state, .command(.bottom))
-        let token2 = try XCTUnwrap(loadToken(next, page: 2, priority: .prefetch))
-        _ = Reducer.reduce(&state, .questionsLoaded(token2, .success(Fixtures.page(2, count: 30, firstID: 26))))
-        XCTAssertEqual(state.list.questions.count, 55)
-        XCTAssertEqual(Set(state.list.questions.map(\.questionID)).count, 55)
+        store.send(.command(.bottom))
+        let token2 = try XCTUnwrap(receivePage(2, .prefetch, store))
+        store.send(.questionsLoaded(token2, .success(Fixtures.page(2, count: 30, firstID: 26)))) { state in
+            XCTAssertEqual(state.list.questions.count, 55)
+            XCTAssertEqual(Set(state.list.questions.map(\.questionID)).count, 55)
+        }
+        store.receiveReadMarksLoad(Array(26...55))
     }
 
     func testStaleTokenIsDropped() throws {
-        var state = makeState()
-        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        let reload = Reducer.reduce(&state, .command(.reload))
-        XCTAssertTrue(reload.contains(.cancel(first)))
-        let second = try XCTUnwrap(loadToken(reload, page: 1, priority: .userInitiated))
+        let store = makeStore()
+        let first = try started(store)
+        store.send(.command(.reload))
+        store.receive(.cancel(first))
+        let second = try XCTUnwrap(receivePage(1, .userInitiated, store))
         XCTAssertNotEqual(first, second)
 
-        let before = state
-        XCTAssertEqual(Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 5, firstID: 900)))), [])
-        XCTAssertEqual(state, before, "a superseded result must not change anything")
-        _ = Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
-        XCTAssertEqual(state.list.questions.first?.questionID, 1)
+        let before = store.state
+        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 5, firstID: 900)))) {
+            XCTAssertEqual($0, before, "a superseded result must not change anything")
+        }
+        store.expectEffects([])
+        load(second, Fixtures.page(1, count: 5, firstID: 1, hasMore: false), store)
+        XCTAssertEqual(store.state.list.questions.first?.questionID, 1)
     }
 
     func testPrefetchWithinOneScreenOfTheEndAndNeverTwice() throws {
-        var state = makeState(rows: 12) // 10 content rows: a column header and 9 list rows
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 30, firstID: 1))))
+        let store = makeStore(rows: 12) // 10 content rows: a column header and 9 list rows
+        let token = try started(store)
+        load(token, Fixtures.page(1, count: 30, firstID: 1), store)
         // Rows 0…20 are more than a screen from the end (index 29): no prefetch.
-        for _ in 0..<20 { XCTAssertEqual(Reducer.reduce(&state, .command(.moveDown)), []) }
-        XCTAssertEqual(state.list.selection, 20)
+        for _ in 0..<20 { store.perform(.moveDown) }
+        XCTAssertEqual(store.state.list.selection, 20)
         // Index 21 leaves 8 rows below: within one screen, so page 2 is prefetched in the background.
-        let effects = Reducer.reduce(&state, .command(.moveDown))
-        let prefetch = try XCTUnwrap(loadToken(effects, page: 2, priority: .prefetch))
-        XCTAssertEqual(state.list.pending?.token, prefetch)
+        store.send(.command(.moveDown))
+        let prefetch = try XCTUnwrap(receivePage(2, .prefetch, store))
+        XCTAssertEqual(store.state.list.pending?.token, prefetch)
         // Moving further while it loads never asks again for the same page.
-        for _ in 0..<15 { XCTAssertEqual(Reducer.reduce(&state, .command(.moveDown)), []) }
-        XCTAssertEqual(state.list.selection, 29, "selection stops at the last loaded row")
+        for _ in 0..<15 { store.perform(.moveDown) }
+        XCTAssertEqual(store.state.list.selection, 29, "selection stops at the last loaded row")
     }
 
     func testEndOfListStopsPaging() throws {
-        var state = makeState()
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false))))
-        XCTAssertEqual(state.list.end, .noMore)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
+        let store = makeStore()
+        let token = try started(store)
+        load(token, Fixtures.page(1, count: 3, firstID: 1, hasMore: false), store)
+        XCTAssertEqual(store.state.list.end, .noMore)
+        store.perform(.bottom)
+    }
+
+    /// Loads pages 1…`pages` of 30, each asked for by End on the one before.
+    private func loadPages(_ pages: Int, _ store: ReducerTestStore) throws {
+        var token = try started(store)
+        for page in 1...pages {
+            load(token, Fixtures.page(page, count: 30, firstID: page * 100), store)
+            guard page < pages else { break }
+            store.send(.command(.bottom))
+            token = try XCTUnwrap(receivePage(page + 1, .prefetch, store))
+        }
     }
 
     func testPage25StopWithoutKeyTellsWhy() throws {
-        var state = makeState()
-        var token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        for page in 1...25 {
-            let effects = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(page, count: 30, firstID: page * 100))))
-            if page < 25 {
-                token = try XCTUnwrap(loadToken(effects + Reducer.reduce(&state, .command(.bottom)), page: page + 1, priority: .prefetch))
-            } else {
-                XCTAssertEqual(effects.withoutStoreReads, [], "page 26 is never requested without a key")
-            }
+        let store = makeStore()
+        try loadPages(25, store)
+        store.send(.command(.bottom)) { state in
+            XCTAssertEqual(state.list.end, .pageLimit)
+            XCTAssertEqual(state.status.message, APIError.pageLimit(page: 26).summary)
         }
-        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
-        XCTAssertEqual(state.list.end, .pageLimit)
-        XCTAssertEqual(state.status.message, APIError.pageLimit(page: 26).summary)
+        store.expectEffects([], "page 26 is never requested without a key")
     }
 
     func testPage26IsRequestedWithAKey() throws {
-        var state = makeState(hasKey: true)
-        var token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        for page in 1...25 {
-            var effects = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(page, count: 30, firstID: page * 100))))
-            effects += Reducer.reduce(&state, .command(.bottom))
-            token = try XCTUnwrap(loadToken(effects, page: page + 1, priority: .prefetch))
-        }
+        let store = makeStore(hasKey: true)
+        try loadPages(25, store)
+        store.send(.command(.bottom))
+        XCTAssertNotNil(receivePage(26, .prefetch, store))
     }
 
     func testErrorShowsInStatusAndReloadRetries() throws {
-        var state = makeState()
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .failure(.offline(detail: "connection refused"))))
-        XCTAssertEqual(state.list.error, .offline(detail: "connection refused"))
-        XCTAssertTrue(state.status.isError)
-        XCTAssertEqual(state.status.message, APIError.offline(detail: "connection refused").summary)
-        let retry = Reducer.reduce(&state, .command(.reload))
-        XCTAssertNotNil(loadToken(retry, page: 1, priority: .userInitiated))
-        XCTAssertNil(state.status.message)
+        let store = makeStore()
+        let token = try started(store)
+        store.send(.questionsLoaded(token, .failure(.offline(detail: "connection refused")))) { state in
+            XCTAssertEqual(state.list.error, .offline(detail: "connection refused"))
+            XCTAssertTrue(state.status.isError)
+            XCTAssertEqual(state.status.message, APIError.offline(detail: "connection refused").summary)
+        }
+        store.expectEffects([])
+        store.send(.command(.reload)) { XCTAssertNil($0.status.message) }
+        XCTAssertNotNil(receivePage(1, .userInitiated, store))
     }
 
     func testEscapeCancelsTheLoadAndIgnoresItsResult() throws {
-        var state = makeState()
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), [.cancel(token)])
-        XCTAssertNil(state.list.pending)
-        XCTAssertFalse(state.isQuitting, "Esc never quits from the list")
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1))))
-        XCTAssertTrue(state.list.questions.isEmpty)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.cancelOrBack)), [])
+        let store = makeStore()
+        let token = try started(store)
+        store.send(.command(.cancelOrBack)) { state in
+            XCTAssertNil(state.list.pending)
+            XCTAssertFalse(state.isQuitting, "Esc never quits from the list")
+        }
+        store.expectEffects([.cancel(token)])
+        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1)))) {
+            XCTAssertTrue($0.list.questions.isEmpty)
+        }
+        store.expectEffects([])
+        store.perform(.cancelOrBack)
     }
 
-    func testQuitCancelsEverythingOnce() {
-        var state = makeState()
-        _ = Reducer.reduce(&state, .start)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.backOrQuit)), [.cancelAll, .quit(exitCode: 0)])
-        XCTAssertTrue(state.isQuitting)
-        XCTAssertEqual(Reducer.reduce(&state, .terminate(signal: SIGTERM)), [])
+    func testQuitCancelsEverythingOnce() throws {
+        let store = makeStore()
+        _ = try started(store)
+        store.send(.command(.backOrQuit)) { XCTAssertTrue($0.isQuitting) }
+        store.expectEffects([.cancelAll, .quit(exitCode: 0)])
+        store.send(.terminate(signal: SIGTERM))
+        store.expectEffects([])
     }
 
-    func testASignalQuitsWithStatus128PlusItsNumber() {
+    func testASignalQuitsWithStatus128PlusItsNumber() throws {
         for (signal, status): (Int32, Int32) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130), (SIGPIPE, 141), (SIGUSR1, 138)] {
-            var state = makeState()
-            _ = Reducer.reduce(&state, .start)
-            XCTAssertEqual(Reducer.reduce(&state, .terminate(signal: signal)), [.cancelAll, .quit(exitCode: status)])
+            let store = makeStore()
+            _ = try started(store)
+            store.send(.terminate(signal: signal))
+            store.expectEffects([.cancelAll, .quit(exitCode: status)])
         }
     }
 
     func testResizeKeepsSelectionVisible() throws {
-        var state = makeState(rows: 30)
-        let token = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 100, firstID: 1))))
-        for _ in 0..<25 { _ = Reducer.reduce(&state, .command(.moveDown)) }
-        _ = Reducer.reduce(&state, .resize(Viewport(columns: 40, rows: 7)))
-        XCTAssertEqual(state.list.selection, 25)
-        XCTAssertTrue((state.list.scrollOffset..<state.list.scrollOffset + 5).contains(25))
+        let store = makeStore(rows: 30)
+        let token = try started(store)
+        load(token, Fixtures.page(1, count: 100, firstID: 1), store)
+        for _ in 0..<25 { store.perform(.moveDown) }
+        store.send(.resize(Viewport(columns: 40, rows: 7))) { state in
+            XCTAssertEqual(state.list.selection, 25)
+            XCTAssertTrue((state.list.scrollOffset..<state.list.scrollOffset + 5).contains(25))
+        }
+        store.expectEffects([])
     }
 
     // MARK: A server that repeats itself
 
+    /// Page 1 of 30 loaded and End pressed: returns the prefetch of page 2 it asks for.
+    private func atTheEndOfPageOne(_ store: ReducerTestStore) throws -> LoadToken {
+        let first = try started(store)
+        load(first, Fixtures.page(1, count: 30, firstID: 1), store)
+        store.send(.command(.bottom))
+        return try XCTUnwrap(receivePage(2, .prefetch, store))
+    }
+
     func testAPageWithNothingNewEndsTheListAndSaysSo() throws {
-        var state = makeState()
-        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
-        let second = try XCTUnwrap(loadToken(Reducer.reduce(&state, .command(.bottom)), page: 2, priority: .prefetch))
+        let store = makeStore()
+        let second = try atTheEndOfPageOne(store)
         // Page 2 is page 1 again, and still claims `has_more`.
-        let effects = Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1))))
-        XCTAssertEqual(effects.withoutStoreReads, [])
-        XCTAssertEqual(state.list.end, .repeated)
-        XCTAssertEqual(state.list.questions.count, 30)
-        XCTAssertEqual(state.status.message, "The server sent no new questions — end of list")
-        XCTAssertFalse(state.status.isError)
+        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1)))) { state in
+            XCTAssertEqual(state.list.end, .repeated)
+            XCTAssertEqual(state.list.questions.count, 30)
+            XCTAssertEqual(state.status.message, "The server sent no new questions — end of list")
+            XCTAssertFalse(state.status.isError)
+        }
+        store.receiveReadMarksLoad(Array(1...30))
         for command in [Command.bottom, .top, .bottom, .pageDown, .moveDown] {
-            XCTAssertEqual(Reducer.reduce(&state, .command(command)), [], "no request after the list ended")
+            store.perform(command) // no request after the list ended
         }
     }
 
     func testAnEmptyPageThatClaimsMoreEndsTheList() throws {
-        var state = makeState()
-        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        _ = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
-        let second = try XCTUnwrap(loadToken(Reducer.reduce(&state, .command(.bottom)), page: 2, priority: .prefetch))
-        _ = Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 0, firstID: 1))))
-        XCTAssertEqual(state.list.end, .repeated)
-        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
+        let store = makeStore()
+        let second = try atTheEndOfPageOne(store)
+        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 0, firstID: 1)))) {
+            XCTAssertEqual($0.list.end, .repeated)
+        }
+        store.expectEffects([])
+        store.perform(.bottom)
     }
 
     func testAnEmptyFirstPageThatClaimsMoreIsAnEmptyList() throws {
-        var state = makeState()
-        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        XCTAssertEqual(Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 0, firstID: 1)))), [])
-        XCTAssertEqual(state.list.end, .noMore)
-        XCTAssertNil(state.status.message)
+        let store = makeStore()
+        let first = try started(store)
+        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 0, firstID: 1)))) { state in
+            XCTAssertEqual(state.list.end, .noMore)
+            XCTAssertNil(state.status.message)
+        }
+        store.expectEffects([])
     }
 
     func testHoldingEndAgainstARepeatingServerCostsAtMostOneRequestPerKeyPress() throws {
-        var state = makeState(rows: 40)
-        var requests = 0
-        func run(_ effects: [Effect]) {
-            for effect in effects {
-                guard case let .loadQuestions(token, _, page, _, _) = effect else { continue }
-                requests += 1
-                // Every page is page 1 again, with `has_more: true`.
-                run(Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(page, count: 30, firstID: 1)))))
-            }
-        }
-        run(Reducer.reduce(&state, .start))
-        XCTAssertEqual(requests, 2, "page 1, and the prefetch of page 2 on a screen taller than a page")
-        for _ in 0..<50 { run(Reducer.reduce(&state, .command(.bottom))) }
-        XCTAssertEqual(requests, 2)
-        XCTAssertEqual(state.list.end, .repeated)
+        let store = makeStore(rows: 40)
+        // Every page is page 1 again, with `has_more: true`.
+        let first = try started(store)
+        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
+        let second = try XCTUnwrap(receivePage(2, .prefetch, store), "page 1, and the prefetch of page 2 on a screen taller than a page")
+        store.receiveReadMarksLoad(Array(1...30))
+        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1))))
+        store.receiveReadMarksLoad(Array(1...30))
+        for _ in 0..<50 { store.perform(.bottom) }
+        XCTAssertEqual(store.state.list.end, .repeated)
     }
 
     func testAPrefetchedPageDoesNotStartAnotherWithoutAKeyPress() throws {
-        var state = makeState(rows: 40) // 38 content rows, pages of 10
-        let first = try XCTUnwrap(loadToken(Reducer.reduce(&state, .start), page: 1, priority: .userInitiated))
-        let afterFirst = Reducer.reduce(&state, .questionsLoaded(first, .success(Fixtures.page(1, count: 10, firstID: 1))))
-        let second = try XCTUnwrap(loadToken(afterFirst, page: 2, priority: .prefetch))
+        let store = makeStore(rows: 40) // 38 content rows, pages of 10
+        let first = try started(store)
+        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 10, firstID: 1))))
+        let second = try XCTUnwrap(receivePage(2, .prefetch, store))
+        store.receiveReadMarksLoad(Array(1...10))
         // Page 2 brings ten new questions; the reader is still within a screen of the end, but no key was pressed.
-        XCTAssertEqual(Reducer.reduce(&state, .questionsLoaded(second, .success(Fixtures.page(2, count: 10, firstID: 11)))).withoutStoreReads, [])
-        XCTAssertNil(state.list.pending)
-        XCTAssertEqual(state.list.questions.count, 20)
-        XCTAssertNotNil(loadToken(Reducer.reduce(&state, .command(.moveDown)), page: 3, priority: .prefetch))
+        load(second, Fixtures.page(2, count: 10, firstID: 11), store)
+        XCTAssertNil(store.state.list.pending)
+        XCTAssertEqual(store.state.list.questions.count, 20)
+        store.send(.command(.moveDown))
+        XCTAssertNotNil(receivePage(3, .prefetch, store))
     }
 
     func testTheFeedEndsWhenItsServerRepeatsItself() throws {
-        var state = makeState()
-        guard case let .loadAnswersFeed(first, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else {
-            return XCTFail("no feed load")
-        }
+        let store = makeStore()
+        _ = try started(store)
+        store.send(.command(.toggleAnswersFeed))
+        let first = try XCTUnwrap(store.receiveAnswersFeedLoad())
         let answers = (1...30).map { Fixtures.answer(id: $0, question: 1) }
-        _ = Reducer.reduce(&state, .answersFeedLoaded(first, .success(Page(items: answers, hasMore: true, page: 1))))
-        guard case let .loadAnswersFeed(second, _, 2, _, .prefetch, _)? = Reducer.reduce(&state, .command(.bottom)).first else {
-            return XCTFail("no prefetch of page 2")
+        store.send(.answersFeedLoaded(first, .success(Page(items: answers, hasMore: true, page: 1))))
+        let title = try XCTUnwrap(store.receive("the title of question 1") { effect -> LoadToken? in
+            if case .loadQuestionTitles(let token, [1], "cardano") = effect { token } else { nil }
+        })
+        store.send(.command(.bottom))
+        let second = try XCTUnwrap(store.receiveAnswersFeedLoad(page: 2, priority: .prefetch), "the prefetch of page 2")
+        store.send(.answersFeedLoaded(second, .success(Page(items: answers, hasMore: true, page: 2)))) { state in
+            XCTAssertEqual(state.feed.end, .repeated)
+            XCTAssertEqual(state.status.message, "The server sent no new answers — end of list")
         }
-        let effects = Reducer.reduce(&state, .answersFeedLoaded(second, .success(Page(items: answers, hasMore: true, page: 2))))
-        XCTAssertFalse(effects.contains { if case .loadAnswersFeed = $0 { true } else { false } })
-        XCTAssertEqual(state.feed.end, .repeated)
-        XCTAssertEqual(state.status.message, "The server sent no new answers — end of list")
-        XCTAssertEqual(Reducer.reduce(&state, .command(.bottom)), [])
+        // NOTE: the repeated page added no answer, yet it asks again for question 1's title while the first request
+        // (`title`) is still on its way: AnswersFeedFeature.loaded asks for the titles missing from the page received,
+        // not from the answers it added, nor does it skip titles already asked for. Asserted as it is today.
+        let again = try XCTUnwrap(store.receive("question 1's title asked for again") { effect -> LoadToken? in
+            if case .loadQuestionTitles(let token, [1], "cardano") = effect { token } else { nil }
+        })
+        XCTAssertNotEqual(again, title)
+        store.expectEffects([], "no page 3")
+        store.perform(.bottom)
     }
 }
