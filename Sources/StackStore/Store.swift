@@ -77,7 +77,7 @@ public final class Store: Sendable {
             aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
         // An earlier run met damage: checked once, and when confirmed moved aside, what can be saved kept.
-        recovery = aside == nil ? try StoreSalvage.recoverIfStillDamaged(fileURL, maxBytes: maxBytes) : nil
+        var recovered = aside == nil ? try StoreSalvage.recoverIfStillDamaged(fileURL, maxBytes: maxBytes) : nil
         StoreReadOnly.repairCompanions(fileURL)
         if StoreReadOnly.isUnwritable(fileURL) {
             do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
@@ -90,6 +90,11 @@ public final class Store: Sendable {
                 // Reading needs no space: an intact store on a full disk is read without creating anything.
                 do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
                 paused = "the disk is full: the local store is read only, and writes are paused until space is freed"
+            } catch let error as DatabaseError where aside == nil && recovered == nil && error.resultCode == .SQLITE_CORRUPT {
+                // Damage met while opening (the tables' layout unreadable): moved aside as damaged, what can be read kept.
+                let reason = "SQLite could not read the layout of its tables"
+                recovered = try StoreSalvage.recover(fileURL, reason: reason, maxBytes: maxBytes)
+                do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
             } catch {
                 guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
                 aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
@@ -97,7 +102,8 @@ public final class Store: Sendable {
             }
             writesPaused = paused
         }
-        self.movedAside = aside?.url ?? recovery?.movedTo
+        recovery = recovered
+        self.movedAside = aside?.url ?? recovered?.movedTo
         self.movedAsideReason = aside?.reason
         // Best effort: a store that cannot take the write keeps them until an open that can.
         if writesPaused == nil { _ = try? restoreFullTextDefaults() }
@@ -188,9 +194,11 @@ public final class Store: Sendable {
                 guard let watch else { return try body(db) }
                 return try watch.watch(db) { try body(db) }
             }
-        } catch {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             if watch?.isCancelled == true { throw .interrupted }
             if let budget, watch?.isExpired == true { throw .searchCut(milliseconds: Int(budget / .milliseconds(1))) }
+            throw Self.wrap(error, fileURL.path)
+        } catch {
             throw Self.wrap(error, fileURL.path)
         }
     }
