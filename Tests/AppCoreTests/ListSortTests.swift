@@ -34,7 +34,11 @@ final class ListSortTests: XCTestCase {
 
     func testEveryListSortSendsARequestWithThatSort() throws {
         let store = try listStore()
+        XCTAssertEqual(store.state.list.markLoads.count, 1, "the page's read of its rows' marks, not answered yet")
         var sent: [QuestionSort] = []
+        // NOTE: the first cycle asks for no cancel of that marks read: QuestionListFeature.restart drops the rows and
+        // their markLoads but cancels only the page load (popping a list or choosing a site cancels both). Harmless (its
+        // result finds no screen waiting and is dropped), but a read left running; asserted as it is today.
         for _ in QuestionSort.allCases {
             let settings = try XCTUnwrap(cycleSort(store, remembered: true)?.settings, "every sort loads a page")
             XCTAssertNil(settings.searchQuery)
