@@ -128,6 +128,21 @@ final class StoreDamageTests: StoreTestCase {
         XCTAssertEqual(try reopened.searchHistory(site: "beer"), ["hops bitterness"])
     }
 
+    func testDamageMetWhileOpeningIsRecoveredFromAsDamage() throws {
+        do { _ = try importedStore("beer") }
+        // The header kept, the rest of the first page (the tables' layout) overwritten.
+        let handle = try FileHandle(forWritingTo: storeFile)
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data((100..<Store.pageSize).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        try handle.close()
+        let store = try openStore()
+        let recovery = try XCTUnwrap(store.recovery, "the damage was not recovered from")
+        XCTAssertTrue(recovery.movedTo.lastPathComponent.hasPrefix("stackterm.sqlite.damaged-"), recovery.movedTo.path)
+        XCTAssertTrue(store.notice?.contains("was damaged") ?? false, store.notice ?? "no notice")
+        try store.save(questions: [question(1, "Fresh")], site: "beer")
+        XCTAssertEqual(try store.questionCount(site: "beer"), 1)
+    }
+
     func testAMarkerOnAnIntactStoreIsDroppedAfterTheCheck() throws {
         do { _ = try importedStore("beer") }
         try Data("seen".utf8).write(to: URL(fileURLWithPath: storeFile.path + StoreDamage.markerSuffix))
