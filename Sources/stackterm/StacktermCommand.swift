@@ -48,26 +48,39 @@ struct StacktermCommand: ParsableCommand {
         if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
             parseAndRun(Self.self, arguments)
         } else if let first = BrowserStart.firstPositional(arguments) {
-            if subcommandNames.contains(first) { parseAndRun(Self.self, arguments) }
+            if subcommandNames.contains(first) { parseAndRun(Self.self, arguments, subcommand: subcommand(named: first)) }
         } else if arguments.contains(where: { ["-h", "--help", "--version"].contains($0) }) {
             parseAndRun(Self.self, arguments)
         }
         parseAndRun(TargetCommand.self, arguments)
     }
 
-    /// Parses `arguments` as `command`'s and runs; usage errors exit with 2.
-    private static func parseAndRun<Root: ParsableCommand>(_ command: Root.Type, _ arguments: [String]) -> Never {
+    /// Parses `arguments` as `command`'s and runs; usage errors exit with 2. A usage error of `subcommand`'s
+    /// arguments shows that subcommand's usage, also when the option is one the root shares with it (`--page-size`,
+    /// `--site`…: the root's copy checks it first).
+    private static func parseAndRun<Root: ParsableCommand>(_ command: Root.Type, _ arguments: [String],
+                                                           subcommand: ParsableCommand.Type? = nil) -> Never {
         do {
             var parsed = try Root.parseAsRoot(arguments)
             try parsed.run()
             Foundation.exit(PrintExitCode.success)
         } catch {
             if Root.exitCode(for: error) == .validationFailure {
-                standardError(Root.fullMessage(for: error))
+                if let subcommand, let name = subcommand.configuration.commandName {
+                    standardError("Error: " + Root.message(for: error) + "\nUsage: " + Root.usageString(for: subcommand)
+                                  + "\n  See '\(Root.configuration.commandName ?? "stackterm") \(name) --help' for more information.")
+                } else {
+                    standardError(Root.fullMessage(for: error))
+                }
                 Foundation.exit(PrintExitCode.usage)
             }
             Root.exit(withError: error)
         }
+    }
+
+    /// The subcommand called `name`, if any.
+    static func subcommand(named name: String) -> ParsableCommand.Type? {
+        configuration.subcommands.first { $0.configuration.commandName == name }
     }
 
     /// The words that name a subcommand (ArgumentParser's `help` included), read from the configuration so a new

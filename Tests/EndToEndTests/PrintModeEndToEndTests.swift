@@ -101,6 +101,16 @@ final class PrintModeEndToEndTests: XCTestCase {
         XCTAssertEqual(try stackterm(["print", "--sort", "newest"]).status, 2)
         XCTAssertEqual(try stackterm(["--no-such-flag"]).status, 2)
 
+        // An option the root shares with the subcommand (the root's copy checks it first) still shows the
+        // subcommand's usage, not the browser's.
+        for (subcommand, flag, value) in [("print", "--page-size", "0"), ("store", "--site", "x y"), ("print", "--api-base-url", "ftp://x")] {
+            let run = try stackterm([subcommand, flag, value])
+            XCTAssertEqual(run.status, 2, run.errors)
+            XCTAssertTrue(run.errors.contains("Usage: stackterm \(subcommand)"), "\(subcommand) \(flag): \(run.errors)")
+            XCTAssertTrue(run.errors.contains("See 'stackterm \(subcommand) --help'"), run.errors)
+            XCTAssertFalse(run.errors.contains("<question-or-answer-url>"), "not the browser's usage: \(run.errors)")
+        }
+
         let none = try print("--search", "zzqxjv nothing matches this")
         XCTAssertEqual(none.status, 3)
         XCTAssertEqual(none.lines, [])
