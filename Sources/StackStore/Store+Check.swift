@@ -50,8 +50,12 @@ public enum StoreDamage {
         close(descriptor)
     }
 
-    /// How the damage of `path` was found, when this process knows it is damaged.
-    static func known(_ path: String) -> String? { known.withLockedValue { $0[path] } }
+    /// How the damage of `path` was found, when this process met it or another process left the marker since
+    /// (one `access` per write: a process that meets damage stops the writes of the others sharing the file).
+    static func known(_ path: String) -> String? {
+        if let detail = known.withLockedValue({ $0[path] }) { return detail }
+        return access(path + markerSuffix, F_OK) == 0 ? seen(path) : nil
+    }
 
     /// What the marker beside `path` says, when one is there (an earlier run met damage).
     static func seen(_ path: String) -> String? {

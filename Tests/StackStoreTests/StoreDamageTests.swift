@@ -143,6 +143,18 @@ final class StoreDamageTests: StoreTestCase {
         XCTAssertEqual(try store.questionCount(site: "beer"), 1)
     }
 
+    func testDamageMetByAnotherProcessStopsThisOnesWrites() throws {
+        let store = try importedStore("beer")
+        try store.setSettings(["browse/last_site": "beer"])
+        // What another stackterm leaves when its read meets damage.
+        try Data("SQLite met pages of it that it cannot read\n".utf8)
+            .write(to: URL(fileURLWithPath: storeFile.path + StoreDamage.markerSuffix))
+        XCTAssertThrowsError(try store.setSettings(["browse/last_site": "cardano"])) { error in
+            guard case StoreError.damaged = error else { return XCTFail("a write went on: \(error)") }
+        }
+        XCTAssertEqual(try store.lastSite(), "beer")
+    }
+
     func testAMarkerOnAnIntactStoreIsDroppedAfterTheCheck() throws {
         do { _ = try importedStore("beer") }
         try Data("seen".utf8).write(to: URL(fileURLWithPath: storeFile.path + StoreDamage.markerSuffix))
