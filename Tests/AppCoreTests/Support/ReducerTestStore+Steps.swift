@@ -1,0 +1,137 @@
+import AppCore
+import StackAPI
+import XCTest
+
+/// The steps the app's reducer tests repeat, each consuming exactly the effects it asks for: starting, typing and
+/// pressing keys that ask for nothing, opening a question, and the loads a screen asks for.
+extension ReducerTestStore {
+    /// Sends `.start` and consumes what it asks for: page 1, the site's memory and the browse to remember (whatever
+    /// the state now shows); returns the page's load.
+    @discardableResult
+    func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+        send(.start, file: file, line: line)
+        let load = receiveQuestionsLoad(file: file, line: line)
+        receive(.loadSiteMemory(state.shared.siteMemoryLoad ?? LoadToken(0), site: state.shared.site), file: file, line: line)
+        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+        return load
+    }
+
+    /// Consumes the request to remember what the state now shows for the next launch (a site, sort or filter changed).
+    func receiveRememberBrowse(file: StaticString = #filePath, line: UInt = #line) {
+        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+    }
+
+    /// Types `text` as key presses into the prompt or picker open, each answered by no effect.
+    func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for character in text {
+            send(.key(.character(character)), file: file, line: line)
+            expectEffects([], file: file, line: line)
+        }
+    }
+
+    /// Presses `keys` in turn, each answered by no effect.
+    func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+        for key in keys {
+            send(.key(key), file: file, line: line)
+            expectEffects([], "\(key.label) asks for nothing", file: file, line: line)
+        }
+    }
+
+    /// Performs `commands` in turn, each answered by no effect.
+    func perform(_ commands: Command..., file: StaticString = #filePath, line: UInt = #line) {
+        for command in commands {
+            send(.command(command), file: file, line: line)
+            expectEffects([], "\(command) asks for nothing", file: file, line: line)
+        }
+    }
+
+    /// Consumes what opening question `id` of `site` asks for when this session has no mark for it: its thread (and
+    /// the indicator's timer), the mark it had, the mark it gets from the list's copy (`markedRead`), its linked
+    /// questions. Returns the thread load's token.
+    @discardableResult
+    func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
+                               file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
+            if case .loadThread(let token, id, site, false, _) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        receive("question \(id)'s last read mark", file: file, line: line) { effect -> Void? in
+            if case .loadLastRead(_, site, id) = effect { () } else { nil }
+        }
+        if let markedRead { receive(.markRead(site: site, [id: markedRead]), file: file, line: line) }
+        receive("question \(id)'s linked questions", file: file, line: line) { effect -> Void? in
+            if case .loadLinkedQuestions(_, site, id) = effect { () } else { nil }
+        }
+        return token
+    }
+
+    /// Opens the selected question of the list shown (never opened this session) and answers its thread load with
+    /// `thread`, consuming every effect: the opening's loads and marks, then the mark the thread leaves when it differs
+    /// from the one the list's copy left.
+    func openSelectedQuestion(loading thread: QuestionThread, site: String = "cardano",
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let listed = try XCTUnwrap(state.list.selectedQuestion, "no question selected", file: file, line: line)
+        send(.command(.open), file: file, line: line)
+        let token = try XCTUnwrap(receiveQuestionOpened(listed.questionID, site: site, markedRead: ReadState(listed),
+                                                        file: file, line: line), file: file, line: line)
+        send(.threadLoaded(token, .success(thread)), file: file, line: line)
+        let mark = ReadState(thread.question)
+        expectEffects(mark == ReadState(listed) ? [] : [.markRead(site: site, [thread.question.questionID: mark])],
+                      "the thread's mark, unless the list's copy left the same", file: file, line: line)
+    }
+
+    /// The cancelling of the store reads the question on top still waits for (its mark from before, its linked
+    /// questions): what leaving it asks for besides its own loads.
+    var threadStoreReadCancels: [Effect] {
+        [state.thread?.lastReadLoad, state.thread?.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+    }
+
+    /// The cancelling of every load the question on top still waits for (its thread, its comments, its mark from
+    /// before, its linked questions), in the order leaving it asks for them.
+    var leavingQuestionCancels: [Effect] {
+        guard let thread = state.thread else { return [] }
+        return [thread.pending?.token, thread.commentsPending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+    }
+
+    /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.
+    @discardableResult
+    func receiveReadMarksLoad(_ ids: [Int], site: String = "cardano", file: StaticString = #filePath,
+                              line: UInt = #line) -> LoadToken? {
+        receive("the read marks of \(ids)", file: file, line: line) { effect -> LoadToken? in
+            if case .loadReadMarks(let token, site, ids) = effect { token } else { nil }
+        }
+    }
+
+    /// Consumes the answers feed's page load (`page` of `site`, asked for with `priority`) and its indicator's timer;
+    /// returns its token.
+    @discardableResult
+    func receiveAnswersFeedLoad(page: Int = 1, site: String = "cardano", priority: LoadPriority = .userInitiated,
+                                file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("the answers feed's page \(page)", file: file, line: line) { effect -> LoadToken? in
+            if case .loadAnswersFeed(let token, site, page, _, priority, false) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return token
+    }
+
+    /// Consumes the site list's load and its indicator's timer; returns its token.
+    @discardableResult
+    func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let token = receive("the site list's load", file: file, line: line) { effect -> LoadToken? in
+            if case .loadSites(let token) = effect { token } else { nil }
+        }
+        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return token
+    }
+
+    /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
+    @discardableResult
+    func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+        let load = receive("a question list's page load", file: file, line: line) { effect -> QuestionsLoad? in
+            guard case let .loadQuestions(token, settings, page, priority, reload) = effect else { return nil }
+            return (token, settings, page, priority, reload)
+        }
+        if let load { receive(.scheduleLoadingIndicator(load.token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        return load
+    }
+}
