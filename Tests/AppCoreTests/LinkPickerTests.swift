@@ -10,8 +10,8 @@ final class LinkPickerTests: XCTestCase {
     private let links = [
         ThreadLink(postID: 1, number: 1, text: "the docs", url: "https://example.com/docs"),
         ThreadLink(postID: 1, number: 2, text: "another question", url: "/questions/42/some-title"),
-        ThreadLink(postID: 7, number: 1, text: "", url: "https://cardano.stackexchange.com/a/99"),
-        ThreadLink(postID: 7, number: 2, text: "elsewhere", url: "https://stackoverflow.com/q/5"),
+        ThreadLink(postID: 7, number: 3, text: "", url: "https://cardano.stackexchange.com/a/99"),
+        ThreadLink(postID: 7, number: 4, text: "elsewhere", url: "https://stackoverflow.com/q/5"),
     ]
 
     /// A question (id 1, answer 7 starting on line 100) open over the list and laid out with `links`.
@@ -55,16 +55,16 @@ final class LinkPickerTests: XCTestCase {
         XCTAssertEqual(store.state.screens, [.questionList, .question(id: 1)], "q goes back to the question")
     }
 
-    func testTheLinksOfTheAnswerInViewComeFirstForANumber() throws {
+    func testThePickerOpensOnTheAnswerInViewAndANumberPicksThatLink() throws {
         let store = try questionStore()
         for _ in 0..<100 { store.perform(.moveDown) }
         XCTAssertEqual(store.state.thread?.postInView, 7)
         store.press(.character("L"))
-        XCTAssertEqual(picker(store.state)?.selection, 2, "answer 7's [1]")
-        store.press(.character("2"))
-        XCTAssertEqual(picker(store.state)?.selected, links[3], "typing 2 jumps to [2] of the answer in view")
+        XCTAssertEqual(picker(store.state)?.selection, 2, "answer 7's first link, [3]")
+        store.press(.character("4"))
+        XCTAssertEqual(picker(store.state)?.selected, links[3], "typing 4 jumps to [4]")
         store.press(.backspace, .character("1"))
-        XCTAssertEqual(picker(store.state)?.selected, links[2])
+        XCTAssertEqual(picker(store.state)?.selected, links[0], "[1] is the question's, whatever post is in view")
     }
 
     func testDigitsJumpAndTheMovesMove() throws {

@@ -22,23 +22,25 @@ final class LinkPickerScreenTests: XCTestCase {
         let layout = ThreadDocument.layout(for: state, width: 60, now: Date())
         XCTAssertEqual(layout.measure.links, [
             ThreadLink(postID: 1, number: 1, text: "the docs", url: "https://example.com/a"),
-            ThreadLink(postID: 7, number: 1, text: "this", url: "/questions/42"),
-            ThreadLink(postID: 7, number: 2, text: "that", url: "https://x.org"),
+            ThreadLink(postID: 7, number: 2, text: "this", url: "/questions/42"),
+            ThreadLink(postID: 7, number: 3, text: "that", url: "https://x.org"),
         ])
     }
 
     func testThePickerShowsNumberTextURLAndPost() {
         var picker = LinkPickerState(links: [
             ThreadLink(postID: 1, number: 1, text: "the docs", url: "https://example.com/a"),
-            ThreadLink(postID: 7, number: 1, text: "https://x.org", url: "https://x.org"),
+            ThreadLink(postID: 7, number: 2, text: "https://x.org", url: "https://x.org"),
         ], postInView: 1)
         picker.selection = 1
+        var thread = ThreadState(questionID: 1, summary: nil)
+        thread.thread = QuestionThread(question: Fixtures.question(id: 1), answers: [Fixtures.answer(id: 7, question: 1)])
         var buffer = ScreenBuffer(width: 100, height: 10)
-        LinkPickerScreen.draw(picker, questionID: 1, keymap: .standard, rows: 8, into: &buffer)
+        LinkPickerScreen.draw(picker, thread: thread, keymap: .standard, rows: 8, into: &buffer)
         let lines = buffer.lines
         XCTAssertTrue(lines[0].contains("Links — type a number, Enter follows, o opens in the browser, y copies"), lines[0])
-        XCTAssertTrue(lines[2].contains("[1] the docs — https://example.com/a  (question)"), lines[2])
-        XCTAssertTrue(lines[3].contains("[1] https://x.org  (answer 7)"), lines[3])
+        XCTAssertTrue(lines[2].contains("[1] the docs — https://example.com/a") && lines[2].hasSuffix("question by Asker "), lines[2])
+        XCTAssertTrue(lines[3].contains("[2] https://x.org") && lines[3].hasSuffix("answer 1 by Answerer "), lines[3])
     }
 
     func testTheHeaderNamesTheRemappedKeys() {
@@ -52,7 +54,7 @@ final class LinkPickerScreenTests: XCTestCase {
         })
         XCTAssertEqual(LinkPickerScreen.title(keymap), "Links — type a number, Right follows, Ctrl-Y copies")
         var buffer = ScreenBuffer(width: 70, height: 10)
-        LinkPickerScreen.draw(LinkPickerState(links: [], postInView: nil), questionID: 1, keymap: keymap, rows: 8, into: &buffer)
+        LinkPickerScreen.draw(LinkPickerState(links: [], postInView: nil), thread: nil, keymap: keymap, rows: 8, into: &buffer)
         XCTAssertTrue(buffer.lines[0].contains("Right follows, Ctrl-Y copies"), buffer.lines[0])
         XCTAssertFalse(buffer.lines[0].contains("Enter"), buffer.lines[0])
     }

@@ -2,20 +2,33 @@ import StackAPI
 
 /// One numbered link of a laid-out thread: `[number]` in the post `postID`, its text and its target.
 public struct ThreadLink: Hashable, Sendable {
-    /// The post (the question or an answer) the link is in.
+    /// Where in its post the link is shown.
+    public enum Place: Hashable, Sendable {
+        /// In the post's body.
+        case body
+        /// In the comment with this id, under the post.
+        case comment(Int)
+        /// In the list of questions linked with the question, under its body.
+        case linkedQuestion
+    }
+
+    /// The post (the question or an answer) the link is in, or under.
     public var postID: Int
-    /// The `n` of `[n]` in the post's text (numbered from 1 in each post).
+    /// The `n` of `[n]` in the thread's text: the thread's links are numbered once, from 1, in reading order.
     public var number: Int
     /// The link's text as the post shows it (may be empty).
     public var text: String
     /// The target as written in the HTML (a relative one kept relative).
     public var url: String
+    /// Where in the post it is shown.
+    public var place: Place
 
-    public init(postID: Int, number: Int, text: String, url: String) {
+    public init(postID: Int, number: Int, text: String, url: String, place: Place = .body) {
         self.postID = postID
         self.number = number
         self.text = text
         self.url = url
+        self.place = place
     }
 }
 
@@ -25,7 +38,7 @@ public struct LinkPickerState: Hashable, Sendable {
     public var links: [ThreadLink]
     /// The index in `links` of the selected link.
     public var selection = 0
-    /// Digits typed so far: they select link `[n]` of `postInView` (else the first `[n]`).
+    /// Digits typed so far: they select link `[n]` (numbers are the thread's, one per link).
     public var typed = ""
     /// The post at the top of the question view when the picker opened.
     public var postInView: Int?
@@ -71,11 +84,10 @@ enum LinkPickerFeature {
         return Outcome()
     }
 
-    /// Selects link `[typed]` of the post in view, else the first link with that number.
+    /// Selects link `[typed]`, if the thread has one.
     private static func jump(_ picker: inout LinkPickerState) {
-        guard let number = Int(picker.typed) else { return }
-        let inPost = picker.links.firstIndex { $0.number == number && $0.postID == picker.postInView }
-        if let index = inPost ?? picker.links.firstIndex(where: { $0.number == number }) { picker.selection = index }
+        guard let number = Int(picker.typed), let index = picker.links.firstIndex(where: { $0.number == number }) else { return }
+        picker.selection = index
     }
 
     static func command(_ command: Command, _ picker: inout LinkPickerState, _ context: ScreenContext) -> Outcome {

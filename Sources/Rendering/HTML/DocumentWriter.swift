@@ -196,12 +196,12 @@ struct DocumentWriter {
     }
 
     /// Appends the link list: a blank line, then `[n] URL` for each link `needed` marks (by index; one whose
-    /// text is its URL is already on screen), long URLs broken with a hanging indent.
-    mutating func writeLinks(_ links: [String], needed: [Bool]) {
+    /// text is its URL is already on screen), `links[0]` numbered `firstNumber`, long URLs broken with a hanging indent.
+    mutating func writeLinks(_ links: [String], needed: [Bool], firstNumber: Int = 1) {
         guard needed.contains(true) else { return }
         lines.append(StyledLine())
         for (index, url) in links.enumerated() where needed.indices.contains(index) && needed[index] {
-            let marker = "[\(index + 1)] "
+            let marker = "[\(index + firstNumber)] "
             let markerWidth = marker.count
             let fitsBeside = width - markerWidth >= 8
             let text = fitsBeside ? url : marker + url

@@ -16,7 +16,8 @@
 ///   one closed (Markdown's `> a`, blank line, `> b`) keeps the bar through the blank line between them.
 /// - **Tables**: header row bold, cells separated by ` │ `, columns sized to their content when they fit;
 ///   otherwise each row as `header: value` lines (see `TableLayout`).
-/// - **Images** as `[image: alt]` (or `[image]`); **links** as their text followed by `[n]`, numbered from 1 in
+/// - **Images** as `[image: alt]` (or `[image]`); **links** as their text followed by `[n]`, numbered from 1 (or
+///   the `firstLinkNumber` asked for: a thread numbers its posts' links on from one post to the next) in
 ///   order of first appearance (the same URL keeps its number); after the body a blank line and `[n] URL`
 ///   lines for the links some anchor of which shows other text than the URL (a link shown as its own URL,
 ///   with or without `https://`, is not repeated). URLs are kept as written: relative ones (`/questions/…`)
@@ -44,13 +45,15 @@ public enum HTMLRenderer {
     }
 
     /// Renders `html` like `render(html:width:isCancelled:)`, asking `styleCode` how each code block drawn as a
-    /// block looks, given its text and the `class` attributes of its `<pre>` and `<code>` (nil: all plain).
+    /// block looks, given its text and the `class` attributes of its `<pre>` and `<code>` (nil: all plain), its
+    /// first link numbered `firstLinkNumber` (`links` and `linkTexts` stay indexed from 0).
     public static func render(html: String, width: Int, styleCode: ((_ code: String, _ classes: String) -> CodeStyling)?,
-                              isCancelled: () -> Bool) -> RenderedDocument? {
+                              firstLinkNumber: Int = 1, isCancelled: () -> Bool) -> RenderedDocument? {
         let totalBytes = html.utf8.count
         let truncated = totalBytes > RenderLimits.maximumBodyBytes
         var renderer = RenderState(width: width)
         renderer.styleCode = styleCode
+        renderer.firstLinkNumber = firstLinkNumber
         var tokenizer = HTMLTokenizer(truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html)
         var untilCheck = RenderLimits.tokensPerCancellationCheck
         while let token = tokenizer.next() {

@@ -137,7 +137,7 @@ extension RenderState {
         if linkTexts[index] == nil { linkTexts[index] = String(collapsed.prefix(utf8Bytes: 400)) }
         if !linkNeedsFootnote[index], !Self.text(collapsed, shows: links[index]) { linkNeedsFootnote[index] = true }
         styles.link = max(0, styles.link - 1)
-        appendMarker("[\(number)]", style: Self.markerStyle)
+        appendMarker("[\(number + firstLinkNumber - 1)]", style: Self.markerStyle)
     }
 
     /// True when an anchor's `text` already shows the reader `url`: the same, or without its `http(s)://` or a

@@ -4,6 +4,9 @@ struct RenderState {
     var inline = InlineText()
     var styles = InlineStyleState()
     var links: [String] = []
+    /// The number shown for `links[0]` (`[n]` markers and footnotes count on from it), so a thread numbers its
+    /// posts' links once across all of them.
+    var firstLinkNumber = 1
     var linkNumbers: [String: Int] = [:]
     /// The text of each link's first anchor, by `links` index (what the link picker shows); nil until it closes.
     var linkTexts: [String?] = []
@@ -60,7 +63,7 @@ struct RenderState {
             }
         }
         let bodyLineCount = writer.lines.count
-        writer.writeLinks(links, needed: linkNeedsFootnote)
+        writer.writeLinks(links, needed: linkNeedsFootnote, firstNumber: firstLinkNumber)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
                                 linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
                                 codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)

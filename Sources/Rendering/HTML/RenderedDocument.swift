@@ -5,7 +5,8 @@ public struct RenderedDocument: Hashable, Sendable {
     public var lines: [StyledLine]
     /// How many of `lines` are the body, before the link list.
     public var bodyLineCount: Int
-    /// Link targets as written in the HTML (relative ones kept relative); `[n]` in the text is `links[n - 1]`.
+    /// Link targets as written in the HTML (relative ones kept relative); `[n]` in the text is `links[n - 1]`
+    /// (`links[n - first]` when rendered with a `firstLinkNumber` of `first`).
     public var links: [String]
     /// The text of each link (its first anchor's, white space collapsed; may be empty), by `links` index.
     public var linkTexts: [String]

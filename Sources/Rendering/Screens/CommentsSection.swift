@@ -5,8 +5,9 @@ import StackAPI
 /// The comments under a post in the question view, when the user turned them on (`c`).
 enum CommentsSection {
     /// Lines for `postID`'s comments: nothing when comments are off, a loading or empty note, or each comment
-    /// indented; nil once `isCancelled` is true.
-    static func lines(for postID: Int, in thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> [StyledLine]? {
+    /// indented; nil once `isCancelled` is true. The comments' links are numbered on from `links`, and added to it.
+    static func lines(for postID: Int, in thread: ThreadState, width: Int, now: Date, links: inout [ThreadLink],
+                      isCancelled: () -> Bool) -> [StyledLine]? {
         guard thread.showComments else { return [] }
         let muted = CellStyle(.dim, color: .muted)
         guard let all = thread.comments else {
@@ -20,8 +21,10 @@ enum CommentsSection {
             var byline = "— " + TerminalSafety.sanitize(comment.owner?.displayName ?? "anonymous")
             byline += " · " + RelativeAge.long(comment.creationDate, now: now)
             if comment.score != 0 { byline += " · ▲ \(UnknownValue.text(comment.score))" }
-            guard let text = HTMLRenderer.render(html: comment.body ?? "", width: innerWidth, isCancelled: isCancelled)?.lines else { return nil }
-            for line in text + TextWrap.wrap([StyledSpan(byline, style: muted)], width: innerWidth) {
+            guard let document = HTMLRenderer.render(html: comment.body ?? "", width: innerWidth, styleCode: nil,
+                                                     firstLinkNumber: links.count + 1, isCancelled: isCancelled) else { return nil }
+            links += ThreadDocument.links(of: document, postID: postID, firstNumber: links.count + 1, place: .comment(comment.commentID))
+            for line in document.lines + TextWrap.wrap([StyledSpan(byline, style: muted)], width: innerWidth) {
                 lines.append(StyledLine([StyledSpan("    │ ", style: muted)] + line.spans))
             }
         }

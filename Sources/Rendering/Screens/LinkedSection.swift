@@ -15,7 +15,7 @@ enum LinkedSection {
             for question in group {
                 let number = firstNumber + links.count
                 let title = question.title.map { TerminalSafety.sanitize($0) } ?? "question \(question.questionID) (not in the local store)"
-                links.append(ThreadLink(postID: postID, number: number, text: title, url: question.link))
+                links.append(ThreadLink(postID: postID, number: number, text: title, url: question.link, place: .linkedQuestion))
                 let marker = "  [\(number)] "
                 let indent = String(repeating: " ", count: TextWidth.of(marker))
                 let wrapped = TextWrap.wrap([StyledSpan(title, style: CellStyle(color: question.title == nil ? .muted : .normal))],

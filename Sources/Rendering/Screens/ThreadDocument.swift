@@ -81,17 +81,15 @@ public enum ThreadDocument {
         /// The body's lines, its code blocks noted at the rows they will have in `lines`.
         func body(_ html: String?) -> [StyledLine]? {
             guard let html, !html.isEmpty else { return Self.body(nil, width: width, isCancelled: isCancelled) }
-            guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, isCancelled: isCancelled) else { return nil }
+            guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, firstLinkNumber: links.count + 1,
+                                                     isCancelled: isCancelled) else { return nil }
             for placement in document.codePlacements {
                 let rows = placement.rows
                 codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
                                                      text: placement.text))
             }
             codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
-            for (index, url) in document.links.enumerated() {
-                let text = document.linkTexts.indices.contains(index) ? document.linkTexts[index] : ""
-                links.append(ThreadLink(postID: postID, number: index + 1, text: text, url: url))
-            }
+            links += Self.links(of: document, postID: postID, firstNumber: links.count + 1, place: .body)
             return document.lines
         }
         func finished() -> Layout {
@@ -122,7 +120,7 @@ public enum ThreadDocument {
         }
         guard let questionBody = body(loaded.question.body),
               let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
-                                                           isCancelled: isCancelled) else { return nil }
+                                                           links: &links, isCancelled: isCancelled) else { return nil }
         lines += questionBody
         lines += questionComments
         if !thread.related.isEmpty {
@@ -144,13 +142,21 @@ public enum ThreadDocument {
             lines.append(StyledLine())
             guard let answerBody = body(answer.body),
                   let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
-                                                             isCancelled: isCancelled) else { return nil }
+                                                             links: &links, isCancelled: isCancelled) else { return nil }
             lines += answerBody
             lines += answerComments
             lines.append(StyledLine())
         }
         lines += ThreadAttribution.lines(for: loaded.question, width: width)
         return finished()
+    }
+
+    /// The links `document` cites, in post `postID` at `place`, numbered from `firstNumber` (as it was rendered).
+    static func links(of document: RenderedDocument, postID: Int, firstNumber: Int, place: ThreadLink.Place) -> [ThreadLink] {
+        document.links.enumerated().map { index, url in
+            let text = document.linkTexts.indices.contains(index) ? document.linkTexts[index] : ""
+            return ThreadLink(postID: postID, number: firstNumber + index, text: text, url: url, place: place)
+        }
     }
 
     /// The line under a question's body (from the list) while its answers load.
