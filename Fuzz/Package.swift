@@ -25,6 +25,10 @@ let package = Package(
             "FuzzSupport",
             .product(name: "StackAPI", package: "stackterm"),
         ], path: "Sources/FuzzJSON"),
+        .executableTarget(name: "fuzz-live", dependencies: [
+            "FuzzSupport",
+            .product(name: "StackAPI", package: "stackterm"),
+        ], path: "Sources/FuzzLive"),
         .executableTarget(name: "fuzz-dump", dependencies: [
             "FuzzSupport",
             .product(name: "StackDump", package: "stackterm"),

@@ -10,6 +10,7 @@ Nothing from the data folder is copied into the repository: seeds are made fresh
   dump/       runs of real rows from Posts/Users/Comments/Tags.xml, first byte = which reader and piece size
   config/     Fuzz/seeds/config/*.toml (hand-written, committed) and Resources/config.example.toml
   line-editor/ hand-written key sequences (below)
+  live/       socket messages built from real questions of the dumps, first byte = site filter and wrapping
 Standard library only.
 """
 import html as htmlmod
@@ -155,5 +156,30 @@ LINE_EDITOR = {
 }
 for name, data in LINE_EDITOR.items():
     put("line-editor", name, data)
+
+# live: socket messages shaped like the real feed's, from real questions of each dump (title HTML-escaped as the
+# feed sends it); byte 0 bit 0 = filter by site cardano, bit 1 = the rest is the inner object only.
+put("live", "heartbeat", b"\x00" + b'{"action":"hb","data":"hb"}')
+put("live", "other-topic", b"\x00" + b'{"action":"1-questions-newest","data":"{}"}')
+put("live", "hostile-inner", b"\x02" + b'{"apiSiteParameter":"cardano","id":1,"titleEncodedFancy":"a\\u001b[31m&#27;&#x9b;\\u202e","tags":[1]}')
+for dump in dumps:
+    for i, element in enumerate(q for q in ET.parse(os.path.join(DATA, "dumps", dump, "Posts.xml")).getroot()
+                                if q.get("PostTypeId") == "1"):
+        if i >= 12:
+            break
+        qid = int(element.get("Id"))
+        inner = {
+            "siteBaseHostAddress": f"{dump}.stackexchange.com", "id": qid,
+            "titleEncodedFancy": htmlmod.escape(element.get("Title") or "", quote=True),
+            "bodySummary": htmlmod.escape(re.sub("<[^>]*>", "", element.get("Body") or "")[:200]),
+            "tags": [t for t in re.split("[<>|]", element.get("Tags") or "") if t],
+            "lastActivityDate": 1764100000 + i, "url": f"https://{dump}.stackexchange.com/questions/{qid}/x",
+            "ownerUrl": f"https://{dump}.stackexchange.com/users/1/x",
+            "ownerDisplayName": htmlmod.escape(element.get("OwnerDisplayName") or "user1"), "apiSiteParameter": dump,
+        }
+        text = json.dumps(inner, separators=(",", ":"))
+        outer = json.dumps({"action": "155-questions-active", "data": text}, separators=(",", ":"))
+        put("live", f"{dump}-{qid}", bytes([i % 2]) + outer.encode())
+        put("live", f"{dump}-{qid}-inner", bytes([2 | i % 2]) + text.encode())
 
 print("make-seeds: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if k != "html-api") + f" (from {DATA})")

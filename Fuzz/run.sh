@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses and runs each for a bounded number of inputs (or seconds).
 #
 #   Fuzz/run.sh [--time SECONDS] HARNESS|all [RUNS]
-#     HARNESS: html json dump config line-editor (or all, one after another)
+#     HARNESS: html json dump config line-editor index-text live (or all, one after another)
 #     RUNS:    inputs per harness (-runs), default 10000; with --time and no RUNS, only the time bounds it
 #     --time:  at most SECONDS per harness (-max_total_time)
 #   Environment: STACKTERM_DATA (real data for the seeds; default ../shared/data beside the repository),
@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 OUT="$ROOT/.build-fuzz"
-ALL=(html json dump config line-editor index-text)
+ALL=(html json dump config line-editor index-text live)
 
 time_limit=""
 if [[ "${1:-}" == "--time" ]]; then time_limit="$2"; shift 2; fi

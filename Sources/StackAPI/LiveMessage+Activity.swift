@@ -83,19 +83,20 @@ public struct LiveActivity: Decodable, Sendable, Hashable, Identifiable {
 enum LiveText {
     /// `text` without C0/C1 controls, DEL, bidi embeddings/overrides/isolates and direction marks (the scalars
     /// the renderer's `TerminalSafety` removes), whitespace runs folded to one space, trimmed, at most `limit`
-    /// characters.
+    /// Unicode scalars.
     static func clean(_ text: String, limit: Int) -> String {
         var output = String.UnicodeScalarView()
         var pendingSpace = false
         var count = 0
         for scalar in text.unicodeScalars {
-            if count >= limit { break }
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x20:
                 pendingSpace = !output.isEmpty
             case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 continue
             default:
+                // The space before a scalar counts too: both must fit.
+                guard count + (pendingSpace ? 2 : 1) <= limit else { return String(output) }
                 if pendingSpace { output.append(" "); count += 1; pendingSpace = false }
                 output.append(scalar)
                 count += 1

@@ -117,6 +117,14 @@ final class LiveMessageTests: XCTestCase {
         XCTAssertEqual(row.tags.count, LiveActivity.maximumTags)
     }
 
+    /// Found by the fuzzer: a space falling just before the limit let the next scalar past it.
+    func testASpaceAtTheLimitDoesNotLetTheTextPastIt() throws {
+        let title = String(repeating: "x", count: LiveActivity.maximumTextLength - 1) + " yz"
+        let row = try XCTUnwrap(activity(#"{"apiSiteParameter":"cardano","id":9,"titleEncodedFancy":"\#(title)"}"#))
+        XCTAssertLessThanOrEqual(row.title.unicodeScalars.count, LiveActivity.maximumTextLength)
+        XCTAssertEqual(row.title, String(repeating: "x", count: LiveActivity.maximumTextLength - 1))
+    }
+
     func testCarriesAllOfTheListsTags() throws {
         let row = try XCTUnwrap(activity(realShape))
         XCTAssertTrue(row.carries(allOf: []))
