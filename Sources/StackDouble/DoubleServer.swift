@@ -6,9 +6,13 @@ import Foundation
 public final class DoubleServer: Sendable {
     private let server: HTTPServer
 
-    /// Prepares a server on `port` (0 picks a free one); call `start()` to listen.
-    public init(service: DoubleService, port: UInt16) throws {
+    /// Prepares a server on `port` (0 picks a free one); call `start()` to listen. The realtime socket is at `/`
+    /// (a heartbeat every `liveHeartbeatSeconds`), its controls under `/_double/live/`.
+    public init(service: DoubleService, port: UInt16, liveHeartbeatSeconds: Double = 5) throws {
+        let live = LiveHub(catalog: service.catalog, heartbeatSeconds: liveHeartbeatSeconds)
+        let socket = WebSocketHTTPHandler(handler: LiveSocket(hub: live))
         let handler = ClosureHTTPHandler { request in
+            if let reply = try await live.route(request, socket: socket) { return reply }
             let reply = await service.respond(to: DoubleRequest(
                 method: request.method.rawValue,
                 path: request.target.path(),

@@ -24,6 +24,13 @@ struct DoubleCommand: AsyncParsableCommand {
 
             Control (not logged, no quota): GET /_double/faults?delay_ms=…&count=…&path=… (replaces the \
             faults), /_double/faults/clear, /_double/log, /_double/log/clear, /_double/recorded/<path>.
+
+            Realtime socket (Stack Exchange's wss://qa.sockets.stackexchange.com/): ws://127.0.0.1:PORT/. Send a topic \
+            (155-questions-active) to subscribe; a heartbeat {"action":"hb","data":"hb"} comes every --live-heartbeat \
+            seconds and a client that leaves two in a row unanswered is dropped. GET /_double/live/active?site=S&id=N \
+            sends that question as active now; /_double/live/new?site=S&tags=a;b sends a new question (a real one's \
+            title under a new id); /_double/live/mode?name=M (huge_frame, binary, malformed_outer, malformed_inner, \
+            flood&rate=N&seconds=S, silence, close_mid_frame, no_upgrade, none); /_double/live/stats.
             """)
 
     @Option(help: "Port to listen on; 0 picks a free port.")
@@ -40,6 +47,9 @@ struct DoubleCommand: AsyncParsableCommand {
 
     @Option(help: "Serve each dump this many times over (copies get ids offset by 10,000,000); for benchmarks that need more pages.")
     var copies: Int = 1
+
+    @Option(name: .customLong("live-heartbeat"), help: "Seconds between the realtime socket's heartbeats.")
+    var liveHeartbeat: Double = 5
 
     @Option(name: .customLong("delay_ms"), help: "Fault: sleep this many milliseconds before answering.")
     var delayMilliseconds: Int?
@@ -102,6 +112,7 @@ struct DoubleCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard (0.05...3_600).contains(liveHeartbeat) else { throw ValidationError("--live-heartbeat must be 0.05…3600") }
     }
 
     func run() async throws {
@@ -124,7 +135,7 @@ struct DoubleCommand: AsyncParsableCommand {
         }
         let service = DoubleService(configuration: DoubleConfiguration(
             dumps: dumpsFolder, recorded: recordedFolder, logFile: log.map { URL(fileURLWithPath: $0) }, faults: faults, copies: copies))
-        let server = try DoubleServer(service: service, port: UInt16(port))
+        let server = try DoubleServer(service: service, port: UInt16(port), liveHeartbeatSeconds: liveHeartbeat)
         let boundPort = try await server.start()
         FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(boundPort)\n".utf8))
         while !Task.isCancelled {

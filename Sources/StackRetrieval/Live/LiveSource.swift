@@ -1,0 +1,197 @@
+import Dispatch
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+import StackAPI
+import WSClient
+
+/// Stack Exchange's realtime socket as a source of question activity for one site: it subscribes, answers
+/// heartbeats, keeps the site's (and the list's tags') activity, and hands batches and state changes to the main
+/// queue as `Result`s, like every load. It reconnects by itself (1, 2, 4 … 60 s, jittered) until `stop()`.
+///
+/// Bounded everywhere: a message over `LiveMessage.maximumBytes` ends the connection unread (the frame limit of
+/// the WebSocket client); other sites' messages are refused before parsing; deliveries come at most once per
+/// `coalescingSeconds`, one entry per question; at most `pendingCapacity` questions wait (the oldest is dropped).
+/// The socket runs on the HTTP client's event loops (`MultiThreadedEventLoopGroup.singleton`); idle, the process
+/// sleeps in epoll (one timer per `silenceSeconds`).
+public final class LiveSource: Sendable {
+    public let configuration: LiveConfiguration
+    private let completion: RetrievalCompletion<LiveEvent>
+    private let shared: NIOLockedValueBox<Shared>
+
+    private struct Shared {
+        var started = false
+        var stopped = false
+        var lastState: LiveState?
+        var pending: LivePending
+        var statistics = LiveStatistics()
+        var flush: ScheduledFlush?
+        var lastFlush: DispatchTime = .init(uptimeNanoseconds: 0)
+        var runner: Task<Void, Never>?
+    }
+
+    /// A source for `configuration`; `completion` runs on the main queue for every event until `stop()`.
+    public init(configuration: LiveConfiguration, completion: @escaping RetrievalCompletion<LiveEvent>) {
+        self.configuration = configuration
+        self.completion = completion
+        shared = NIOLockedValueBox(Shared(pending: LivePending(capacity: configuration.pendingCapacity)))
+    }
+
+    /// Starts connecting (once; later calls do nothing). An address it cannot use is reported as a failure and
+    /// `.stopped` at once.
+    public func start() {
+        let first = shared.withLockedValue { shared in
+            defer { shared.started = true }
+            return !shared.started && !shared.stopped
+        }
+        guard first else { return }
+        if let problem = LiveAddress.problem(configuration.url) {
+            deliver(.failure(.offline(detail: problem)))
+            report(.stopped(reason: problem))
+            return
+        }
+        let runner = Task.detached(priority: .utility) { [self] in await run() }
+        shared.withLockedValue { shared in
+            if shared.stopped { runner.cancel() } else { shared.runner = runner }
+        }
+    }
+
+    /// Ends everything at once: the connection (or the wait before the next), the pending delivery, every timer.
+    /// No event is delivered afterwards. Returns without waiting.
+    public func stop() {
+        let (runner, flush) = shared.withLockedValue { shared in
+            shared.stopped = true
+            defer { shared.runner = nil; shared.flush = nil }
+            return (shared.runner, shared.flush)
+        }
+        runner?.cancel()
+        flush?.item.cancel()
+    }
+
+    /// The counters so far.
+    public var statistics: LiveStatistics {
+        shared.withLockedValue { shared in
+            var statistics = shared.statistics
+            statistics.dropped = shared.pending.dropped
+            return statistics
+        }
+    }
+
+    // MARK: - The connection loop
+
+    private func run() async {
+        var backoff = LiveBackoff()
+        while !Task.isCancelled {
+            report(.connecting)
+            let outcome = await LiveConnection(source: self).run()
+            if Task.isCancelled { return }
+            if outcome.wasLive { backoff.reset() }
+            let delay = backoff.nextDelay()
+            report(.reconnecting(in: Int(delay.rounded(.up)), reason: outcome.reason))
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+
+    /// The handler of one upgraded connection: subscribe, then read messages until the socket ends.
+    func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, watch: LiveConnection) async throws {
+        try await outbound.write(.text(configuration.topic))
+        watch.upgraded()
+        shared.withLockedValue { $0.statistics.connections += 1 }
+        report(.live)
+        for try await message in inbound.messages(maxSize: LiveMessage.maximumBytes) {
+            watch.heard()
+            if receive(message) {
+                try await outbound.write(.text("hb"))
+                shared.withLockedValue { $0.statistics.heartbeatsAnswered += 1 }
+            }
+        }
+    }
+
+    /// Sorts one message; true when it is a heartbeat to answer.
+    private func receive(_ message: WebSocketMessage) -> Bool {
+        guard case .text(let text) = message else {
+            shared.withLockedValue { $0.statistics.messages += 1; $0.statistics.malformed += 1 }
+            return false
+        }
+        let decoded = LiveMessage.decode(text, topic: configuration.topic, site: configuration.site)
+        var keep: LiveActivity?
+        if case .activity(let activity) = decoded, activity.carries(allOf: configuration.tags) { keep = activity }
+        let scheduleFlush = shared.withLockedValue { shared -> Bool in
+            shared.statistics.messages += 1
+            switch decoded {
+            case .heartbeat: return false
+            case .malformed: shared.statistics.malformed += 1; return false
+            case .ignored, .activity:
+                guard let keep, !shared.stopped else { shared.statistics.ignored += 1; return false }
+                shared.statistics.kept += 1
+                shared.pending.add(keep)
+                return shared.flush == nil
+            }
+        }
+        if scheduleFlush { scheduleDelivery() }
+        return decoded == .heartbeat
+    }
+
+    // MARK: - Deliveries
+
+    /// Plans the next batch: at once when the last one is older than `coalescingSeconds`, else when it will be.
+    private func scheduleDelivery() {
+        let item = DispatchWorkItem { [self] in MainActor.assumeIsolated { deliverBatch() } }
+        let deadline = shared.withLockedValue { shared -> DispatchTime? in
+            guard shared.flush == nil, !shared.stopped else { return nil }
+            shared.flush = ScheduledFlush(item: item)
+            let earliest = shared.lastFlush.uptimeNanoseconds + UInt64(configuration.coalescingSeconds * 1_000_000_000)
+            return DispatchTime(uptimeNanoseconds: max(earliest, DispatchTime.now().uptimeNanoseconds))
+        }
+        if let deadline { DispatchQueue.main.asyncAfter(deadline: deadline, execute: item) }
+    }
+
+    @MainActor
+    private func deliverBatch() {
+        let batch = shared.withLockedValue { shared -> [LiveActivity] in
+            guard !shared.stopped else { return [] }
+            shared.flush = nil
+            shared.lastFlush = .now()
+            let batch = shared.pending.take()
+            if !batch.isEmpty { shared.statistics.deliveries += 1 }
+            return batch
+        }
+        if !batch.isEmpty { completion(.success(.activity(batch))) }
+    }
+
+    /// Reports `state` unless it is the one reported last.
+    func report(_ state: LiveState) {
+        let changed = shared.withLockedValue { shared -> Bool in
+            guard shared.lastState != state, !shared.stopped else { return false }
+            shared.lastState = state
+            return true
+        }
+        if changed { deliver(.success(.state(state))) }
+    }
+
+    private func deliver(_ result: Result<LiveEvent, APIError>) {
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated {
+                guard !shared.withLockedValue({ $0.stopped }) else { return }
+                completion(result)
+            }
+        }
+    }
+}
+
+/// The planned delivery, cancellable from any thread (`DispatchWorkItem.cancel` is thread-safe; the type is
+/// not marked `Sendable` in swift-corelibs-libdispatch).
+struct ScheduledFlush: @unchecked Sendable {
+    let item: DispatchWorkItem
+}
+
+/// Checks a socket address before any connection: `ws://` or `wss://` with a host.
+enum LiveAddress {
+    /// Why `url` cannot be used, or nil when it can.
+    static func problem(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "ws" || scheme == "wss" else { return "not a ws:// or wss:// address" }
+        guard let host = components.host, !host.isEmpty else { return "no host in the address" }
+        return nil
+    }
+}
