@@ -76,7 +76,8 @@ final class ThreadMovesTests: XCTestCase {
         XCTAssertEqual(store.state.thread?.scroll, 138, "as far as the document goes")
         store.press(.character("]"))
         XCTAssertEqual(store.state.thread?.scroll, 138)
-        XCTAssertEqual(store.state.status.message, "Already at the bottom")
+        XCTAssertEqual(store.state.thread?.currentPost(rows: 22), 11, "the answer ] went to is current though it starts below the top")
+        XCTAssertEqual(store.state.status.message, "No answer below", "not \"Already at the bottom\": ] agrees with the status's answer 2/2")
     }
 
     func testNextAndPreviousCodeBlock() throws {

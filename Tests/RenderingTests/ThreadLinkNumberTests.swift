@@ -79,15 +79,7 @@ final class ThreadLinkNumberTests: XCTestCase {
 
     /// The question open on answer 11 (Bob's, by `]` twice) and the link picker opened over it.
     private func pickerOverSecondAnswer() throws -> (AppState, ThreadLayoutCache) {
-        let question = thread.question
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { throw XCTSkip("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
-        for case let .loadThread(load, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .threadLoaded(load, .success(thread)))
-        }
-        let cache = ThreadLayoutCache()
-        cache.layOut(&state, now: now)
+        var (state, cache) = OpenedThread.state(thread, columns: 80, rows: 12, now: now)
         _ = Reducer.reduce(&state, .command(.nextAnswer))
         _ = Reducer.reduce(&state, .command(.nextAnswer))
         XCTAssertEqual(state.thread?.postInView, 11)

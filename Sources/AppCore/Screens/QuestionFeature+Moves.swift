@@ -11,7 +11,7 @@ extension QuestionFeature {
             let forward = command == .nextAnswer
             let none = thread.thread == nil && thread.pending != nil ? "The answers are still loading"
                 : forward ? "No answer below" : "Already at the top"
-            jump(forward: forward, among: thread.measure?.sortedPostStarts ?? [], none: none, &thread, context, &out)
+            jumpToPost(forward: forward, none: none, &thread, context, &out)
         case .nextCodeBlock, .previousCodeBlock:
             let starts = thread.measure?.codeStarts ?? []
             let forward = command == .nextCodeBlock
@@ -33,6 +33,19 @@ extension QuestionFeature {
         let before = thread.scroll
         scroll(to: target, &thread, context)
         if thread.scroll == before { out.setStatus("Already at the bottom", isError: false) }
+    }
+
+    /// `]`/`[`: makes the next (previous) post after the current one (`currentPost(rows:)`) current and scrolls its
+    /// start to the top, as far as the view goes: at the bottom the view may not move, the mark does, and the
+    /// status line's `answer i/n` follows it. From inside a post `[` goes to its start. Says `none` when there is none.
+    private static func jumpToPost(forward: Bool, none: String, _ thread: inout ThreadState, _ context: ScreenContext,
+                                   _ out: inout Outcome) {
+        let starts = (thread.measure?.postStarts ?? [:]).sorted { $0.value < $1.value }
+        let current = thread.currentPost(rows: context.viewport.contentRows).flatMap { thread.measure?.postStarts[$0] } ?? thread.scroll
+        let target = forward ? starts.first { $0.value > current } : starts.last { $0.value < max(current, thread.scroll) }
+        guard let target else { return out.setStatus(none, isError: false) }
+        scroll(to: target.value, &thread, context)
+        thread.postMark = PostMark(post: target.key, scroll: thread.scroll)
     }
 
     // MARK: Find

@@ -9,6 +9,8 @@ public struct ThreadState: Hashable, Sendable {
     public var error: APIError?
     /// First visible line of the laid-out document.
     public var scroll = 0
+    /// The post `]`/`[` last went to and the scroll it left (see `currentPost(rows:)`).
+    public var postMark: PostMark?
     /// The laid-out document's measurements at the current width (from the layout step), once laid out.
     public var measure: ThreadMeasure?
     /// What the reader has at the top of the view; a new layout (resize, comments, answers) scrolls back to it.
@@ -153,7 +155,7 @@ enum QuestionFeature {
             }
             out.navigation = [.openTagPicker(tags)]
         case .openInBrowser, .copyLink:
-            return Reducer.linkCommand(command, url: linkInView(thread, site: context.site))
+            return Reducer.linkCommand(command, url: linkInView(thread, site: context.site, rows: context.viewport.contentRows))
         case .copyCodeBlock:
             out.effects = [.copyCodeBlock(top: thread.scroll, rows: page)]
         case .toggleSaved:
@@ -168,7 +170,8 @@ enum QuestionFeature {
                 out.setStatus(loading ? "No links yet: the question is still loading" : "No links in this question", isError: false)
                 return out
             }
-            out.navigation = [.openLinkPicker(LinkPickerState(links: measure.links, postInView: thread.postInView))]
+            let current = thread.currentPost(rows: context.viewport.contentRows)
+            out.navigation = [.openLinkPicker(LinkPickerState(links: measure.links, postInView: current))]
         default:
             break
         }
@@ -286,9 +289,9 @@ enum QuestionFeature {
         return out
     }
 
-    /// The link of the answer at the top of the view, else of the question.
-    static func linkInView(_ thread: ThreadState, site: String) -> String {
-        if let loaded = thread.thread, let post = thread.postInView, let answer = loaded.answers.first(where: { $0.answerID == post }) {
+    /// The link of the current answer (`currentPost(rows:)` in a view of `rows` rows), else of the question.
+    static func linkInView(_ thread: ThreadState, site: String, rows: Int) -> String {
+        if let loaded = thread.thread, let post = thread.currentPost(rows: rows), let answer = loaded.answers.first(where: { $0.answerID == post }) {
             return SiteLinks.answer(answer, site: site)
         }
         if let question = thread.question { return SiteLinks.question(question, site: site) }

@@ -41,11 +41,11 @@ public enum QuestionScreen {
         }
     }
 
-    /// Where the reader is: the post at the top of the view ("answer 3/12", "question") once answers are
-    /// known, then how far down ("Top", "45%", "Bottom", "All").
+    /// Where the reader is: the current post ("answer 3/12", "question": `ThreadState.currentPost(rows:)`, the one
+    /// `]`/`[` count from) once answers are known, then how far down ("Top", "45%", "Bottom", "All").
     static func positionText(_ thread: ThreadState, rows: Int, total: Int) -> String {
         let position = positionText(top: thread.scroll, rows: rows, total: total)
-        guard let answers = thread.thread?.answers, !answers.isEmpty, let post = thread.postInView else { return position }
+        guard let answers = thread.thread?.answers, !answers.isEmpty, let post = thread.currentPost(rows: rows) else { return position }
         guard let index = answers.firstIndex(where: { $0.answerID == post }) else { return "question · " + position }
         return "answer \(index + 1)/\(answers.count) · " + position
     }
