@@ -135,7 +135,7 @@ public enum Reducer {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
         if state.prompt != nil { return promptKey(key, &state) }
         if let effects = updateFeature(state.stack.count - 1, &state, { $0.key(key, $1) }) { return effects }
-        guard let command = state.keymap.command(for: key) else { return [] }
+        guard let command = state.keymap.command(for: key) else { return unbound(key, &state) }
         return handle(command, &state)
     }
 
