@@ -46,6 +46,10 @@ public enum Action: Hashable, Sendable {
     case linkedQuestionsLoaded(LoadToken, [LinkedQuestion])
     /// The site's saved questions arrived from the store (or failed).
     case savedLoaded(LoadToken, Result<[Question], APIError>)
+    /// The sites the local store holds (`Effect.loadHeldSites`).
+    case heldSitesLoaded(LoadToken, [HeldSiteSummary])
+    /// The sample site's import ended: the site's API name, or why not (`Effect.importSample`).
+    case sampleImported(LoadToken, Result<String, APIError>)
     /// What the store remembers of the site: past searches (oldest first) and the ids of its saved questions
     /// (`Effect.loadSiteMemory`).
     case siteMemoryLoaded(LoadToken, searches: [String], savedIDs: Set<Int>)

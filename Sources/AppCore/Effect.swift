@@ -17,6 +17,11 @@ public enum Effect: Hashable, Sendable {
     /// Find the question answer `answerID` belongs to (answers `.answerQuestionLoaded`).
     case loadAnswerQuestion(LoadToken, answerID: Int, site: String)
     case loadSites(LoadToken)
+    /// The sites the local store holds (`Action.heldSitesLoaded`).
+    case loadHeldSites(LoadToken)
+    /// Imports the sample site shipped with stackterm into the store, then answers loads from the store only
+    /// (`Action.sampleImported`).
+    case importSample(LoadToken)
     /// Remember that these questions of `site` were read, with what was known of them then.
     case markRead(site: String, [Int: ReadState])
     /// Ask the store which of these questions of `site` were read, and how (answers `.readMarksLoaded`).

@@ -6,6 +6,7 @@ extension Reducer {
     /// `h`/Left (and Esc with nothing loading) pop the top screen; on the first screen they do nothing and say
     /// so, and `q` (`quitAtRoot`) quits.
     static func back(_ state: inout AppState, quitAtRoot: Bool) -> [Effect] {
+        if quitAtRoot, state.top.feature.standsForFirstScreen { return quit(&state) }
         if state.stack.count > 1 { return pop(&state) }
         if quitAtRoot { return quit(&state) }
         let quitKey = state.shared.keyName(.backOrQuit)
@@ -37,6 +38,12 @@ extension Reducer {
         switch step {
         case .pop:
             return pop(&state)
+        case .retryBelow:
+            return pop(&state) + handle(.reload, &state)
+        case .openWaysForward(let reason):
+            var ways = WaysForwardState(site: state.shared.site, reason: reason)
+            let effects = run(&ways, &state) { WaysForwardFeature.start(&$0, $1) }
+            return push(.waysForward(ways), &state) + effects
         case let .openQuestion(id, focus):
             var thread = ThreadState(questionID: id, summary: summary(of: id, state))
             let effects = run(&thread, &state) { QuestionFeature.open(focus: focus, &$0, $1) }

@@ -88,6 +88,10 @@ public enum Reducer {
             }
         case .savedLoaded(let token, let result):
             return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, $1) }
+        case let .heldSitesLoaded(token, sites):
+            return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.heldSitesLoaded(token, sites, &ways) }
+        case let .sampleImported(token, result):
+            return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.sampleImported(token, result, &ways) }
         case let .siteMemoryLoaded(token, searches, savedIDs):
             guard state.shared.siteMemoryLoad == token else { return [] }
             state.shared.siteMemoryLoad = nil

@@ -37,11 +37,30 @@ extension EffectRunner {
             }) { .siteMemoryLoaded(token, searches: $0.searches, savedIDs: $0.savedIDs) }
         case let .rememberSearch(site, query):
             local?.remember { try $0.addSearch(query, site: site) }
+        case let .loadHeldSites(token):
+            readStore(token, { try $0.heldSites().map { HeldSiteSummary(site: $0.apiName, questionCount: $0.questionCount) } }) {
+                .heldSitesLoaded(token, $0)
+            }
+        case let .importSample(token):
+            importSample(token)
         case let .rememberBrowse(remembered):
             local?.remember { try $0.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged) }
         default:
             break
         }
+    }
+
+    /// Imports the sample site shipped beside the program (on the write queue, after what is queued), then answers
+    /// every load from the store: the sample is browsed offline.
+    private func importSample(_ token: LoadToken) {
+        guard let local, let archive = SampleSite.archive() else {
+            let why = local == nil ? "there is no local store to import it into" : SampleSite.missingMessage()
+            return send(.sampleImported(token, .failure(.offline(detail: why))))
+        }
+        track(token, local.read(.afterWrites, { try $0.importSample(from: archive) }) { [weak self] result in
+            if case .success = result { self?.goOffline() }
+            self?.finish(token, .sampleImported(token, result.map { _ in SampleSite.site }))
+        })
     }
 
     /// Runs one read of the store under `token` and sends `answer` of what it found; a read cancelled meanwhile

@@ -13,8 +13,8 @@ final class EffectRunner {
     private let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
-    /// `--offline`: no request leaves; every load is answered by the store.
-    let offlineOnly: Bool
+    /// `--offline` (or the sample site chosen): no request leaves; every load is answered by the store.
+    var offlineOnly: Bool
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
     private var handles: [LoadToken: RetrievalHandle] = [:]
@@ -67,7 +67,8 @@ final class EffectRunner {
                 deliver: { .answerQuestionLoaded(token, $0) })
         case let .markRead(site, marks):
             markRead(site: site, marks)
-        case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse:
+        case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse,
+             .loadHeldSites, .importSample:
             performMemory(effect)
         case let .loadSites(token):
             run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) },

@@ -67,3 +67,13 @@ extension APIError {
         return output.trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension APIError {
+    /// Whether the API could not be reached (unreachable, timed out), so the store should answer.
+    public var isUnreachable: Bool {
+        switch self {
+        case .offline, .timeout: true
+        default: false
+        }
+    }
+}

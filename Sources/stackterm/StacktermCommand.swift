@@ -34,8 +34,10 @@ struct StacktermCommand: ParsableCommand {
     @OptionGroup var offlineOption: OfflineOption
     var offline: Bool { offlineOption.offline }
 
+    @OptionGroup var sampleOption: SampleOption
+
     func run() throws {
-        try BrowserStart.run(options, .list, offline: offline)
+        try BrowserStart.run(options, .list, offline: offline, sample: sampleOption.sample)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).

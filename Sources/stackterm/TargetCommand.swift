@@ -23,6 +23,8 @@ struct TargetCommand: ParsableCommand {
     @OptionGroup var offlineOption: OfflineOption
     var offline: Bool { offlineOption.offline }
 
+    @OptionGroup var sampleOption: SampleOption
+
     @Argument(help: ArgumentHelp(
         "A question or answer URL of any Stack Exchange site (…/questions/ID, …/q/ID, …/a/ID), or `search WORDS…`.",
         valueName: "url | search words"))
@@ -54,7 +56,7 @@ struct TargetCommand: ParsableCommand {
     }
 
     func run() throws {
-        try BrowserStart.run(options, start(), offline: offline)
+        try BrowserStart.run(options, start(), offline: offline, sample: sampleOption.sample)
     }
 }
 
@@ -81,7 +83,7 @@ enum BrowserStart: Equatable {
     }
 
     /// Starts the browser on `start` with `options` (needs a terminal; exit 2 without one).
-    static func run(_ options: SharedOptions, _ start: BrowserStart, offline: Bool) throws {
+    static func run(_ options: SharedOptions, _ start: BrowserStart, offline: Bool, sample: Bool = false) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             StacktermCommand.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
                 + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
@@ -98,9 +100,14 @@ enum BrowserStart: Equatable {
         } catch {
             storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
         }
-        // Flags (a link's site first) > what the store remembers of the last run > the config file > the defaults.
+        // Flags (a link's site first, the sample's) > what the store remembers of the last run > the config file > the defaults.
         var startSite: String?
         if case .link(let link) = start { startSite = link.site }
+        if sample {
+            try importSample(into: local?.store)
+            startSite = SampleSite.site
+            storeNotice = [storeNotice, SampleSite.attribution].compactMap { $0 }.joined(separator: "; ")
+        }
         settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: try? local?.store.lastSite()) { site in
             let memory = try? local?.store.browseMemory(site: site)
             return (memory?.sort, memory?.tagged)
@@ -117,10 +124,29 @@ enum BrowserStart: Equatable {
             theme: settings.theme,
             maxTextWidth: settings.maxWidth,
             local: local,
-            offline: offline)
+            offline: offline || sample)
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
         AppRunner.run(configuration)
+    }
+
+    /// Imports the sample site into `store` unless it holds it already, saying so on stderr; fails with a clear
+    /// message when there is no store or the archive is not beside the program.
+    static func importSample(into store: Store?) throws {
+        guard let store else {
+            StacktermCommand.standardError("stackterm: --sample needs the local store, which could not be opened")
+            throw ExitCode(1)
+        }
+        guard let archive = SampleSite.archive() else {
+            StacktermCommand.standardError("stackterm: " + SampleSite.missingMessage())
+            throw ExitCode(1)
+        }
+        let started = Date()
+        let summary = try store.importSample(from: archive)
+        if summary.rowsWritten.values.contains(where: { $0 > 0 }) {
+            StacktermCommand.standardError(String(format: "stackterm: imported the sample site (cardano) into the local store in %.1f s",
+                                                  Date().timeIntervalSince(started)))
+        }
     }
 }

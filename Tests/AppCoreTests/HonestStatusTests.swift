@@ -32,7 +32,7 @@ final class HonestStatusTests: XCTestCase {
             XCTAssertEqual(state.status.notice, "config.toml:3: unknown key \"sitee\" — config ignored, using the defaults")
             XCTAssertTrue(state.status.message?.hasPrefix("Offline") == true, "\(String(describing: state.status.message))")
         }
-        store.expectEffects([])
+        store.receiveWaysForward()
         store.press(.character("j"))
         XCTAssertNil(store.state.status.notice, "a key press dismisses the notice")
     }
@@ -90,8 +90,9 @@ final class HonestStatusTests: XCTestCase {
         store.send(.questionsLoaded(token, .failure(.timeout))) {
             XCTAssertEqual($0.status.message, "The server took too long to answer — press R to retry")
         }
-        store.expectEffects([])
+        let ways = try XCTUnwrap(store.receiveWaysForward())
         store.send(.key(.character("R")))
+        store.receive(.cancel(ways))
         let retry = try XCTUnwrap(store.receiveQuestionsLoad())
         store.send(.key(.control("g"))) { XCTAssertEqual($0.status.message, "Load cancelled — press R to retry") }
         store.expectEffects([.cancel(retry.token)])
@@ -104,6 +105,6 @@ final class HonestStatusTests: XCTestCase {
         bare.send(.questionsLoaded(second, .failure(.timeout))) {
             XCTAssertEqual($0.status.message, "The server took too long to answer", "no retry hint without a reload key")
         }
-        bare.expectEffects([])
+        bare.receiveWaysForward()
     }
 }

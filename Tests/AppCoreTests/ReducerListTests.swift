@@ -141,9 +141,11 @@ final class ReducerListTests: XCTestCase {
             XCTAssertEqual(state.list.error, .offline(detail: "connection refused"))
             XCTAssertTrue(state.status.isError)
             XCTAssertEqual(state.status.message, APIError.offline(detail: "connection refused").summary)
+            XCTAssertEqual(state.top.kind, .waysForward, "nothing to show: the ways forward, over the list")
         }
-        store.expectEffects([])
+        let ways = try XCTUnwrap(store.receiveWaysForward())
         store.send(.command(.reload)) { XCTAssertNil($0.status.message) }
+        store.receive(.cancel(ways))
         XCTAssertNotNil(receivePage(1, .userInitiated, store))
     }
 

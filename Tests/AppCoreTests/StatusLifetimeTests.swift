@@ -117,14 +117,15 @@ final class StatusLifetimeTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24)))
         let first = try XCTUnwrap(store.start()?.token)
         store.send(.questionsLoaded(first, .failure(.timeout))) { XCTAssertEqual($0.status.kind, .loadError) }
-        store.expectEffects([])
+        let ways = try XCTUnwrap(store.receiveWaysForward())
         store.send(.key(.character("j"))) { XCTAssertEqual($0.status.message, APIError.timeout.summary(retryKey: "r")) }
         store.expectEffects([])
         store.send(.key(.character("r"))) { XCTAssertNil($0.status.message, "retried") }
+        store.receive(.cancel(ways))
         let retry = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertTrue(retry.reload)
         store.send(.questionsLoaded(retry.token, .failure(.timeout)))
-        store.expectEffects([])
+        store.receiveWaysForward()
         store.send(.key(.character("?"))) { state in
             XCTAssertEqual(state.screen, .help)
             XCTAssertNil(state.status.message, "help is not the list: its error stays with it")

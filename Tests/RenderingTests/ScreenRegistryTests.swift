@@ -17,6 +17,7 @@ final class ScreenRegistryTests: XCTestCase {
         (.help(HelpState()), .help, "j/k scroll · q, Esc or ? to close"),
         (.links(LinkPickerState(links: [], postInView: nil)), .linkPicker, "No links"),
         (.saved(SavedListState(site: "cardano")), .savedList, "0 saved questions"),
+        (.waysForward(WaysForwardState(site: "cardano", reason: "Offline: cannot reach 127.0.0.1")), .waysForward, "Nothing of cardano to show"),
     ]
 
     func testEveryScreenIsRegisteredWithItsFeatureAndItsView() {
@@ -25,7 +26,7 @@ final class ScreenRegistryTests: XCTestCase {
             XCTAssertEqual(screen.feature.screen, screen, "\(kind): the feature puts back the screen it came from")
             XCTAssertNotNil(screen.content as? any ScreenView, "\(kind) has no view")
         }
-        XCTAssertEqual(Set(screens.map { "\($0.1)" }).count, 7, "one of each kind")
+        XCTAssertEqual(Set(screens.map { "\($0.1)" }).count, 8, "one of each kind")
     }
 
     func testEachScreenDrawsItsHeaderAndItsOwnStatusWords() {

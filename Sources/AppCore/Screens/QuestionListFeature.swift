@@ -134,12 +134,19 @@ enum QuestionListFeature {
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let isCurrent = list.rows.pending?.token == token
+        let firstPage = list.rows.pending?.page == 1
         if isCurrent, case .success = result { list.cachedAt = nil }
         let before = context.status.message
         list.pageLoaded(token, result, noun: "questions", context, &out)
         if isCurrent, case .success(let page) = result {
             out.noteUnknownValues(page.items.unknownValueCount, "questions", before: before, context)
             list.rows.askReadMarks(page.items, context, &out)
+        }
+        // The site's plain list can come from nowhere (no network, nothing of it in the store): the ways forward. (A
+        // sort only the network computes is restarted in activity from the store instead, `wentOffline`.)
+        if isCurrent, firstPage, case .failure(let error) = result, error.isUnreachable, list.rows.items.isEmpty,
+           list.settings.searchQuery == nil, list.settings.tagged.isEmpty, !QuestionSort.onlineOnly.contains(list.settings.sort) {
+            out.navigation.append(.openWaysForward(reason: error.summary(retryKey: nil)))
         }
         return out
     }

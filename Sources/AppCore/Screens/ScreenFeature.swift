@@ -17,6 +17,8 @@ protocol ScreenFeature: Hashable, Sendable {
     var commandsActedOn: Set<Command> { get }
     /// A screen over the lists (help, a picker): search, tags, site and saved ask to close it first.
     var isOverlay: Bool { get }
+    /// A screen that stands for the first one (nothing under it can be shown): `q` quits from it.
+    var standsForFirstScreen: Bool { get }
     /// A key before the keymap sees it (typing into a picker); nil leaves it to the keymap.
     mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome?
     /// A command the root leaves to the screen on top.
@@ -32,6 +34,7 @@ protocol ScreenFeature: Hashable, Sendable {
 extension ScreenFeature {
     var loadTokens: [LoadToken] { [] }
     var isOverlay: Bool { false }
+    var standsForFirstScreen: Bool { false }
     mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? { nil }
     mutating func cancelLoads(_ context: ScreenContext) -> Outcome? { nil }
     mutating func showIndicator(_ token: LoadToken) {}
@@ -50,6 +53,7 @@ extension ScreenState {
         case .help(let help): help
         case .links(let links): links
         case .saved(let saved): saved
+        case .waysForward(let ways): ways
         }
     }
 

@@ -7,6 +7,7 @@ public enum Screen: Hashable, Sendable {
     case help
     case linkPicker
     case savedList
+    case waysForward
 }
 
 /// One screen on the view stack with everything it shows. The screens under the top one are left as they were,
@@ -21,6 +22,8 @@ public enum ScreenState: Hashable, Sendable {
     case links(LinkPickerState)
     /// The site's saved questions.
     case saved(SavedListState)
+    /// What to do when a site's first page can come from nowhere.
+    case waysForward(WaysForwardState)
 }
 
 /// How to take one kind of screen state out of a `ScreenState` and put it back.
@@ -45,6 +48,10 @@ extension ScreenCase where Value == PickerState {
     static var picker: Self { .init(extract: { if case .picker(let v) = $0 { v } else { nil } }, embed: ScreenState.picker) }
 }
 
+extension ScreenCase where Value == WaysForwardState {
+    static var waysForward: Self { .init(extract: { if case .waysForward(let v) = $0 { v } else { nil } }, embed: ScreenState.waysForward) }
+}
+
 extension ScreenCase where Value == SavedListState {
     static var saved: Self { .init(extract: { if case .saved(let v) = $0 { v } else { nil } }, embed: ScreenState.saved) }
 }
@@ -61,6 +68,10 @@ enum Navigation: Hashable, Sendable {
     /// Open a question of this site by a link to it (an answer-only link: its question is looked up first).
     case openQuestionLink(questionID: Int?, answerID: Int?)
     case pop
+    /// Pop, then reload the screen under (the ways-forward screen's retry).
+    case retryBelow
+    /// The ways forward when the site's first page can come from nowhere (`reason` says why).
+    case openWaysForward(reason: String)
     /// A list with these settings changed (pushed; the bottom list's own settings pop back to it).
     case browse(BrowseChange)
 }

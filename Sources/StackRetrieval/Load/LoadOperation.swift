@@ -109,13 +109,3 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
         }
     }
 }
-
-extension APIError {
-    /// Whether the API could not be reached (unreachable, timed out), so the store should answer.
-    public var isUnreachable: Bool {
-        switch self {
-        case .offline, .timeout: true
-        default: false
-        }
-    }
-}

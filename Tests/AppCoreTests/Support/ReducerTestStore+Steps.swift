@@ -114,6 +114,15 @@ extension ReducerTestStore {
         return token
     }
 
+    /// Consumes the read of the sites the store holds that the ways-forward screen asks for when it opens (the site's
+    /// first page came from nowhere); returns its token, which leaving the screen cancels.
+    @discardableResult
+    func receiveWaysForward(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        receive("the ways-forward screen's read of the sites the store holds", file: file, line: line) { effect -> LoadToken? in
+            if case .loadHeldSites(let token) = effect { token } else { nil }
+        }
+    }
+
     /// Consumes the site list's load and its indicator's timer; returns its token.
     @discardableResult
     func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {

@@ -1,0 +1,62 @@
+import AppCore
+import Foundation
+
+/// Draws the ways-forward screen: what happened, then each way forward (the selected one highlighted), and the
+/// command that imports a site's dump.
+enum WaysForwardScreen {
+    /// The lines of `ways` as drawn under the header, with the row of each choice (`choiceRows[i]` is choice `i`'s).
+    static func lines(_ ways: WaysForwardState, keymap: Keymap) -> (lines: [String], choiceRows: [Int]) {
+        var lines = ["Nothing of \(ways.site) can be shown: \(ways.reason).", "", "Ways forward (↑↓ and Enter):"]
+        var rows: [Int] = []
+        for choice in ways.choices {
+            rows.append(lines.count)
+            lines.append("  " + label(choice, ways, keymap))
+        }
+        if ways.heldSites?.isEmpty == true { lines.append("    (the local store holds no site yet)") }
+        lines += ["", "Or import a site's data dump, then browse it offline:", "    " + WaysForwardState.importCommand]
+        return (lines, rows)
+    }
+
+    /// `n` with a comma every three digits (`1,042`).
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        return (n < 0 ? "-" : "") + ([Substring(digits)] + groups).joined(separator: ",")
+    }
+
+    private static func label(_ choice: WaysForwardState.Choice, _ ways: WaysForwardState, _ keymap: Keymap) -> String {
+        switch choice {
+        case .retry:
+            let key = keymap.keys(for: .reload).first.map { " (\($0.label))" } ?? ""
+            return "Retry \(ways.site)\(key)"
+        case .sample:
+            if ways.sampleImport != nil { return "Importing the sample site…" }
+            let problem = ways.sampleProblem.map { " — could not: \($0)" } ?? ""
+            return "Browse the sample site: Cardano Stack Exchange, shipped with stackterm (CC BY-SA 4.0)\(problem)"
+        case .heldSite(let held):
+            let count = held.questionCount == 1 ? "1 question" : grouped(held.questionCount) + " questions"
+            return "Browse \(held.site) from the local store (\(count))"
+        }
+    }
+}
+
+extension WaysForwardState: ScreenView {
+    func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
+        Chrome.drawHeader(left: "\(site) · no data", right: "stackterm", into: &buffer)
+        let (lines, choiceRows) = WaysForwardScreen.lines(self, keymap: state.keymap)
+        let selectedRow = choiceRows.indices.contains(selection) ? choiceRows[selection] : -1
+        for (index, line) in lines.enumerated() where index + 1 <= state.viewport.contentRows {
+            let style = index == selectedRow ? CellStyle(.reverse) : (index == 0 ? CellStyle(.bold) : .plain)
+            if index == selectedRow { buffer.fillRow(index + 1, style: style) }
+            buffer.write(TextWidth.truncate(TerminalSafety.sanitize(line), to: buffer.width - 2), x: 1, y: index + 1, style: style)
+        }
+    }
+
+    func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
+        ("Nothing of \(site) to show", ["↑↓ move · Enter choose", StatusLine.hint(.backOrQuit, "quit", state.shared)])
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A first run without internet and with an empty store: the screen says what happened and offers every way
+/// forward — retry, the sample site (imported on first use, then browsed offline), a site the store holds, and the
+/// import command — and each leads somewhere.
+final class WaysForwardEndToEndTests: StacktermTestCase {
+    private var dataHome: URL!
+    /// An API root nothing listens on: the network cannot be reached.
+    private let unreachable = "http://127.0.0.1:9/2.3"
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        dataHome = try temporaryFolder("stackterm-ways")
+    }
+
+    private func launchWithoutNetwork(_ arguments: [String] = ["--site", "stackoverflow"]) throws -> TmuxSession {
+        try launch(arguments, baseURL: unreachable, environment: ["XDG_DATA_HOME": dataHome.path])
+    }
+
+    private func waitForWaysForward(_ tmux: TmuxSession, holding held: String? = nil) {
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
+            let text = screen.joined(separator: "\n")
+            return text.contains("Ways forward") && text.contains("Retry stackoverflow") && text.contains("Browse the sample site")
+                && text.contains("stackterm import PATH") && (held.map { text.contains($0) } ?? text.contains("holds no site yet"))
+        }, tmux.screenDump())
+    }
+
+    func testEveryWayForwardLeadsSomewhere() throws {
+        let tmux = try launchWithoutNetwork()
+        waitForWaysForward(tmux)
+        XCTAssertTrue(try tmux.capture()[1].contains("Nothing of stackoverflow can be shown"), tmux.screenDump())
+
+        // Retry asks again (and lands here again: still no network).
+        try tmux.sendKeys(.text("r"))
+        waitForWaysForward(tmux)
+        // q here quits, as on a first screen (the empty list under it has nothing to show): checked by the last run.
+
+        // The sample site: imported into the empty store, its latest questions listed from it, offline.
+        try tmux.sendKeys(.key("Down"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
+            screen.first?.contains("cardano · activity") == true && screen.last?.contains("offline") == true
+                && screen.last?.range(of: #"^ [1-9][0-9]* questions"#, options: .regularExpression) != nil
+        }, tmux.screenDump())
+        // A question opens, from the store, with its author and licence.
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.joined().contains("Answer 1/") || $0.joined().contains("No answers yet") },
+                      tmux.screenDump())
+        try tmux.sendKeys(.text("G"))
+        XCTAssertTrue(tmux.waitFor(text: "CC BY-SA"), tmux.screenDump())
+        try quit(tmux)
+
+        // Next time the store holds the sample: the screen offers it as a site the store holds.
+        let again = try launchWithoutNetwork()
+        waitForWaysForward(again, holding: "Browse cardano from the local store (1,042 questions)")
+        try again.sendKeys(.key("Down"), .key("Down"), .key("Enter"))
+        XCTAssertTrue(again.waitUntil(timeout: 15) { screen in
+            screen.first?.contains("cardano · activity") == true
+                && screen.last?.range(of: #"^ [1-9][0-9]* questions"#, options: .regularExpression) != nil
+        }, again.screenDump())
+        try quit(again)
+
+        let third = try launchWithoutNetwork()
+        waitForWaysForward(third, holding: "Browse cardano from the local store")
+        try quit(third, key: "q")
+    }
+
+    func testSampleFlagBrowsesTheSampleSiteOfflineNamingItsSourceAndLicence() throws {
+        let tmux = try launchWithoutNetwork(["--sample"])
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
+            screen.first?.contains("cardano · activity") == true && screen.count > 3 && screen[2].contains("4y")
+                && screen.last?.contains("Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0") == true
+                && screen.last?.contains("offline") == true
+        }, tmux.screenDump())
+        try tmux.sendKeys(.key("Down"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("questions") == true && $0.last?.contains("offline") == true },
+                      tmux.screenDump())
+        try quit(tmux)
+    }
+}
