@@ -77,7 +77,8 @@ public enum StoreDamage {
         let pragma = full ? "integrity_check" : "quick_check"
         var lines: [String] = []
         do {
-            let cursor = try String.fetchCursor(db, sql: "PRAGMA \(pragma)(\(problemLimit))")
+            // Written out, not interpolated: 20 is `problemLimit`.
+            let cursor = try String.fetchCursor(db, sql: full ? "PRAGMA integrity_check(20)" : "PRAGMA quick_check(20)")
             // A row may hold several lines, and a heading naming the schema.
             while let row = try cursor.next() {
                 lines += row.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

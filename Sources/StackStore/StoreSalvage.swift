@@ -120,24 +120,73 @@ enum StoreSalvage {
 
 /// The rows read from the damaged file, then written into the new one.
 private struct Salvage {
-    /// Rows per table, in the order they are written.
-    var tables: [(name: String, columns: [String], rows: [[DatabaseValue]])] = []
     var kept = StoreRecovery.Kept()
     var importedSites: [StoreRecovery.ImportedSite] = []
 
-    /// The columns of each table copied whole, as this version creates it.
-    private static let wholeTables: [(String, [String])] = [
-        ("site", ["id", "api_name", "name", "site_url", "quota_remaining", "quota_max", "fetched_at"]),
-        ("app_setting", ["key", "value"]),
-        ("search_history", ["site", "query", "searched_at"]),
-        ("read_mark", ["question", "answer_count", "last_activity", "read_at"]),
-        ("saved", ["question", "saved_at"]),
+    /// One table's rows as read from the damaged file and written into the new one: complete statements, the columns
+    /// as this version creates them.
+    private struct Copy {
+        let name: String
+        /// Reads the rows (a `?` where a key picks them).
+        let select: String
+        /// Writes one row; a row the new store holds already is left as it is.
+        let insert: String
+    }
+
+    /// The tables copied whole.
+    private static let wholeTables = [
+        Copy(name: "site", select: "SELECT id, api_name, name, site_url, quota_remaining, quota_max, fetched_at FROM site",
+             insert: "INSERT OR IGNORE INTO site (id, api_name, name, site_url, quota_remaining, quota_max, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+        Copy(name: "app_setting", select: "SELECT key, value FROM app_setting",
+             insert: "INSERT OR IGNORE INTO app_setting (key, value) VALUES (?, ?)"),
+        Copy(name: "search_history", select: "SELECT site, query, searched_at FROM search_history",
+             insert: "INSERT OR IGNORE INTO search_history (site, query, searched_at) VALUES (?, ?, ?)"),
+        Copy(name: "read_mark", select: "SELECT question, answer_count, last_activity, read_at FROM read_mark",
+             insert: "INSERT OR IGNORE INTO read_mark (question, answer_count, last_activity, read_at) VALUES (?, ?, ?, ?)"),
+        Copy(name: "saved", select: "SELECT question, saved_at FROM saved",
+             insert: "INSERT OR IGNORE INTO saved (question, saved_at) VALUES (?, ?)"),
     ]
 
+    /// The posts and tags of a saved question, each looked up by key.
+    private static let question = Copy(
+        name: "question",
+        select: """
+            SELECT id, site, title, body, tags, score, view_count, answer_count, comment_count, accepted_answer_id, is_answered,
+              created, last_activity, closed, closed_reason, owner_id, owner_name, link, license, origin, fetched_at
+            FROM question WHERE id = ?
+            """,
+        insert: """
+            INSERT OR IGNORE INTO question (id, site, title, body, tags, score, view_count, answer_count, comment_count,
+              accepted_answer_id, is_answered, created, last_activity, closed, closed_reason, owner_id, owner_name, link, license,
+              origin, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    private static let answer = Copy(
+        name: "answer",
+        select: """
+            SELECT id, question, body, score, is_accepted, comment_count, created, last_activity, owner_id, owner_name, link,
+              license, origin, fetched_at FROM answer WHERE question = ?
+            """,
+        insert: """
+            INSERT OR IGNORE INTO answer (id, question, body, score, is_accepted, comment_count, created, last_activity, owner_id,
+              owner_name, link, license, origin, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    private static let comment = Copy(
+        name: "comment",
+        select: "SELECT id, post, body, score, created, owner_id, owner_name, edited, license, origin, fetched_at FROM comment WHERE post = ?",
+        insert: """
+            INSERT OR IGNORE INTO comment (id, post, body, score, created, owner_id, owner_name, edited, license, origin, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    private static let tag = Copy(name: "tag", select: "SELECT id, site, name, count FROM tag WHERE id = ?",
+                                  insert: "INSERT OR IGNORE INTO tag (id, site, name, count) VALUES (?, ?, ?, ?)")
+    private static let questionTag = Copy(name: "question_tag", select: "SELECT tag, question FROM question_tag WHERE question = ?",
+                                          insert: "INSERT OR IGNORE INTO question_tag (tag, question) VALUES (?, ?)")
+
+    /// Rows per table, in the order they are written.
+    private var copied: [(copy: Copy, rows: [[DatabaseValue]])] = []
+
     mutating func read(_ db: Database) {
-        for (table, columns) in Self.wholeTables {
-            tables.append((table, columns, Self.rows(db, "SELECT \(columns.joined(separator: ", ")) FROM \(table)")))
-        }
+        for copy in Self.wholeTables { copied.append((copy, Self.rows(db, copy.select))) }
         readSavedThreads(db)
         readImportedSites(db)
     }
@@ -147,25 +196,21 @@ private struct Salvage {
         let savedKeys = rows(of: "saved").compactMap { Int64.fromDatabaseValue($0[0]) }
         var questions: [[DatabaseValue]] = [], answers: [[DatabaseValue]] = [], comments: [[DatabaseValue]] = []
         var questionTags: [[DatabaseValue]] = [], tags: [[DatabaseValue]] = []
-        let questionColumns = Self.columns(db, "question"), answerColumns = Self.columns(db, "answer")
-        let commentColumns = Self.columns(db, "comment")
         for key in savedKeys {
-            questions += Self.rows(db, "SELECT \(questionColumns) FROM question WHERE id = ?", [key])
-            let answerRows = Self.rows(db, "SELECT \(answerColumns) FROM answer WHERE question = ?", [key])
+            questions += Self.rows(db, Self.question.select, [key])
+            let answerRows = Self.rows(db, Self.answer.select, [key])
             answers += answerRows
             for post in [key] + answerRows.compactMap({ Int64.fromDatabaseValue($0[0]) }) {
-                comments += Self.rows(db, "SELECT \(commentColumns) FROM comment WHERE post = ?", [post])
+                comments += Self.rows(db, Self.comment.select, [post])
             }
-            let tagged = Self.rows(db, "SELECT tag, question FROM question_tag WHERE question = ?", [key])
+            let tagged = Self.rows(db, Self.questionTag.select, [key])
             questionTags += tagged
             for tag in tagged.compactMap({ Int64.fromDatabaseValue($0[0]) }) {
-                tags += Self.rows(db, "SELECT id, site, name, count FROM tag WHERE id = ?", [tag])
+                tags += Self.rows(db, Self.tag.select, [tag])
             }
         }
-        let split = { (list: String) in list.components(separatedBy: ", ") }
-        tables += [("question", split(questionColumns), questions), ("answer", split(answerColumns), answers),
-                   ("comment", split(commentColumns), comments), ("tag", ["id", "site", "name", "count"], tags),
-                   ("question_tag", ["tag", "question"], questionTags)]
+        copied += [(Self.question, questions), (Self.answer, answers), (Self.comment, comments), (Self.tag, tags),
+                   (Self.questionTag, questionTags)]
     }
 
     /// The sites an import wrote (its records, else the sources remembered), with the path each came from.
@@ -190,16 +235,15 @@ private struct Salvage {
 
     /// Writes every table read (rows the new store holds already are left as they are), then indexes the posts.
     mutating func write(_ db: Database) throws {
-        for (table, columns, rows) in tables where !rows.isEmpty {
-            let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-            let statement = try db.makeStatement(
-                sql: "INSERT OR IGNORE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(marks))")
+        for (copy, rows) in copied where !rows.isEmpty {
+            let statement = try db.makeStatement(sql: copy.insert)
+            let width = copy.insert.filter { $0 == "?" }.count
             var written = 0
-            for row in rows where row.count == columns.count {
+            for row in rows where row.count == width {
                 try statement.execute(arguments: StatementArguments(row))
                 written += db.changesCount
             }
-            switch table {
+            switch copy.name {
             case "saved": kept.saved = written
             case "read_mark": kept.readMarks = written
             case "search_history": kept.searches = written
@@ -210,12 +254,7 @@ private struct Salvage {
         try StoreSchema.reindex(db)
     }
 
-    private func rows(of table: String) -> [[DatabaseValue]] { tables.first { $0.name == table }?.rows ?? [] }
-
-    /// `table`'s columns as this version names them, comma-separated.
-    private static func columns(_ db: Database, _ table: String) -> String {
-        ((try? db.columns(in: table).map(\.name)) ?? []).joined(separator: ", ")
-    }
+    private func rows(of table: String) -> [[DatabaseValue]] { copied.first { $0.copy.name == table }?.rows ?? [] }
 
     /// The rows `sql` returns up to the first it cannot read.
     private static func rows(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) -> [[DatabaseValue]] {
