@@ -105,12 +105,14 @@ public enum Reducer {
 
     /// The first list's first page, what the store remembers of the site, and a search the program started on.
     private static func start(_ state: inout AppState) -> [Effect] {
+        let search = takeStartSearch(&state)
         var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, $1) }
         let site = state.shared.site
         effects.append(state.shared.loadSiteMemory())
-        if let query = state.settings.searchQuery {
+        if let query = search {
             state.shared.searchHistory.append(query)
             effects.append(.rememberSearch(site: site, query: query))
+            effects += browse(.search(query), &state)
         }
         return effects
     }

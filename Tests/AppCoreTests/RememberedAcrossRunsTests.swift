@@ -47,6 +47,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         store.receiveQuestionsLoad()
         store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
         store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
+        store.receiveQuestionsLoad() // the results, over the site's list (SearchOverListTests)
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
     }
 

@@ -36,10 +36,13 @@ final class LinksEndToEndTests: StacktermTestCase {
         try quit(tmux)
     }
 
-    func testSearchWordsStartsOnTheResults() throws {
+    func testSearchWordsStartsOnTheResultsOverTheList() throws {
         let tmux = try launch(["search", "plutus"])
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("search “plutus”") && $0.last?.contains("questions") == true },
                       "the search results:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("cardano · activity") && !$0[0].contains("search") },
+                      "q goes back to the site's list under the results:\n\(tmux.screenDump())")
         try quit(tmux, key: "q")
     }
 
