@@ -39,6 +39,8 @@ files=(
     share/bash-completion/completions/stackterm
     share/zsh/site-functions/_stackterm
     share/fish/vendor_completions.d/stackterm.fish
+    share/stackterm/sample/cardano.stackexchange.com.7z
+    share/stackterm/sample/ATTRIBUTION.md
 )
 
 if [ "$mode" = uninstall ]; then
@@ -85,6 +87,9 @@ install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion
     "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$prefix/bin/stackterm"
 install -m 644 Resources/stackterm.1 "$prefix/share/man/man1/stackterm.1"
+# The sample site (--sample, the first screen), found beside the program as PREFIX/share/stackterm/sample.
+install -d "$prefix/share/stackterm/sample"
+install -m 644 Resources/sample/cardano.stackexchange.com.7z Resources/sample/ATTRIBUTION.md "$prefix/share/stackterm/sample/"
 "$prefix/bin/stackterm" --generate-completion-script bash > "$prefix/share/bash-completion/completions/stackterm"
 "$prefix/bin/stackterm" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_stackterm"
 "$prefix/bin/stackterm" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/stackterm.fish"

@@ -17,8 +17,8 @@ final class InstallEndToEndTests: XCTestCase {
     private func run(_ arguments: [String], environment: [String: String], in folder: URL) throws -> Outcome {
         let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output); try? FileManager.default.removeItem(at: errors) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -55,7 +55,8 @@ final class InstallEndToEndTests: XCTestCase {
                                  "--binary", BuildProducts.executable("stackterm").path], environment: environment, in: work)
         XCTAssertEqual(installed.status, 0, installed.output + installed.errors)
         let files = ["bin/stackterm", "share/bash-completion/completions/stackterm", "share/fish/vendor_completions.d/stackterm.fish",
-                     "share/man/man1/stackterm.1", "share/zsh/site-functions/_stackterm"]
+                     "share/man/man1/stackterm.1", "share/stackterm/sample/ATTRIBUTION.md",
+                     "share/stackterm/sample/cardano.stackexchange.com.7z", "share/zsh/site-functions/_stackterm"]
         XCTAssertEqual(listing(prefix).filter { files.contains($0) }, files, "installed: \(listing(prefix))")
         for file in files {
             XCTAssertTrue(installed.output.contains("installed \(prefix.path)/\(file)\n"), installed.output)
