@@ -142,6 +142,8 @@ final class LiveHub: Sendable {
 
     /// `rate` messages a second of other sites, in batches every 10 ms, for `seconds`.
     private func runFlood(rate: Int, seconds: Int) async {
+        // Made once: building each message would bound the rate by JSON encoding rather than by the socket.
+        let frames = (0..<1_000).map { Self.text(LiveFeed.otherSite(number: $0)) }
         let start = DispatchTime.now().uptimeNanoseconds
         var sent = 0
         while !Task.isCancelled {
@@ -149,7 +151,7 @@ final class LiveHub: Sendable {
             if elapsed >= Double(seconds) { break }
             let due = Int(elapsed * Double(rate))
             while sent < due {
-                broadcast(Self.text(LiveFeed.otherSite(number: sent)))
+                broadcast(frames[sent % frames.count])
                 sent += 1
             }
             try? await Task.sleep(nanoseconds: 10_000_000)

@@ -29,6 +29,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("store", { try StoreBenchmarks.all() }),
     ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
     ("storequery", { try StoreQueryBenchmarks.all() }),
+    ("live", { try LiveBenchmarks.all() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

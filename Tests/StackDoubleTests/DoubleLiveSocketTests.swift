@@ -89,7 +89,9 @@ final class DoubleLiveSocketTests: DoubleHTTPTestCase {
         _ = try json("/_double/live/mode?name=close_mid_frame")
         let client = SocketTestClient(port: double.port, answerHeartbeats: true)
         try await waitFor { client.ended }
-        XCTAssertEqual(client.heartbeats, 1, "the heartbeat before the cut frame arrives")
+        // The heartbeat before the cut frame may or may not be read before the close wins the race.
+        XCTAssertLessThanOrEqual(client.heartbeats, 1)
+        XCTAssertEqual(try liveStats()["clients"] as? Int, 0, "never a registered socket client")
         XCTAssertTrue(client.texts.allSatisfy { $0.contains(#""hb""#) }, "nothing of the cut frame")
     }
 

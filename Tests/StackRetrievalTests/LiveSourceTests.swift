@@ -228,7 +228,13 @@ final class LiveSourceTests: XCTestCase {
 
     @discardableResult
     private static func control(_ double: DoubleProcess, _ pathAndQuery: String) throws -> [String: Any] {
-        let reply = try LoopbackHTTP.get(double.url(pathAndQuery), timeout: 10)
+        let reply: LoopbackHTTP.Reply
+        do {
+            reply = try LoopbackHTTP.get(double.url(pathAndQuery), timeout: 30) // the 64 MiB frame keeps a debug double busy
+        } catch {
+            XCTFail("\(pathAndQuery): \(error)")
+            throw error
+        }
         XCTAssertEqual(reply.status, 200, pathAndQuery)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
     }
