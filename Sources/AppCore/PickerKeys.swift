@@ -33,11 +33,12 @@ public enum PickerKeys {
         var keys = leaving.isEmpty ? "No back key leaves them" : leaving.map(\.label).joined(separator: " ") + " go back there"
         keys += ", Enter chooses"
         if !quitting.isEmpty { keys += ", " + quitting.map(\.label).joined(separator: " ") + " quits" }
-        return [typing + ";", keys + ".", "In the link picker digits select [n]; the keys above act on its link."]
+        return [typing + ";", keys + ".", "In the link picker digits select [n]; the keys above act on its link.",
+                "In a prompt Ctrl-A Ctrl-E Ctrl-U Ctrl-W… edit as in a shell; Up Down recall."]
     }
 
-    /// How many lines the help screen shows: one per command, a blank line, the notes.
+    /// How many lines the help screen shows: one per command, one per signal key (`SignalKeys`), a blank line, the notes.
     public static func helpLineCount(for keymap: Keymap) -> Int {
-        keymap.bindings.count + 1 + helpNotes(for: keymap).count
+        keymap.bindings.count + SignalKeys.entries.count + 1 + helpNotes(for: keymap).count
     }
 }

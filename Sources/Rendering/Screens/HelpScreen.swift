@@ -12,9 +12,11 @@ public enum HelpScreen {
         return rows.map { TextWidth.pad($0.keys, to: keyWidth) + "  " + $0.help } + [""] + PickerKeys.helpNotes(for: keymap)
     }
 
-    /// One entry per command, in the keymap's order: its keys as the help screen names them, and its help text.
+    /// One entry per command, in the keymap's order: its keys as the help screen names them, and its help text; then
+    /// the keys answered outside the keymap (`SignalKeys`: Ctrl-Z, Ctrl-C).
     public static func entries(for keymap: Keymap) -> [(keys: String, help: String)] {
         keymap.bindings.map { binding in (keys: binding.keys.map(\.label).joined(separator: " "), help: binding.command.help) }
+            + SignalKeys.entries
     }
 
     /// Draws the help for `keymap`, scrolled as `help` says, `rows` lines of it, into `buffer`.
