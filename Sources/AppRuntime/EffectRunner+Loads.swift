@@ -59,12 +59,6 @@ extension EffectRunner {
         }
     }
 
-    /// From now on every load is answered by the store alone (the sample site).
-    func goOffline() {
-        offlineOnly = true
-        setOffline(true)
-    }
-
     private func setOffline(_ offline: Bool) {
         let now = offline || offlineOnly
         guard now != reportedOffline else { return }

@@ -57,9 +57,9 @@ extension EffectRunner {
             let why = local == nil ? "there is no local store to import it into" : SampleSite.missingMessage()
             return send(.sampleImported(token, .failure(.offline(detail: why))))
         }
-        track(token, local.read(.afterWrites, { try $0.importSample(from: archive) }) { [weak self] result in
-            if case .success = result { self?.goOffline() }
-            self?.finish(token, .sampleImported(token, result.map { _ in SampleSite.site }))
+        track(token, local.read(.afterWrites, { _ = try $0.importSample(from: archive) }) { [weak self] result in
+            if case .success = result { self?.offlineOnly = true }
+            self?.finish(token, .sampleImported(token, result.map { SampleSite.site }))
         })
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 
 /// Why the store could not be opened or written, in words the caller can show as they are.
 public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -67,4 +68,16 @@ extension StoreError {
 
 extension StoreError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+extension APIError {
+    /// A store read's failure as a load's: cancelled when interrupted, the limit named for a search too long or
+    /// cut, else `.offline` saying the store failed.
+    public init(storeFailure error: any Error) {
+        switch error {
+        case StoreError.interrupted: self = .cancelled
+        case let limit as StoreError where limit.isQueryLimit: self = .offline(detail: limit.description)
+        default: self = .offline(detail: "the local store failed: \(error)")
+        }
+    }
 }

@@ -90,17 +90,7 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
     private func answerFromStore(otherwise error: APIError) {
         guard !isCancelled else { return }
         guard let local, let stored = recipe.stored else { return complete(with: .failure(error)) }
-        let result: Result<Value, APIError>
-        do {
-            result = try interrupt.run { try stored(local) }
-        } catch StoreError.interrupted {
-            result = .failure(.cancelled)
-        } catch let error as StoreError where error.isQueryLimit {
-            result = .failure(.offline(detail: error.description))
-        } catch {
-            result = .failure(.offline(detail: "the local store failed: \(error)"))
-        }
-        switch result {
+        switch Result(catching: { try interrupt.run { try stored(local) } }).mapError(APIError.init(storeFailure:)).flatMap({ $0 }) {
         case .success(let value):
             complete(with: .success(Loaded(value, from: .storeOffline)))
         case .failure(let storeError):

@@ -28,9 +28,7 @@ extension LocalDataManager {
     @discardableResult
     public func read<Value: Sendable>(_ order: ReadOrder = .now, _ body: @escaping @Sendable (Store) throws -> Value,
                                       completion: @escaping RetrievalCompletion<Value>) -> RetrievalHandle {
-        let operation = StoreReadOperation(delivery: .mainQueue(completion)) { [store] in
-            do { return .success(try body(store)) } catch { return .failure(.offline(detail: "the local store failed: \(error)")) }
-        }
+        let operation = StoreReadOperation(delivery: .mainQueue(completion)) { [store] in try body(store) }
         switch order {
         case .now: reads.addOperation(operation)
         case .afterWrites: enqueue(.fetched) { _ in operation.start() }
