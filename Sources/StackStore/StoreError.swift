@@ -72,11 +72,13 @@ extension StoreError: LocalizedError {
 
 extension APIError {
     /// A store read's failure as a load's: cancelled when interrupted, the limit named for a search too long or
-    /// cut, else `.offline` saying the store failed.
+    /// cut, the damage named (the description says what happens next), else `.offline` saying the store failed.
     public init(storeFailure error: any Error) {
         switch error {
         case StoreError.interrupted: self = .cancelled
         case let limit as StoreError where limit.isQueryLimit: self = .offline(detail: limit.description)
+        case let damaged as StoreError where { if case .damaged = damaged { true } else { false } }():
+            self = .offline(detail: damaged.description)
         default: self = .offline(detail: "the local store failed: \(error)")
         }
     }
