@@ -7,7 +7,8 @@ import StackStore
 /// store's answer when offline.
 ///
 /// Each part is optional: a load without `fresh` always asks the network (or the store offline); one without
-/// `stored` fails offline with the network's error (or, under `--offline`, says it needs the network).
+/// `stored` fails offline with the network's error (or, under `--offline`, says it needs the network). Only this
+/// module makes recipes (the memberwise initializer, every part but `what` and `request` optional).
 public struct LoadRecipe<Value: Sendable>: Sendable {
     /// Builds the child operation that asks the network; it hands its result to the closure on any thread.
     public typealias Request = @Sendable (RequestEnvironment, @escaping @Sendable (Result<Value, APIError>) -> Void) -> Operation
@@ -15,25 +16,13 @@ public struct LoadRecipe<Value: Sendable>: Sendable {
     /// What the load is, for messages ("the site list", "question 12").
     public var what: String
     /// The store's copy when the network sent it less than `LocalDataManager.freshFor` ago; nil: not fresh.
-    public var fresh: (@Sendable (LocalDataManager) throws -> Value?)?
+    public var fresh: (@Sendable (LocalDataManager) throws -> Value?)? = nil
     /// The store's older copy and when it was fetched, painted while the network is asked (`.preferFresh` only).
-    public var stale: (@Sendable (LocalDataManager) throws -> (value: Value, fetchedAt: Date)?)?
+    public var stale: (@Sendable (LocalDataManager) throws -> (value: Value, fetchedAt: Date)?)? = nil
     /// The request; nil when only the store can answer.
     public var request: Request?
     /// Keeps the network's answer in the store (queued, never waited for).
-    public var keep: (@Sendable (LocalDataManager, Value) -> Void)?
+    public var keep: (@Sendable (LocalDataManager, Value) -> Void)? = nil
     /// The store's answer offline; a failure says why it has none.
-    public var stored: (@Sendable (LocalDataManager) throws -> Result<Value, APIError>)?
-
-    public init(what: String, fresh: (@Sendable (LocalDataManager) throws -> Value?)? = nil,
-                stale: (@Sendable (LocalDataManager) throws -> (value: Value, fetchedAt: Date)?)? = nil, request: Request?,
-                keep: (@Sendable (LocalDataManager, Value) -> Void)? = nil,
-                stored: (@Sendable (LocalDataManager) throws -> Result<Value, APIError>)? = nil) {
-        self.what = what
-        self.fresh = fresh
-        self.stale = stale
-        self.request = request
-        self.keep = keep
-        self.stored = stored
-    }
+    public var stored: (@Sendable (LocalDataManager) throws -> Result<Value, APIError>)? = nil
 }
