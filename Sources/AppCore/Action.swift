@@ -53,6 +53,8 @@ public enum Action: Hashable, Sendable {
     /// What the store remembers of the site: past searches (oldest first) and the ids of its saved questions
     /// (`Effect.loadSiteMemory`).
     case siteMemoryLoaded(LoadToken, searches: [String], savedIDs: Set<Int>)
+    /// The store did not keep the save (or unsave) of `questionID` asked by `Effect.setSaved`, for `SaveRefusal`'s reason.
+    case saveRefused(site: String, questionID: Int, saved: Bool, SaveRefusal)
     /// Loads are now answered by the local store (true) or the network again (false).
     case offlineChanged(Bool)
     /// A message that stays on the status line until the next key press, beside any later message (why the config

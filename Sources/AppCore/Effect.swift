@@ -31,7 +31,8 @@ public enum Effect: Hashable, Sendable {
     case loadLastRead(LoadToken, site: String, questionID: Int)
     /// Ask the store for the questions linked with `questionID` (answers `.linkedQuestionsLoaded`).
     case loadLinkedQuestions(LoadToken, site: String, questionID: Int)
-    /// Save (or unsave) a question of `site` in the store.
+    /// Save (or unsave) a question of `site` in the store; answered by `.saveRefused` only when the store does not
+    /// (no store, a read-only one, a failed write, or a save of a question it holds no copy of).
     case setSaved(site: String, questionID: Int, saved: Bool)
     /// Load `site`'s saved questions, most recently saved first (answers `.savedLoaded`).
     case loadSaved(LoadToken, site: String)

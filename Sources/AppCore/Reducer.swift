@@ -92,6 +92,8 @@ public enum Reducer {
             return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.heldSitesLoaded(token, sites, &ways) }
         case let .sampleImported(token, result):
             return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.sampleImported(token, result, &ways) }
+        case let .saveRefused(site, questionID, saved, refusal):
+            return saveRefused(site: site, questionID: questionID, saved: saved, refusal, &state)
         case let .siteMemoryLoaded(token, searches, savedIDs):
             guard state.shared.siteMemoryLoad == token else { return [] }
             state.shared.siteMemoryLoad = nil

@@ -20,8 +20,7 @@ extension EffectRunner {
         case let .loadLinkedQuestions(token, site, questionID):
             readStore(token, { try $0.linkedQuestions(site: site, questionID: questionID) }) { .linkedQuestionsLoaded(token, $0) }
         case let .setSaved(site, questionID, saved):
-            guard let local else { return send(.notify("Not saved: there is no local store to keep it in", isError: true)) }
-            local.remember { try $0.setSaved(saved, site: site, questionID: questionID) }
+            setSaved(site: site, questionID: questionID, saved: saved)
         case let .loadSaved(token, site):
             guard let local else {
                 return finish(token, .savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved"))))
@@ -61,6 +60,28 @@ extension EffectRunner {
             if case .success = result { self?.offlineOnly = true }
             self?.finish(token, .sampleImported(token, result.map { SampleSite.site }))
         })
+    }
+
+    /// Saves (unsaves) a question in its turn among the user's writes, answering `.saveRefused` when the store does
+    /// not: no store, a read-only one, a failed write, or a save of a question it holds no copy of (`store --forget`
+    /// removed its site while it was on screen) — "kept offline for good" would not be true.
+    private func setSaved(site: String, questionID: Int, saved: Bool) {
+        let refuse: @MainActor (SaveRefusal) -> Void = { [weak self] refusal in
+            self?.send(.saveRefused(site: site, questionID: questionID, saved: saved, refusal))
+        }
+        guard let local else { return refuse(.noStore) }
+        if let paused = local.store.writesPaused { return refuse(.readOnly(paused)) }
+        local.read(.afterRemembered, { store -> Bool in
+            if saved, try store.questions(site: site, ids: [questionID]).isEmpty { return false }
+            try store.setSaved(saved, site: site, questionID: questionID)
+            return true
+        }) { result in
+            switch result {
+            case .success(true): break
+            case .success(false): refuse(.notHeld)
+            case .failure(let error): refuse(.failed("\(error)"))
+            }
+        }
     }
 
     /// Runs one read of the store under `token` and sends `answer` of what it found; a read cancelled meanwhile
