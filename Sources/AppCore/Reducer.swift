@@ -111,10 +111,10 @@ public enum Reducer {
         var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, $1) }
         let site = state.shared.site
         effects.append(state.shared.loadSiteMemory())
-        if let query = search {
+        if let search, let query = search.searchQuery {
             state.shared.searchHistory.append(query)
             effects.append(.rememberSearch(site: site, query: query))
-            effects += browse(.search(query), &state)
+            effects += openStartSearch(search, &state)
         }
         return effects
     }
