@@ -60,6 +60,18 @@ final class LiveHub: Sendable {
         client.output.finish()
     }
 
+    /// Closes a client's socket the way the real server does: a close frame, and the end of its frames when the
+    /// client answers with its own (`LiveSocket`) or after 2 s. Ending the frames at once would have FlyingFox close
+    /// the socket while the task reading it still waits on it, and that descriptor's next user (a new connection)
+    /// would then go unanswered.
+    func drop(_ client: LiveClient, reason: String) {
+        client.output.yield(.close(message: reason))
+        Task { [self] in
+            try? await Task.sleep(nanoseconds: 2_000_000_000)
+            disconnect(client)
+        }
+    }
+
     /// A text frame from a client: `hb` answers a heartbeat, anything else is a topic to subscribe to.
     func received(_ text: String, from client: LiveClient) {
         if text == "hb" {
@@ -77,8 +89,7 @@ final class LiveHub: Sendable {
             if Task.isCancelled || mode == .silence { continue }
             if client.unansweredHeartbeats >= 2 {
                 state.withLockedValue { $0.statistics.droppedForHeartbeat += 1 }
-                client.output.yield(.close(message: "heartbeat not answered"))
-                disconnect(client)
+                drop(client, reason: "heartbeat not answered")
                 return
             }
             client.sentHeartbeat()
@@ -132,7 +143,7 @@ final class LiveHub: Sendable {
                 return (state.flood, dropped)
             }
             previous?.cancel()
-            for client in dropped { disconnect(client) }
+            for client in dropped { drop(client, reason: "going away") }
             if mode == .flood {
                 let flood = Task { [self] in await runFlood(rate: rate, seconds: seconds) }
                 state.withLockedValue { $0.flood = flood }
