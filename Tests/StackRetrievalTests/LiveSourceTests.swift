@@ -170,7 +170,7 @@ final class LiveSourceTests: XCTestCase {
     func testStopDuringAHandshakeThatNeverEndsReturnsAndDeliversNothing() throws {
         try Self.control(double, "/_double/live/mode?name=no_upgrade")
         let double = try XCTUnwrap(double)
-        try onMain {
+        onMain {
             let (source, events) = Self.start(double)
             XCTAssertTrue(spinMain(timeout: 15) { events.states == [.connecting] })
             source.stop()
@@ -180,8 +180,8 @@ final class LiveSourceTests: XCTestCase {
     }
 
     func testAnAddressThatIsNoSocketFailsAndStops() throws {
-        let double = try XCTUnwrap(double)
-        try onMain {
+        _ = try XCTUnwrap(double)
+        onMain {
             let events = LiveEvents()
             let source = LiveSource(configuration: LiveConfiguration(url: "https://example.invalid/", site: "cardano")) {
                 events.record($0)
