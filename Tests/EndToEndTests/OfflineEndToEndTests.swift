@@ -58,6 +58,8 @@ final class OfflineEndToEndTests: StacktermTestCase {
         // Answer 4371 belongs to question 4366: the store finds it, and the thread opens over the list at that answer.
         XCTAssertTrue(tmux.waitFor(text: "Cardano CLI - Error submitting transaction", timeout: 15), tmux.screenDump())
         XCTAssertTrue(tmux.waitFor(text: "Answer 1/2 · ▲ 3 · Matt Ho"), tmux.screenDump())
+        // The status names the linked answer, though the view, at the bottom, also shows the second one.
+        XCTAssertTrue(tmux.waitUntil { $0.last?.hasPrefix(" answer 1/2 · ") == true }, tmux.screenDump())
         try tmux.sendKeys(.text("G"))
         // The question's link, in its short form when the long one (with the title's slug) does not fit.
         XCTAssertTrue(tmux.waitFor(text: "https://cardano.stackexchange.com/q/4366", timeout: 10),

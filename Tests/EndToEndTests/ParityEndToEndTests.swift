@@ -84,7 +84,8 @@ final class ParityEndToEndTests: StacktermTestCase {
         // The status line's right side names where answers come from once the first one arrived.
         let source = offline ? "offline" : "quota"
         guard var screen = tmux.settledScreen(where: { screen in
-            screen != previous && screen.last?.contains(source) == true && (!isThread || screen.last?.contains("question · ") == true)
+            screen != previous && screen.last?.contains(source) == true
+                && (!isThread || screen.last?.range(of: #"^ (question|answer [0-9]+/[0-9]+) · "#, options: .regularExpression) != nil)
         }) else {
             XCTFail("\(step.name) (\(side)): the screen never settled on a new \(step.reading) screen\n\(tmux.screenDump())")
             return ([], [])

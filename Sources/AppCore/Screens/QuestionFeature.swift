@@ -182,6 +182,8 @@ enum QuestionFeature {
     static func scroll(to line: Int, _ thread: inout ThreadState, _ context: ScreenContext) {
         thread.scroll = max(0, min(line, thread.contentLines - context.viewport.contentRows))
         thread.anchor = thread.measure?.anchor(atLine: thread.scroll)
+        // The view moved: the post ]/[ or a link chose is no longer current, even if the view comes back to it.
+        thread.postMark = nil
     }
 
     private static func reload(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
@@ -249,12 +251,17 @@ enum QuestionFeature {
         if let focus = thread.focusAnswerID, let line = measure.postStarts[focus] {
             thread.focusAnswerID = nil
             scroll(to: line, &thread, context)
+            // The answer a link named is the one the reader is on, even where the view cannot bring it to the top.
+            thread.postMark = PostMark(post: focus, scroll: thread.scroll)
             return
         }
         let anchor = thread.anchor
+        let before = thread.scroll
         if let anchor, let line = measure.line(for: anchor) { thread.scroll = line }
         thread.scroll = max(0, min(thread.scroll, measure.lineCount - context.viewport.contentRows))
         thread.anchor = anchor ?? measure.anchor(atLine: thread.scroll)
+        // The same place laid out anew (comments, linked questions arrived): the post ]/[ or a link chose stays current.
+        if thread.postMark?.scroll == before { thread.postMark?.scroll = thread.scroll }
     }
 
     // MARK: Comments
