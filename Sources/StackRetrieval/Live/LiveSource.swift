@@ -170,11 +170,9 @@ public final class LiveSource: Sendable {
     }
 
     private func deliver(_ result: Result<LiveEvent, APIError>) {
-        DispatchQueue.main.async { [self] in
-            MainActor.assumeIsolated {
-                guard !shared.withLockedValue({ $0.stopped }) else { return }
-                completion(result)
-            }
+        DispatchQueue.main.async { @MainActor [self] in
+            guard !shared.withLockedValue({ $0.stopped }) else { return }
+            completion(result)
         }
     }
 }
