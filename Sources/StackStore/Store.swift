@@ -63,6 +63,9 @@ public final class Store: Sendable {
         self.maxBytes = maxBytes
         let path = fileURL.path
         try Self.prepareDirectory(fileURL.deletingLastPathComponent())
+        // Held to the end of the open: one program at a time checks, creates or upgrades the file.
+        let openLock = StoreOpenLock.take(store: fileURL)
+        defer { withExtendedLifetime(openLock) {} }
         var aside: (url: URL, reason: String)?
         // Before SQLite opens anything: a FIFO would block its openat until a writer came.
         if let found = StorePathCheck.verdict(forStore: fileURL) {
@@ -161,7 +164,7 @@ public final class Store: Sendable {
         }
         // A real probe rather than access(2): root passes access() on directories it still cannot write (sysfs,
         // read-only mounts), and SQLite needs to create the -wal and -shm files beside the database.
-        let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())").path
+        let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())-\(UUID().uuidString)").path
         let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard descriptor >= 0 else {
             throw .directoryNotWritable(path: directory.path, reason: String(cString: strerror(errno)))

@@ -57,10 +57,14 @@ final class StoreImportLock: Sendable {
     }
 
     private static func open(_ store: URL) throws(StoreError) -> Int32 {
-        let path = url(for: store).path
+        try openLockFile(url(for: store).path, what: "the import lock")
+    }
+
+    /// Opens (creating it) the lock file at `path`, refusing anything but a regular file (a link is not followed).
+    static func openLockFile(_ path: String, what: String) throws(StoreError) -> Int32 {
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .database(path: path, message: "cannot open the import lock: \(String(cString: strerror(errno)))")
+            throw .database(path: path, message: "cannot open \(what): \(String(cString: strerror(errno)))")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
