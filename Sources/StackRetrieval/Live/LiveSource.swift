@@ -25,7 +25,10 @@ public final class LiveSource: Sendable {
         var lastState: LiveState?
         var pending: LivePending
         var statistics = LiveStatistics()
-        var flush: ScheduledFlush?
+        /// Whether a batch delivery is planned on the main queue (at most one at a time).
+        var flushPlanned = false
+        /// Counts planned deliveries: one that finds another number current (or the source stopped) does nothing.
+        var flushGeneration = 0
         var lastFlush: DispatchTime = .init(uptimeNanoseconds: 0)
         var runner: Task<Void, Never>?
     }
@@ -59,13 +62,14 @@ public final class LiveSource: Sendable {
     /// Ends everything at once: the connection (or the wait before the next), the pending delivery, every timer.
     /// No event is delivered afterwards. Returns without waiting.
     public func stop() {
-        let (runner, flush) = shared.withLockedValue { shared in
+        let runner = shared.withLockedValue { shared in
             shared.stopped = true
-            defer { shared.runner = nil; shared.flush = nil }
-            return (shared.runner, shared.flush)
+            shared.flushPlanned = false
+            shared.flushGeneration += 1
+            defer { shared.runner = nil }
+            return shared.runner
         }
         runner?.cancel()
-        flush?.item.cancel()
     }
 
     /// The counters so far.
@@ -125,7 +129,7 @@ public final class LiveSource: Sendable {
                 guard let keep, !shared.stopped else { shared.statistics.ignored += 1; return false }
                 shared.statistics.kept += 1
                 shared.pending.add(keep)
-                return shared.flush == nil
+                return !shared.flushPlanned
             }
         }
         if scheduleFlush { scheduleDelivery() }
@@ -136,21 +140,24 @@ public final class LiveSource: Sendable {
 
     /// Plans the next batch: at once when the last one is older than `coalescingSeconds`, else when it will be.
     private func scheduleDelivery() {
-        let item = DispatchWorkItem { [self] in MainActor.assumeIsolated { deliverBatch() } }
-        let deadline = shared.withLockedValue { shared -> DispatchTime? in
-            guard shared.flush == nil, !shared.stopped else { return nil }
-            shared.flush = ScheduledFlush(item: item)
+        let plan = shared.withLockedValue { shared -> (generation: Int, deadline: DispatchTime)? in
+            guard !shared.flushPlanned, !shared.stopped else { return nil }
+            shared.flushPlanned = true
+            shared.flushGeneration += 1
             let earliest = shared.lastFlush.uptimeNanoseconds + UInt64(configuration.coalescingSeconds * 1_000_000_000)
-            return DispatchTime(uptimeNanoseconds: max(earliest, DispatchTime.now().uptimeNanoseconds))
+            let deadline = DispatchTime(uptimeNanoseconds: max(earliest, DispatchTime.now().uptimeNanoseconds))
+            return (shared.flushGeneration, deadline)
         }
-        if let deadline { DispatchQueue.main.asyncAfter(deadline: deadline, execute: item) }
+        guard let plan else { return }
+        DispatchQueue.main.asyncAfter(deadline: plan.deadline) { @MainActor [self] in deliverBatch(plan.generation) }
     }
 
+    /// Hands the waiting activity over, unless `stop()` (or a later plan) made `generation` stale.
     @MainActor
-    private func deliverBatch() {
+    private func deliverBatch(_ generation: Int) {
         let batch = shared.withLockedValue { shared -> [LiveActivity] in
-            guard !shared.stopped else { return [] }
-            shared.flush = nil
+            guard !shared.stopped, shared.flushPlanned, shared.flushGeneration == generation else { return [] }
+            shared.flushPlanned = false
             shared.lastFlush = .now()
             let batch = shared.pending.take()
             if !batch.isEmpty { shared.statistics.deliveries += 1 }
@@ -175,12 +182,6 @@ public final class LiveSource: Sendable {
             completion(result)
         }
     }
-}
-
-/// The planned delivery, cancellable from any thread (`DispatchWorkItem.cancel` is thread-safe; the type is
-/// not marked `Sendable` in swift-corelibs-libdispatch).
-struct ScheduledFlush: @unchecked Sendable {
-    let item: DispatchWorkItem
 }
 
 /// Checks a socket address before any connection: `ws://` or `wss://` with a host.
