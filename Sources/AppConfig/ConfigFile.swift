@@ -23,6 +23,10 @@ public struct PartialSettings: Equatable, Sendable {
     public var browserInTerminal: Bool?
     /// `mouse`: report the mouse (wheel, click, double click); false leaves it to the terminal.
     public var mouse: Bool?
+    /// `live` / `--no-live`: the latest-questions list listens to Stack Exchange's realtime socket (default true).
+    public var live: Bool?
+    /// `live_url` / `--live-url`: the socket's address (`ws://` or `wss://`; given, it turns live on).
+    public var liveURL: String?
 
     /// `store_max_mb`: the local store's size limit in megabytes (config file only).
     public var storeMaxMB: Int?
@@ -58,7 +62,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

@@ -48,6 +48,8 @@ struct ConfigReader {
             case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
             case "browser_in_terminal": config.settings.browserInTerminal = boolean(value, key: "browser_in_terminal")
             case "mouse": config.settings.mouse = boolean(value, key: "mouse")
+            case "live": config.settings.live = boolean(value, key: "live")
+            case "live_url": config.settings.liveURL = liveURL(value)
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
@@ -64,9 +66,19 @@ struct ConfigReader {
     // MARK: - Top-level settings
 
     private mutating func site(_ value: TOMLValueConvertible) -> String? {
-        guard let text = string(value, at: ["site"]) else { return nil }
-        guard SettingRules.isValidSite(text) else {
-            fail(["site"], .badValue(key: "site", reason: "\"\(text)\" is not an API site parameter such as stackoverflow"))
+        checkedString(value, key: "site", SettingRules.isValidSite, "is not an API site parameter such as stackoverflow")
+    }
+
+    private mutating func liveURL(_ value: TOMLValueConvertible) -> String? {
+        checkedString(value, key: "live_url", SettingRules.isLiveURL, "is not a ws:// or wss:// address")
+    }
+
+    /// The string at `key` when `isValid` accepts it; otherwise an error quoting it, followed by `problem`.
+    private mutating func checkedString(_ value: TOMLValueConvertible, key: String, _ isValid: (String) -> Bool,
+                                        _ problem: String) -> String? {
+        guard let text = string(value, at: [key]) else { return nil }
+        guard isValid(text) else {
+            fail([key], .badValue(key: key, reason: "\"\(text)\" \(problem)"))
             return nil
         }
         return text

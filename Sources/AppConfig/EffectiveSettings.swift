@@ -27,6 +27,10 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var browserInTerminal: Bool
     /// Report the mouse (`mouse`, default true).
     public var mouse: Bool
+    /// The live socket's address, nil when live is off: `--no-live` or `live = false` turn it off, `--live-url` or
+    /// `live_url` name it (and turn it on); the default is Stack Exchange's socket, but only for Stack Exchange's API
+    /// (an `api_base_url` of another host has no socket unless one is named).
+    public var liveURL: String?
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -47,6 +51,10 @@ public struct EffectiveSettings: Equatable, Sendable {
         storeMaxMB = file.storeMaxMB ?? SettingRules.defaultStoreMaxMB
         browserInTerminal = file.browserInTerminal ?? false
         mouse = file.mouse ?? true
+        let namedSocket = commandLine.liveURL ?? file.liveURL
+        let live = commandLine.live ?? (commandLine.liveURL != nil ? true : nil) ?? file.live ?? true
+        let defaultSocket = apiBaseURL == RequestFactory.stackExchangeBaseURL ? LiveMessage.socketURL : nil
+        liveURL = live ? namedSocket ?? defaultSocket : nil
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

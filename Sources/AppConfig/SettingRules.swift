@@ -25,6 +25,13 @@ public enum SettingRules {
         return url
     }
 
+    /// Whether `text` is a socket address the live source can use: `ws://` or `wss://` with a host.
+    public static func isLiveURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["ws", "wss"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+
     /// Tags from `"a;b"`: split at `;`, trimmed, empty ones dropped.
     public static func tags(_ text: String) -> [String] {
         text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

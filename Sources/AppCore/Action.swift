@@ -55,6 +55,10 @@ public enum Action: Hashable, Sendable {
     case siteMemoryLoaded(LoadToken, searches: [String], savedIDs: Set<Int>)
     /// The store did not keep the save (or unsave) of `questionID` asked by `Effect.setSaved`, for `SaveRefusal`'s reason.
     case saveRefused(site: String, questionID: Int, saved: Bool, SaveRefusal)
+    /// Questions the live source (`Effect.startLive`) says changed, one entry per question, oldest first.
+    case liveActivity([LiveActivity])
+    /// The live source's state changed.
+    case liveState(LiveStatus)
     /// Loads are now answered by the local store (true) or the network again (false).
     case offlineChanged(Bool)
     /// A message that stays on the status line until the next key press, beside any later message (why the config

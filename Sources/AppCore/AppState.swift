@@ -141,6 +141,10 @@ public struct SharedState: Hashable, Sendable {
     public var readMarks = ReadMarks()
     /// Whether loads are answered by the local store (`--offline`, or the network failed); the status line says so.
     public var isOffline = false
+    /// Whether the latest-questions list listens to the live source (`live`; off with `--offline`, `--no-live`).
+    public var liveEnabled = false
+    /// What the live source is doing, for the status line; nil while none runs (or it has not connected yet).
+    public var liveStatus: LiveStatus?
     /// The store's read of what it remembers of the site (`loadSiteMemory`), until it answers; a site switch cancels it.
     public var siteMemoryLoad: LoadToken?
     /// The last load token handed out.

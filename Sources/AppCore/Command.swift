@@ -5,7 +5,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
-    case nextUnread, markScreenRead, toggleSaved, showSaved
+    case nextUnread, markScreenRead, showLive, toggleSaved, showSaved
 
     /// One line for the help screen.
     public var help: String {
@@ -44,6 +44,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .copyCodeBlock: "In a question: copy the code block at the top of the view"
         case .nextUnread: "In a list: next unread or updated question"
         case .markScreenRead: "In a list: mark every question on screen read"
+        case .showLive: "In a list: show the questions that arrived live (▲ N new)"
         case .toggleSaved: "Save or unsave the question (kept offline for good)"
         case .showSaved: "The site's saved questions / back"
         }

@@ -12,7 +12,7 @@ enum CommandScope {
     /// Where the command works, as the message says it; nil for commands every screen takes.
     private static func place(of command: Command) -> String? {
         switch command {
-        case .cycleSort, .nextUnread, .markScreenRead, .toggleAnswersFeed: "on a question list"
+        case .cycleSort, .nextUnread, .markScreenRead, .showLive, .toggleAnswersFeed: "on a question list"
         case .open: "on a list"
         case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
              .previousCodeBlock, .findNext, .findPrevious:

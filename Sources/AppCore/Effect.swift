@@ -42,6 +42,11 @@ public enum Effect: Hashable, Sendable {
     case rememberSearch(site: String, query: String)
     /// Remember the site, sort and tag filter in use, for the next launch.
     case rememberBrowse(RememberedBrowse)
+    /// Listen to the live source for `LiveSubscription`'s activity, replacing any source running (answered by
+    /// `.liveActivity` and `.liveState` until `.stopLive` or another `.startLive`).
+    case startLive(LiveSubscription)
+    /// Stop the live source: nothing more arrives from it.
+    case stopLive
     case cancel(LoadToken)
     case cancelAll
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.

@@ -55,6 +55,7 @@ public struct Keymap: Hashable, Sendable {
         (.copyCodeBlock, [.character("Y")]),
         (.nextUnread, [.character("U")]),
         (.markScreenRead, [.character("A")]),
+        (.showLive, [.character(".")]),
         (.toggleSaved, [.character("m")]),
         (.showSaved, [.character("M")]),
     ])

@@ -13,11 +13,14 @@ public enum Reducer {
     public static let indicatorDelay = 0.15
 
     /// Applies `action` to `state`; returns the effects to run, in order. At the start, and whenever the site, sort or
-    /// tag filter in view changes, the runtime is asked to remember them for the next launch. A status message made
+    /// tag filter in view changes, the runtime is asked to remember them for the next launch, and the live source
+    /// follows the list nearest the top (`followLive`). A status message made
     /// by the action belongs to the screen then on top; one made earlier on another screen goes (`StatusState`).
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let before = RememberedBrowse(state)
+        let liveBefore = LiveSubscription(state)
         var effects = route(action, &state)
+        effects += followLive(before: liveBefore, &state, starting: action == .start)
         state.status.actionEnded(top: state.topMark)
         let after = RememberedBrowse(state)
         if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }
@@ -76,6 +79,11 @@ public enum Reducer {
             return []
         case let .readMarksLoaded(token, marks):
             return updateQuestionRows(owner(of: token, state), &state) { rows in rows.readMarksLoaded(token, marks) }
+        case .liveActivity(let batch):
+            return liveActivity(batch, &state)
+        case .liveState(let status):
+            liveState(status, &state)
+            return []
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
             return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, $1) } : []

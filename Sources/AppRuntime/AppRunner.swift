@@ -29,6 +29,8 @@ public final class AppRunner {
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
         state.shared.isOffline = configuration.offline
+        state.shared.liveEnabled = configuration.liveURL != nil && !configuration.offline
+        effects.liveURL = configuration.liveURL
     }
 
     /// The running program, kept while the main loop runs.

@@ -57,7 +57,10 @@ extension EffectRunner {
             return send(.sampleImported(token, .failure(.offline(detail: why))))
         }
         track(token, local.read(.afterWrites, { _ = try $0.importSample(from: archive) }) { [weak self] result in
-            if case .success = result { self?.offlineOnly = true }
+            if case .success = result {
+                self?.offlineOnly = true
+                self?.stopLive() // the sample is read offline: no socket
+            }
             self?.finish(token, .sampleImported(token, result.map { SampleSite.site }))
         })
     }

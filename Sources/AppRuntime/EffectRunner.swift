@@ -17,6 +17,12 @@ final class EffectRunner {
     var offlineOnly: Bool
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
+    /// The live source's address; nil: live is off (`--no-live`, `live = false`, or an API host with no socket named).
+    var liveURL: String?
+    /// The live source running, if any (`EffectRunner+Live`).
+    var live: LiveSource?
+    /// Counts the live source's states: a countdown step of an older one does nothing.
+    var liveCountdown = 0
     private var handles: [LoadToken: RetrievalHandle] = [:]
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
@@ -73,6 +79,10 @@ final class EffectRunner {
         case let .loadSites(token):
             run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) },
                 deliver: { .sitesLoaded(token, $0.map(\.sites), held: (try? $0.get().held) ?? []) })
+        case let .startLive(subscription):
+            startLive(subscription)
+        case .stopLive:
+            stopLive()
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
             pauseWatcher?.loadsChanged()
@@ -103,11 +113,12 @@ final class EffectRunner {
     /// locked by another process (writers wait up to 5 s) does not hold the exit.
     static let quitStoreWait: TimeInterval = 0.05
 
-    /// Closes the network connections without waiting and gives the store's queued writes at most `quitStoreWait`
+    /// Stops the live source and closes the network connections without waiting, and gives the store's queued writes at most `quitStoreWait`
     /// (the program is quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled
     /// every load). Read marks, saves and searches are written before queued network copies; what is not written
     /// in time is lost (`LocalDataManager.flush(waitingAtMost:)`).
     func shutDown() {
+        stopLive()
         retrieval.closeConnections()
         local?.flush(waitingAtMost: Self.quitStoreWait)
     }

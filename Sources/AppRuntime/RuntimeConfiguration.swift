@@ -26,6 +26,9 @@ public struct RuntimeConfiguration: Sendable {
     public var mouseEnabled = true
     /// The local store's manager (nil: it could not be opened, so nothing is kept and nothing works offline).
     public var local: LocalDataManager?
+    /// The live socket's address (nil: live off — `--no-live`, `live = false`, `--offline`, the sample); the site's
+    /// latest-questions list then stays current by itself.
+    public var liveURL: String?
     /// `--offline`: no request leaves; lists, questions and search come from the local store.
     public var offline: Bool
 

@@ -18,6 +18,8 @@ public enum LiveMessage: Sendable, Hashable {
 
     /// The topic streaming activity on questions across the whole network.
     public static let activeQuestionsTopic = "155-questions-active"
+    /// Stack Exchange's realtime socket.
+    public static let socketURL = "wss://qa.sockets.stackexchange.com/"
 
     /// The largest message decoded (256 KiB); real ones are a few KiB. A larger one is refused unread.
     public static let maximumBytes = 256 * 1024

@@ -1,3 +1,4 @@
+import AppConfig
 import ArgumentParser
 
 /// `--offline`, one option group shared by the browser and `print`, so a flag given after `print` reaches print
@@ -13,4 +14,27 @@ struct SampleOption: ParsableArguments {
         "Browse the sample site shipped with stackterm — Cardano Stack Exchange's 2021 data dump, CC BY-SA 4.0 — "
             + "imported into the local store on first use, then read offline (no request leaves)."))
     var sample = false
+}
+
+/// `--no-live` and `--live-url`: the browser's live list (the latest questions arrive by themselves).
+struct LiveOption: ParsableArguments {
+    @Flag(name: .customLong("no-live"), help: "Do not listen to the realtime socket (live = false in the config file).")
+    var noLive = false
+
+    @Option(name: .customLong("live-url"), help: ArgumentHelp(
+        "The realtime socket, e.g. ws://127.0.0.1:8080/ for the local double (default: wss://qa.sockets.stackexchange.com/, "
+            + "used only with Stack Exchange's API).", valueName: "url"))
+    var liveURL: String?
+
+    func validate() throws {
+        if let liveURL, !SettingRules.isLiveURL(liveURL) {
+            throw ValidationError("--live-url must be a ws:// or wss:// address such as wss://qa.sockets.stackexchange.com/")
+        }
+    }
+
+    /// These flags written into the command line's settings.
+    func apply(to commandLine: inout CommandLineSettings) {
+        if noLive { commandLine.live = false }
+        if let liveURL { commandLine.liveURL = liveURL }
+    }
 }

@@ -57,9 +57,13 @@ struct SharedOptions: ParsableArguments {
             apiKey: apiKey, apiBaseURL: apiBaseURL.flatMap(SettingRules.baseURL))
     }
 
-    /// The config file (`--config`, else the default location) as loaded, and the settings in force.
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> (LoadedConfig, EffectiveSettings) {
+    /// The config file (`--config`, else the default location) as loaded, and the settings in force (the browser's
+    /// `live` flags among them).
+    func resolve(live: LiveOption? = nil,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) -> (LoadedConfig, EffectiveSettings) {
         let loaded = ConfigLoader.load(explicitPath: config, environment: environment)
+        var commandLine = commandLine
+        live?.apply(to: &commandLine)
         return (loaded, EffectiveSettings(commandLine: commandLine, environment: environment, config: loaded.config))
     }
 }

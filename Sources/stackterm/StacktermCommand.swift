@@ -36,8 +36,10 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var sampleOption: SampleOption
 
+    @OptionGroup var liveOption: LiveOption
+
     func run() throws {
-        try BrowserStart.run(options, .list, offline: offline, sample: sampleOption.sample)
+        try BrowserStart.run(options, .list, offline: offline, sample: sampleOption.sample, live: liveOption)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).

@@ -25,6 +25,8 @@ struct TargetCommand: ParsableCommand {
 
     @OptionGroup var sampleOption: SampleOption
 
+    @OptionGroup var liveOption: LiveOption
+
     @Argument(help: ArgumentHelp(
         "A question or answer URL of any Stack Exchange site (…/questions/ID, …/q/ID, …/a/ID), or `search WORDS…`.",
         valueName: "url | search words"))
@@ -56,7 +58,7 @@ struct TargetCommand: ParsableCommand {
     }
 
     func run() throws {
-        try BrowserStart.run(options, start(), offline: offline, sample: sampleOption.sample)
+        try BrowserStart.run(options, start(), offline: offline, sample: sampleOption.sample, live: liveOption)
     }
 }
 
@@ -68,7 +70,7 @@ enum BrowserStart: Equatable {
 
     /// The options that take a value (the next argument, unless written `--name=value`).
     private static let valueOptions: Set<String> = ["--site", "--sort", "--tagged", "--page-size", "--api-base-url", "--api-key",
-                                                     "--config", "--search"]
+                                                     "--config", "--search", "--live-url"]
 
     /// The first argument that is neither an option nor an option's value, if any.
     static func firstPositional(_ arguments: [String]) -> String? {
@@ -83,13 +85,14 @@ enum BrowserStart: Equatable {
     }
 
     /// Starts the browser on `start` with `options` (needs a terminal; exit 2 without one).
-    static func run(_ options: SharedOptions, _ start: BrowserStart, offline: Bool, sample: Bool = false) throws {
+    static func run(_ options: SharedOptions, _ start: BrowserStart, offline: Bool, sample: Bool = false,
+                    live: LiveOption = LiveOption()) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             StacktermCommand.standardError("stackterm: needs a terminal (stdin and stdout must be a TTY); "
                 + "for pipes and scripts use `stackterm print` (see `stackterm print --help`).")
             throw ExitCode(PrintExitCode.usage)
         }
-        var (loaded, settings) = options.resolve()
+        var (loaded, settings) = options.resolve(live: live)
         var storeNotice: String?
         var local: LocalDataManager?
         do {
@@ -128,6 +131,7 @@ enum BrowserStart: Equatable {
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
+        configuration.liveURL = offline || sample ? nil : settings.liveURL
         AppRunner.run(configuration)
     }
 

@@ -7,6 +7,8 @@ public struct QuestionListState: Hashable, Sendable {
     public var rows = PagedList<Question>()
     /// When the local store got the rows shown, while they are its copy and the network's page is on its way.
     public var cachedAt: Date?
+    /// Questions the live source brought that wait for `.` (`QuestionListFeature+Live`).
+    public var live = LiveArrivals()
 
     public init(settings: BrowseSettings) {
         self.settings = settings
@@ -27,7 +29,7 @@ extension QuestionListState: PagedScreen {
     var screen: ScreenState { .questions(self) }
     var kind: Screen { .questionList }
     var commandsActedOn: Set<Command> {
-        [.cycleSort, .nextUnread, .markScreenRead, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
+        [.cycleSort, .nextUnread, .markScreenRead, .showLive, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
     }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -59,6 +61,7 @@ enum QuestionListFeature {
         if let pending = list.rows.pending { out.effects.append(.cancel(pending.token)) }
         list.rows = PagedList()
         list.cachedAt = nil
+        list.live = LiveArrivals()
         start(&list, context, &out)
     }
 
@@ -94,6 +97,8 @@ enum QuestionListFeature {
             nextUnread(&list, context, &out)
         case .markScreenRead:
             markScreenRead(list, context, &out)
+        case .showLive:
+            showLive(&list, context, &out)
         case .toggleSaved:
             guard let question = list.rows.selected(&out) else { return out }
             SavedListFeature.toggle(question.questionID, context, &out)
@@ -135,7 +140,11 @@ enum QuestionListFeature {
         var out = Outcome()
         let isCurrent = list.rows.pending?.token == token
         let firstPage = list.rows.pending?.page == 1
-        if isCurrent, case .success = result { list.cachedAt = nil }
+        if isCurrent, case .success = result {
+            list.cachedAt = nil
+            // Page 1 from the network holds what had arrived live until now.
+            if firstPage { list.live = LiveArrivals() }
+        }
         let before = context.status.message
         list.pageLoaded(token, result, noun: "questions", context, &out)
         if isCurrent, case .success(let page) = result {

@@ -10,15 +10,25 @@ public enum QuestionListScreen {
     /// Draws `screen` (header, column header, `rows - 1` rows of questions, end row) into `buffer`.
     /// Titles show the read marks: unread in bold, read dimmed, updated since read with `+N` (new answers) or `*`;
     /// saved questions (`saved`) start with `★`.
+    /// Questions that arrived live and wait for `.` replace the column header with their banner (`liveKey` names the
+    /// key; rows made from a message alone show no score or answer count yet).
     public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), saved: Set<Int> = [], rows: Int, now: Date,
-                            into buffer: inout ScreenBuffer) {
+                            liveKey: String = "", into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
-        drawRows(screen.rows, dateShown: screen.settings.dateShown, marks: marks, saved: saved, rows: rows, now: now, into: &buffer)
+        drawRows(screen.rows, dateShown: screen.settings.dateShown, marks: marks, saved: saved, rows: rows, now: now,
+                 fromMessage: screen.live.fromMessage, into: &buffer)
+        if let banner = screen.live.banner(key: liveKey) {
+            buffer.fillRow(1, style: bannerStyle)
+            buffer.write(TextWidth.truncate(banner, to: buffer.width), x: 0, y: 1, style: bannerStyle)
+        }
     }
+
+    /// The live banner's look: it stands where the column header was until `.` brings the questions in.
+    static let bannerStyle = CellStyle(.bold, color: .success)
 
     /// The column header, the rows of `list` from its scroll offset, and its end row.
     static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
-                         noun: String = "questions", into buffer: inout ScreenBuffer) {
+                         noun: String = "questions", fromMessage: Set<Int> = [], into buffer: inout ScreenBuffer) {
         let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1))
         let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown, needs: needs(onScreen))
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
@@ -27,7 +37,8 @@ public enum QuestionListScreen {
         while y <= rows, index < list.items.count {
             let question = list.items[index]
             drawRow(question, selected: index == list.selection, status: marks.status(of: question),
-                    saved: saved.contains(question.questionID), columns: columns, now: now, y: y, into: &buffer)
+                    saved: saved.contains(question.questionID), fromMessage: fromMessage.contains(question.questionID),
+                    columns: columns, now: now, y: y, into: &buffer)
             y += 1
             index += 1
         }
@@ -65,16 +76,17 @@ public enum QuestionListScreen {
     }
 
     static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, saved: Bool = false,
-                        columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+                        fromMessage: Bool = false, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
-        let score = TextWidth.truncate(UnknownValue.text(question.score), to: columns.score)
+        // A row made from a live message knows no score or answer count yet: blank rather than `?` (impossible values).
+        let score = fromMessage ? "" : TextWidth.truncate(UnknownValue.text(question.score), to: columns.score)
         buffer.write(String(repeating: " ", count: columns.score - TextWidth.of(score)) + score, x: x, y: y, style: base)
         x += columns.score + 1
 
         let accepted = question.acceptedAnswerID != nil
-        let answerText = (accepted ? "✓" : " ") + UnknownValue.text(question.answerCount)
+        let answerText = fromMessage ? "" : (accepted ? "✓" : " ") + UnknownValue.text(question.answerCount)
         let answerStyle = CellStyle(base.attributes, color: accepted ? .success : (question.answerCount == 0 ? .muted : .normal))
         buffer.write(TextWidth.fit(answerText, to: columns.answers), x: x, y: y, style: answerStyle)
         x += columns.answers + 1
@@ -111,7 +123,7 @@ public enum QuestionListScreen {
 extension QuestionListState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionListScreen.draw(self, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
-                                now: now, into: &buffer)
+                                now: now, liveKey: state.shared.keyName(.showLive), into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {

@@ -18,6 +18,18 @@ public enum StatusLine {
 
         /// Loads are answered by the local store.
         public static let offline = Mark(full: "offline", short: "off")
+
+        /// The live source's state: `live`, `live: reconnecting in 8 s`; none while it connects the first time or
+        /// after it gave up (`LiveStatus`).
+        public static func live(_ status: LiveStatus?) -> Mark? {
+            switch status {
+            case .live: Mark(full: "live", short: "live")
+            case .reconnecting(let seconds) where seconds > 0:
+                Mark(full: "live: reconnecting in \(seconds) s", short: "live: \(seconds) s")
+            case .reconnecting: Mark(full: "live: reconnecting", short: "live: …")
+            case .connecting, .stopped, nil: nil
+            }
+        }
     }
 
     /// The status line's left text, its mark, its right text (quota and key hints) and whether it reports an error.
@@ -26,8 +38,9 @@ public enum StatusLine {
         let shared = state.shared
         var (left, hints) = state.top.view.status(state, threadLayout: threadLayout, now: now)
         if let message = shared.status.message { left = message }
-        // "offline" leads the right side: loads are answered by the local store, and quota figures are old.
-        let mark: Mark? = shared.isOffline ? .offline : nil
+        // "offline" leads the right side: loads are answered by the local store, and quota figures are old; else the
+        // live source's state.
+        let mark: Mark? = shared.isOffline ? .offline : Mark.live(shared.liveStatus)
         let quota = shared.isOffline ? "" : Chrome.quotaText(shared.status)
         if let notice = shared.status.notice {
             // The notice stays beside the latest message, with the room the key hints had.

@@ -4,7 +4,7 @@ import StackAPI
 /// Where a `LiveSource` listens and what it keeps.
 public struct LiveConfiguration: Sendable {
     /// Stack Exchange's realtime socket.
-    public static let defaultURL = "wss://qa.sockets.stackexchange.com/"
+    public static let defaultURL = LiveMessage.socketURL
 
     /// The socket's address (`wss://…`, or `ws://127.0.0.1:PORT/` for the double).
     public var url: String

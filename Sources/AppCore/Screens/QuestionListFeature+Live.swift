@@ -1,0 +1,76 @@
+import Foundation
+import StackAPI
+
+/// Live activity in the question list: rows as the message carries them (no request per message), and the row under
+/// the cursor never moves. At the top of the list (nothing scrolled away, and the cursor stays on screen) new
+/// questions slide in above the cursor's; otherwise they wait in `LiveArrivals`, counted in the banner, until `.`
+/// (`Command.showLive`). A question already on the list takes the message's title, tags and date in place and, in
+/// activity order, waits to move to the top until `.` too.
+extension QuestionListFeature {
+    /// A batch of activity (oldest first) for this list; ignored unless the list takes activity and shows rows.
+    static func liveArrived(_ batch: [LiveActivity], _ list: inout QuestionListState, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        let settings = list.settings
+        guard settings.takesLiveActivity, !list.rows.items.isEmpty else { return out }
+        // In creation order only a question newer than every row is new (ids grow with creation); an older one that
+        // is active again has no place on top.
+        let newestID = list.rows.items.lazy.map(\.questionID).max() ?? 0
+        var arrived: [Question] = []
+        for activity in batch where activity.site == settings.site && activity.carries(allOf: settings.tagged) {
+            let id = activity.questionID
+            if let index = list.rows.items.firstIndex(where: { $0.questionID == id }) {
+                list.rows.items[index].take(activity)
+                if settings.sort == .activity {
+                    list.live.changed.removeAll { $0 == id }
+                    list.live.changed.insert(id, at: 0)
+                }
+            } else if let index = list.live.new.firstIndex(where: { $0.questionID == id }) {
+                var question = list.live.new.remove(at: index)
+                question.take(activity)
+                list.live.new.insert(question, at: 0)
+            } else if settings.sort == .activity || id > newestID {
+                let question = Question(activity, created: settings.sort == .creation ? activity.lastActivityDate : nil)
+                list.live.new.insert(question, at: 0)
+                list.live.fromMessage.insert(id)
+                arrived.append(question)
+            }
+        }
+        slideInAtTop(&list, rows: context.viewport.listRows)
+        list.rows.askReadMarks(arrived, context, &out)
+        return out
+    }
+
+    /// Puts the new questions above the first row when the list shows its top and the cursor's row stays on screen.
+    private static func slideInAtTop(_ list: inout QuestionListState, rows: Int) {
+        let count = list.live.new.count
+        guard count > 0, list.rows.scrollOffset == 0, list.rows.selection + count < rows else { return }
+        insertOnTop(list.live.new, &list.rows)
+        list.rows.selection += count
+        list.live.new = []
+    }
+
+    /// `.`: every question waiting goes on top (the changed ones leave their place), most recent activity first, and
+    /// the cursor goes to the first.
+    static func showLive(_ list: inout QuestionListState, _ context: ScreenContext, _ out: inout Outcome) {
+        guard !list.live.isEmpty else {
+            out.setStatus("Nothing new arrived live", isError: false)
+            return
+        }
+        let changed = Set(list.live.changed)
+        let moved = list.rows.items.filter { changed.contains($0.questionID) }
+        list.rows.items.removeAll { changed.contains($0.questionID) }
+        let distantPast = Date.distantPast
+        let top = (list.live.new + moved).sorted { ($0.lastActivityDate ?? distantPast) > ($1.lastActivityDate ?? distantPast) }
+        list.rows.loadedIDs.subtract(changed)
+        insertOnTop(top, &list.rows)
+        list.live.new = []
+        list.live.changed = []
+        out.clearStatus()
+        list.rows.select(0, context, &out, list.pageLoad(context))
+    }
+
+    private static func insertOnTop(_ questions: [Question], _ rows: inout PagedList<Question>) {
+        rows.items.insert(contentsOf: questions, at: 0)
+        rows.loadedIDs.formUnion(questions.map(\.questionID))
+    }
+}

@@ -1,0 +1,52 @@
+import AppCore
+import Foundation
+import StackAPI
+import StackRetrieval
+
+/// The live effects: one `LiveSource` at a time, for the subscription the reducer asks for; its batches and states
+/// come back as actions. The UI sees `.liveActivity` and `.liveState`, never a socket.
+extension EffectRunner {
+    /// Replaces the running source with one for `subscription` (none with `--offline`, a store-only session or live
+    /// off).
+    func startLive(_ subscription: LiveSubscription) {
+        stopLive()
+        guard !offlineOnly, let liveURL else { return }
+        let configuration = LiveConfiguration(url: liveURL, site: subscription.site, tags: subscription.tags)
+        let source = LiveSource(configuration: configuration) { [weak self] result in
+            guard let self, case .success(let event) = result else { return } // a failure is followed by `.stopped`
+            switch event {
+            case .activity(let batch): send(.liveActivity(batch))
+            case .state(let state): liveStateChanged(state)
+            }
+        }
+        live = source
+        source.start()
+    }
+
+    /// Stops the running source at once (nothing it had pending is delivered) and its countdown.
+    func stopLive() {
+        live?.stop()
+        live = nil
+        liveCountdown += 1
+    }
+
+    private func liveStateChanged(_ state: LiveState) {
+        liveCountdown += 1
+        switch state {
+        case .connecting: send(.liveState(.connecting))
+        case .live: send(.liveState(.live))
+        case .reconnecting(let seconds, _): countDown(from: seconds, generation: liveCountdown)
+        case .stopped(let reason): send(.liveState(.stopped(reason: reason)))
+        }
+    }
+
+    /// `live: reconnecting in N s`, once a second down to 1, while no other state came.
+    private func countDown(from seconds: Int, generation: Int) {
+        guard generation == liveCountdown, live != nil else { return }
+        send(.liveState(.reconnecting(in: seconds)))
+        guard seconds > 1 else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { @MainActor [weak self] in
+            self?.countDown(from: seconds - 1, generation: generation)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import AppConfig
+import Foundation
+import StackAPI
+import XCTest
+
+/// `live`, `live_url`, `--no-live`, `--live-url` (issue 20 part 6): on by default with Stack Exchange's API, off for
+/// another API host unless a socket is named, flags over the file.
+final class LiveSettingsTests: XCTestCase {
+    private func liveURL(_ file: String = "", live: Bool? = nil, url: String? = nil, api: String? = nil) throws -> String? {
+        var commandLine = CommandLineSettings(apiBaseURL: api.flatMap(URL.init(string:)))
+        commandLine.live = live
+        commandLine.liveURL = url
+        let config = try ConfigParser.parse(file, file: "config.toml")
+        return EffectiveSettings(commandLine: commandLine, environment: [:], config: config).liveURL
+    }
+
+    func testOnByDefaultWithStackExchangesSocket() throws {
+        XCTAssertEqual(try liveURL(), "wss://qa.sockets.stackexchange.com/")
+    }
+
+    func testAnotherAPIHostHasNoSocketUnlessOneIsNamed() throws {
+        XCTAssertNil(try liveURL(api: "http://127.0.0.1:8080/2.3"))
+        XCTAssertEqual(try liveURL(url: "ws://127.0.0.1:8080/", api: "http://127.0.0.1:8080/2.3"), "ws://127.0.0.1:8080/")
+        XCTAssertEqual(try liveURL("live_url = \"ws://127.0.0.1:9/\"", api: "http://127.0.0.1:8080/2.3"), "ws://127.0.0.1:9/")
+    }
+
+    func testOffInTheFileOrByTheFlagAndTheFlagsWin() throws {
+        XCTAssertNil(try liveURL("live = false"))
+        XCTAssertNil(try liveURL("live_url = \"ws://127.0.0.1:9/\"", live: false), "--no-live wins over the file's socket")
+        XCTAssertEqual(try liveURL("live = false", url: "ws://127.0.0.1:9/"), "ws://127.0.0.1:9/", "--live-url turns it on")
+        XCTAssertEqual(try liveURL("live_url = \"ws://127.0.0.1:9/\"", url: "wss://mirror.example/"), "wss://mirror.example/")
+    }
+
+    func testALiveURLThatIsNoSocketIsAConfigError() {
+        XCTAssertThrowsError(try ConfigParser.parse("live_url = \"https://example.com/\"", file: "config.toml")) { error in
+            XCTAssertTrue("\(error)".contains("live_url"), "\(error)")
+        }
+        XCTAssertTrue(SettingRules.isLiveURL("wss://qa.sockets.stackexchange.com/"))
+        XCTAssertFalse(SettingRules.isLiveURL("ws://"))
+    }
+}
