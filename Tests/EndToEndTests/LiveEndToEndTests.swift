@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The live list against the double's socket, in tmux (issue 20 part 2): a question made active arrives at the
+/// top of the list with no API request; with the list scrolled it waits behind the banner until `.`.
+final class LiveEndToEndTests: StacktermTestCase {
+    /// A question of the double's cardano site that the first pages of the activity list do not hold, and the start
+    /// of its title as a list row shows it.
+    private struct Absent {
+        var id: Int
+        var title: String
+    }
+
+    /// Questions far down the activity list (page 5 of 50), with plain ASCII titles (so a prefix is what the screen
+    /// shows).
+    private func absentQuestions() throws -> [Absent] {
+        let url = try XCTUnwrap(URL(string: "\(double.baseURL.absoluteString)/questions?site=cardano&sort=activity&order=desc&page=5&pagesize=50"))
+        let reply = try LoopbackHTTP.get(url)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+        let items = try XCTUnwrap(object["items"] as? [[String: Any]])
+        let plain = items.compactMap { item -> Absent? in
+            guard let id = item["question_id"] as? Int, let title = item["title"] as? String, title.count >= 20,
+                  title.allSatisfy({ $0.isASCII && $0 != "&" }) else { return nil }
+            return Absent(id: id, title: String(title.prefix(20)))
+        }
+        XCTAssertGreaterThanOrEqual(plain.count, 2, "page 5 has plain titles")
+        return plain
+    }
+
+    /// Starts stackterm on cardano with the double's socket and waits for the list and the `live` mark.
+    private func launchLive() throws -> TmuxSession {
+        let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/"])
+        waitForList(tmux)
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live") }, "no live mark:\n\(tmux.screenDump())")
+        return tmux
+    }
+
+    /// Makes question `id` active in the double, again until a subscribed client received it (the app's
+    /// subscription may reach the double just after its `live` shows).
+    private func makeActive(_ id: Int) throws {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/active?site=cardano&id=\(id)"))
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let reply = try LoopbackHTTP.get(url)
+            let object = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+            if (object?["clients"] as? Int ?? 0) >= 1 { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("no client subscribed to the double's socket")
+    }
+
+    private func apiRequests() throws -> Int {
+        try double.requestLog().filter { $0.contains("/questions") }.count
+    }
+
+    func testAQuestionMadeActiveSlidesInAtTheTopWithNoRequest() throws {
+        let question = try XCTUnwrap(try absentQuestions().first)
+        let tmux = try launchLive()
+        let before = try tmux.capture()
+        XCTAssertFalse(before.joined().contains(question.title), "not on screen before:\n\(before.joined(separator: "\n"))")
+        let requests = try apiRequests()
+        try makeActive(question.id)
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
+                      "the question is not the first row:\n\(tmux.screenDump())")
+        let after = try tmux.capture()
+        XCTAssertEqual(after[3], before[2], "the rows below move down one, the first one under the new row")
+        XCTAssertEqual(try apiRequests(), requests, "no request for a message")
+        try quit(tmux, within: 5, "quit with the socket open")
+    }
+
+    func testWithTheListScrolledTheBannerCountsArrivalsAndDotBringsThemIn() throws {
+        let questions = try absentQuestions()
+        let tmux = try launchLive()
+        for _ in 0..<30 { try tmux.sendKeys(.text("j")) }
+        let scrolled = try XCTUnwrap(tmux.settledScreen(), "the list never settled:\n\(tmux.screenDump())")
+        XCTAssertFalse(scrolled.joined().contains(questions[0].title))
+        try makeActive(questions[0].id)
+        try makeActive(questions[1].id)
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 1 && $0[1].contains("▲ 2 new — . to show") },
+                      "no banner:\n\(tmux.screenDump())")
+        let waiting = try tmux.capture()
+        XCTAssertEqual(Array(waiting[2..<waiting.count - 1]), Array(scrolled[2..<scrolled.count - 1]),
+                       "no row moves while the list is scrolled")
+        try tmux.sendKeys(.text("."))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { screen in
+            screen.count > 3 && screen[2].contains(questions[1].title) && screen[3].contains(questions[0].title)
+        }, "the arrivals are not on top after .:\n\(tmux.screenDump())")
+        XCTAssertFalse(try tmux.capture()[1].contains("▲"), "the banner goes")
+        try quit(tmux, within: 5)
+    }
+}
