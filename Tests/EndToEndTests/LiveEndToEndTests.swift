@@ -89,4 +89,39 @@ final class LiveEndToEndTests: StacktermTestCase {
         XCTAssertFalse(try tmux.capture()[1].contains("▲"), "the banner goes")
         try quit(tmux, within: 5)
     }
+
+    /// Turns on the double's hostile socket mode `name` (`none` ends it).
+    private func setMode(_ name: String) throws {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/mode?name=\(name)"))
+        XCTAssertEqual(try LoopbackHTTP.get(url).status, 200)
+    }
+
+    func testASocketCutMidFrameReconnectsWithACountdownAndComesBackLive() throws {
+        let question = try XCTUnwrap(try absentQuestions().first)
+        let tmux = try launchLive()
+        let list = try tmux.capture()
+        try setMode("close_mid_frame")
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live: reconnecting in ") },
+                      "no countdown:\n\(tmux.screenDump())")
+        XCTAssertEqual(Array(try tmux.capture()[0..<list.count - 1]), Array(list[0..<list.count - 1]), "the list is untouched")
+        try setMode("none")
+        XCTAssertTrue(tmux.waitUntil(timeout: 30) { screen in
+            let status = screen.last ?? ""
+            return status.contains("live ·") && !status.contains("reconnecting")
+        }, "not live again:\n\(tmux.screenDump())")
+        try makeActive(question.id)
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
+                      "nothing arrives after the reconnection:\n\(tmux.screenDump())")
+        try quit(tmux, within: 5)
+    }
+
+    func testQuitWhileTheSocketWaitsForAnUpgradeIsImmediate() throws {
+        let tmux = try launchLive()
+        try setMode("no_upgrade") // the connection is dropped; the next one is accepted and never upgraded
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live: reconnecting") },
+                      "no reconnection:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { !($0.last ?? "").contains("reconnecting in ") },
+                      "the next try never started:\n\(tmux.screenDump())")
+        try quit(tmux, within: 3, "quit mid-handshake")
+    }
 }
