@@ -43,13 +43,15 @@ struct ConfigReader {
             switch key {
             case "site": config.settings.site = site(value)
             case "sort": config.settings.sort = sort(value)
-            case "tagged": config.settings.tagged = tagged(value)
+            case "tagged": config.settings.tagged = tagged(value, key: "tagged")
             case "page_size": config.settings.pageSize = integer(value, key: "page_size", in: SettingRules.pageSizes)
             case "max_width": config.settings.maxWidth = integer(value, key: "max_width", in: SettingRules.maxWidths)
             case "browser_in_terminal": config.settings.browserInTerminal = boolean(value, key: "browser_in_terminal")
             case "mouse": config.settings.mouse = boolean(value, key: "mouse")
             case "live": config.settings.live = boolean(value, key: "live")
             case "live_url": config.settings.liveURL = liveURL(value)
+            case "watch_tags": config.settings.watchTags = tagged(value, key: "watch_tags")
+            case "bell": config.settings.bell = boolean(value, key: "bell")
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
@@ -94,10 +96,11 @@ struct ConfigReader {
         return sort
     }
 
-    private mutating func tagged(_ value: TOMLValueConvertible) -> [String]? {
+    /// Tags as `"a;b"` or `["a", "b"]` (`tagged`, `watch_tags`).
+    private mutating func tagged(_ value: TOMLValueConvertible, key: String) -> [String]? {
         if let text = value.string { return SettingRules.tags(text) }
         guard let array = value.array, array.allSatisfy({ $0.string != nil }) else {
-            fail(["tagged"], .wrongType(key: "tagged", expected: "a string or an array of strings", found: Self.describe(value)))
+            fail([key], .wrongType(key: key, expected: "a string or an array of strings", found: Self.describe(value)))
             return nil
         }
         return array.compactMap(\.string).flatMap(SettingRules.tags)

@@ -31,6 +31,10 @@ public struct EffectiveSettings: Equatable, Sendable {
     /// `live_url` name it (and turn it on); the default is Stack Exchange's socket, but only for Stack Exchange's API
     /// (an `api_base_url` of another host has no socket unless one is named).
     public var liveURL: String?
+    /// Tags whose new questions call the reader (`watch_tags`, lowercased; default none).
+    public var watchTags: [String]
+    /// Ring the bell for a watched question (`bell`, default true).
+    public var bell: Bool
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -55,6 +59,8 @@ public struct EffectiveSettings: Equatable, Sendable {
         let live = commandLine.live ?? (commandLine.liveURL != nil ? true : nil) ?? file.live ?? true
         let defaultSocket = apiBaseURL == RequestFactory.stackExchangeBaseURL ? LiveMessage.socketURL : nil
         liveURL = live ? namedSocket ?? defaultSocket : nil
+        watchTags = (file.watchTags ?? []).map { $0.lowercased() }
+        bell = file.bell ?? true
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

@@ -143,6 +143,10 @@ public struct SharedState: Hashable, Sendable {
     public var isOffline = false
     /// Whether the latest-questions list listens to the live source (`live`; off with `--offline`, `--no-live`).
     public var liveEnabled = false
+    /// Tags whose new questions call the reader (`watch_tags`), lowercased.
+    public var watchedTags: [String] = []
+    /// Watched questions that arrived live and were not opened since: counted in the window title.
+    public var watchedUnopened: Set<Int> = []
     /// What the live source is doing, for the status line; nil while none runs (or it has not connected yet).
     public var liveStatus: LiveStatus?
     /// The store's read of what it remembers of the site (`loadSiteMemory`), until it answers; a site switch cancels it.

@@ -47,6 +47,11 @@ public enum Effect: Hashable, Sendable {
     case startLive(LiveSubscription)
     /// Stop the live source: nothing more arrives from it.
     case stopLive
+    /// Call the reader: a new question in a watched tag arrived (`message` names it): the bell (unless `bell = false`)
+    /// and a desktop notification where the terminal takes one (OSC 777, OSC 9).
+    case alertWatched(message: String)
+    /// Set the terminal window's title (`stackterm (2)`: two watched questions not opened yet).
+    case setWindowTitle(String)
     case cancel(LoadToken)
     case cancelAll
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.

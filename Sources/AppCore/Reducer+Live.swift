@@ -13,6 +13,17 @@ extension Reducer {
         return before == nil ? [] : [.stopLive]
     }
 
+    /// Watched questions open on the stack count as opened (another site's no longer count); when the count changes,
+    /// the window title says it (`stackterm (2)`, back to `stackterm` at none).
+    static func countWatched(before: (site: String, count: Int), _ state: inout AppState) -> [Effect] {
+        guard before.count > 0 || !state.shared.watchedUnopened.isEmpty else { return [] }
+        if state.shared.site != before.site { state.shared.watchedUnopened = [] }
+        for case .question(let thread) in state.stack { state.shared.watchedUnopened.remove(thread.questionID) }
+        let count = state.shared.watchedUnopened.count
+        guard count != before.count, !state.isQuitting else { return [] }
+        return [.setWindowTitle(count == 0 ? "stackterm" : "stackterm (\(count))")]
+    }
+
     /// A batch for the list the source listens for.
     static func liveActivity(_ batch: [LiveActivity], _ state: inout AppState) -> [Effect] {
         guard LiveSubscription(state) != nil else { return [] }

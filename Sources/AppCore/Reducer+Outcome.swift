@@ -18,6 +18,7 @@ extension Reducer {
         if let remaining = outcome.quotaRemaining { shared.status.quotaRemaining = remaining }
         if let max = outcome.quotaMax { shared.status.quotaMax = max }
         if !outcome.readMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.readMarks) { _, new in new } }
+        shared.watchedUnopened.formUnion(outcome.watchedArrived)
         if !outcome.storedReadMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.storedReadMarks) { current, _ in current } }
         for (id, saved) in outcome.saved {
             if saved { shared.savedIDs.insert(id) } else { shared.savedIDs.remove(id) }

@@ -19,8 +19,10 @@ public enum Reducer {
     public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let before = RememberedBrowse(state)
         let liveBefore = LiveSubscription(state)
+        let watchedBefore = (site: state.shared.site, count: state.shared.watchedUnopened.count)
         var effects = route(action, &state)
         effects += followLive(before: liveBefore, &state, starting: action == .start)
+        effects += countWatched(before: watchedBefore, &state)
         state.status.actionEnded(top: state.topMark)
         let after = RememberedBrowse(state)
         if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }

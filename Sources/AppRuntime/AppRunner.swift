@@ -31,6 +31,8 @@ public final class AppRunner {
         state.shared.isOffline = configuration.offline
         state.shared.liveEnabled = configuration.liveURL != nil && !configuration.offline
         effects.liveURL = configuration.liveURL
+        effects.bell = configuration.bell
+        state.shared.watchedTags = configuration.watchTags
     }
 
     /// The running program, kept while the main loop runs.

@@ -29,7 +29,11 @@ public enum ClipboardWriter {
     /// Writes the sequence for `text` to `fileDescriptor` (the terminal's output), whole: short writes are
     /// continued, interrupted ones retried, and a descriptor that is not ready is waited for (1 s at most).
     public static func write(_ text: String, to fileDescriptor: Int32) -> Result<Void, WriteError> {
-        let bytes = sequence(for: text)
+        writeAll(sequence(for: text), to: fileDescriptor)
+    }
+
+    /// Writes `bytes` to `fileDescriptor` whole, as `write` does (the terminal's other sequences use it too).
+    public static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) -> Result<Void, WriteError> {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Rendering
 import StackAPI
 import StackRetrieval
 
@@ -48,5 +49,21 @@ extension EffectRunner {
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) { @MainActor [weak self] in
             self?.countDown(from: seconds - 1, generation: generation)
         }
+    }
+
+    /// Calls the reader for a watched question: BEL (unless `bell = false`), then a desktop notification as OSC 777
+    /// (foot, rxvt, Ghostty, WezTerm…) and OSC 9 (iTerm2, Windows Terminal…); terminals that know neither ignore
+    /// them. The text is the message without control characters, after "stackterm: " (OSC 9 reads a leading
+    /// number as a command).
+    func alertWatched(_ message: String) {
+        let text = "stackterm: " + TerminalSafety.sanitize(message)
+        let sequence = (bell ? "\u{07}" : "") + "\u{1B}]777;notify;stackterm;\(text)\u{07}" + "\u{1B}]9;\(text)\u{07}"
+        _ = ClipboardWriter.writeAll(Array(sequence.utf8), to: outside.terminalDescriptor)
+    }
+
+    /// Sets the window's title (OSC 2).
+    func setWindowTitle(_ title: String) {
+        let sequence = "\u{1B}]2;" + TerminalSafety.sanitize(title) + "\u{07}"
+        _ = ClipboardWriter.writeAll(Array(sequence.utf8), to: outside.terminalDescriptor)
     }
 }

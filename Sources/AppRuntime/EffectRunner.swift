@@ -10,7 +10,7 @@ final class EffectRunner {
     let retrieval: Retrieval
     /// Every load of the app (`EffectRunner+Loads`): the store or the network, decided by the load.
     let loader: Loader
-    private let outside: ExternalActions
+    let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
     /// `--offline` (or the sample site chosen): no request leaves; every load is answered by the store.
@@ -19,6 +19,8 @@ final class EffectRunner {
     var reportedOffline: Bool
     /// The live source's address; nil: live is off (`--no-live`, `live = false`, or an API host with no socket named).
     var liveURL: String?
+    /// Ring the bell when a watched question arrives (`bell`, default true).
+    var bell = true
     /// The live source running, if any (`EffectRunner+Live`).
     var live: LiveSource?
     /// Counts the live source's states: a countdown step of an older one does nothing.
@@ -83,6 +85,10 @@ final class EffectRunner {
             startLive(subscription)
         case .stopLive:
             stopLive()
+        case let .alertWatched(message):
+            alertWatched(message)
+        case let .setWindowTitle(title):
+            setWindowTitle(title)
         case let .cancel(token):
             handles.removeValue(forKey: token)?.cancel()
             pauseWatcher?.loadsChanged()

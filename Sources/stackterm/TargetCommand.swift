@@ -132,6 +132,8 @@ enum BrowserStart: Equatable {
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
         configuration.liveURL = offline || sample ? nil : settings.liveURL
+        configuration.watchTags = settings.watchTags
+        configuration.bell = settings.bell
         AppRunner.run(configuration)
     }
 

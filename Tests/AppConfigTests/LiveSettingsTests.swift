@@ -38,4 +38,18 @@ final class LiveSettingsTests: XCTestCase {
         XCTAssertTrue(SettingRules.isLiveURL("wss://qa.sockets.stackexchange.com/"))
         XCTAssertFalse(SettingRules.isLiveURL("ws://"))
     }
+
+    func testWatchTagsAndBell() throws {
+        let config = try ConfigParser.parse("watch_tags = [\"Swift\", \"nft\"]\nbell = false", file: "config.toml")
+        let settings = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config)
+        XCTAssertEqual(settings.watchTags, ["swift", "nft"])
+        XCTAssertFalse(settings.bell)
+        let defaults = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile())
+        XCTAssertEqual(defaults.watchTags, [])
+        XCTAssertTrue(defaults.bell)
+        XCTAssertEqual(try ConfigParser.parse("watch_tags = \"plutus;nft\"", file: "c.toml").settings.watchTags, ["plutus", "nft"])
+        XCTAssertThrowsError(try ConfigParser.parse("watch_tags = 3", file: "config.toml")) { error in
+            XCTAssertTrue("\(error)".contains("watch_tags"), "\(error)")
+        }
+    }
 }

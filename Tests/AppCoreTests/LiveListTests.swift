@@ -11,10 +11,12 @@ final class LiveListTests: XCTestCase {
     private static let then = Date(timeIntervalSince1970: 1_600_000_000)
 
     /// Live on, started on cardano in a 12-row terminal (9 list rows), with questions `firstID`… loaded (30 of them).
-    private func liveStore(sort: QuestionSort = .activity, tagged: [String] = [], firstID: Int = 1) throws -> ReducerTestStore {
+    private func liveStore(sort: QuestionSort = .activity, tagged: [String] = [], firstID: Int = 1,
+                           watching: [String] = []) throws -> ReducerTestStore {
         var state = AppState(settings: BrowseSettings(site: "cardano", sort: sort, tagged: tagged, pageSize: 30),
                              viewport: Viewport(columns: 80, rows: 12))
         state.shared.liveEnabled = true
+        state.shared.watchedTags = watching
         let store = ReducerTestStore(state)
         store.send(.start)
         let load = try XCTUnwrap(store.receiveQuestionsLoad())
@@ -212,5 +214,41 @@ final class LiveListTests: XCTestCase {
             XCTAssertEqual(state.status.message, "live: not a ws:// or wss:// address")
         }
         store.expectEffects([])
+    }
+
+    // MARK: Watched tags
+
+    func testANewQuestionInAWatchedTagCallsTheReaderAndCountsInTheTitleUntilOpened() throws {
+        let store = try liveStore(watching: ["plutus"])
+        store.send(.liveActivity([activity(100, title: "Minting with Plutus", tags: ["plutus", "nft"])])) {
+            XCTAssertEqual($0.shared.watchedUnopened, [100])
+        }
+        store.receive(.alertWatched(message: "New in [plutus]: Minting with Plutus"))
+        store.receiveReadMarksLoad([100])
+        store.receive(.setWindowTitle("stackterm (1)"))
+        store.send(.liveActivity([activity(100, title: "Minting with Plutus V2", tags: ["plutus"], minutesLater: 20)]))
+        store.expectEffects([], "the same question calls once")
+        store.perform(.moveUp)
+        XCTAssertEqual(store.state.list.selectedQuestion?.questionID, 100)
+        store.send(.command(.open)) { XCTAssertEqual($0.shared.watchedUnopened, []) }
+        let mark = ReadState(try XCTUnwrap(store.state.thread?.question))
+        _ = store.receiveQuestionOpened(100, markedRead: mark)
+        store.receive(.setWindowTitle("stackterm"))
+    }
+
+    func testOnlyQuestionsNewerThanTheListInAWatchedTagCall() throws {
+        let store = try liveStore(firstID: 10, watching: ["plutus"])
+        store.send(.liveActivity([activity(5, tags: ["plutus"]), activity(100, tags: ["swift"])])) {
+            XCTAssertEqual($0.shared.watchedUnopened, [], "an old question active again, and an unwatched tag")
+        }
+        store.receiveReadMarksLoad([5, 100])
+    }
+
+    func testSeveralWatchedArrivalsCallOnceAndAreCountedTogether() throws {
+        let store = try liveStore(watching: ["plutus", "nft"])
+        store.send(.liveActivity([activity(100, tags: ["plutus"]), activity(101, tags: ["NFT"])]))
+        store.receive(.alertWatched(message: "2 new questions in watched tags"))
+        store.receiveReadMarksLoad([100, 101])
+        store.receive(.setWindowTitle("stackterm (2)"))
     }
 }

@@ -124,4 +124,30 @@ final class LiveEndToEndTests: StacktermTestCase {
                       "the next try never started:\n\(tmux.screenDump())")
         try quit(tmux, within: 3, "quit mid-handshake")
     }
+
+    func testANewQuestionInAWatchedTagRingsTheBellAndCountsInTheTitleUntilOpened() throws {
+        let folder = try TemporaryDirectory("stackterm-live-watch")
+        let config = folder.url.appendingPathComponent("config.toml")
+        try Data("watch_tags = [\"plutus\"]\n".utf8).write(to: config)
+        let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/", "--config", config.path])
+        waitForList(tmux)
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live") }, "no live mark:\n\(tmux.screenDump())")
+        XCTAssertEqual(try tmux.format("#{window_bell_flag}"), "0")
+        let first = try tmux.capture()[2]
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/new?site=cardano&tags=plutus"))
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let sent = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
+            if (sent?["clients"] as? Int ?? 0) >= 1 { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 3 && $0[3] == first }, "no new row:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitUntil(timeout: 5) { _ in (try? tmux.paneTitle()) == "stackterm (1)" },
+                      "title: \((try? tmux.paneTitle()) ?? "?")")
+        XCTAssertEqual(try tmux.format("#{window_bell_flag}"), "1", "BEL reached the terminal")
+        try tmux.sendKeys(.text("k"), .key("Enter"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { _ in (try? tmux.paneTitle()) == "stackterm" },
+                      "opened: \((try? tmux.paneTitle()) ?? "?")")
+        try quit(tmux, within: 5)
+    }
 }

@@ -64,4 +64,15 @@ final class LiveRowsTests: XCTestCase {
         XCTAssertTrue(lines(state)[11].contains("offline"), "offline wins: \(lines(state)[11])")
         XCTAssertFalse(lines(state)[11].contains("live"), lines(state)[11])
     }
+
+    func testAWatchedArrivalIsBoldInTheAccentColourUntilOpened() {
+        var state = state()
+        state.shared.watchedTags = ["plutus"]
+        arrive(100, &state)
+        let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
+        XCTAssertTrue(buffer.lines[2].contains("Arrived 100"), buffer.lines[2])
+        XCTAssertEqual(buffer[11, 2].style.color, .accent)
+        XCTAssertTrue(buffer[11, 2].style.attributes.contains(.bold))
+        XCTAssertNotEqual(buffer[11, 3].style.color, .accent, "an unwatched row is not")
+    }
 }

@@ -16,6 +16,7 @@ extension QuestionListFeature {
         // is active again has no place on top.
         let newestID = list.rows.items.lazy.map(\.questionID).max() ?? 0
         var arrived: [Question] = []
+        var watched: [Question] = []
         for activity in batch where activity.site == settings.site && activity.carries(allOf: settings.tagged) {
             let id = activity.questionID
             if let index = list.rows.items.firstIndex(where: { $0.questionID == id }) {
@@ -33,11 +34,28 @@ extension QuestionListFeature {
                 list.live.new.insert(question, at: 0)
                 list.live.fromMessage.insert(id)
                 arrived.append(question)
+                if id > newestID, isWatched(question, context) { watched.append(question) }
             }
         }
+        callReader(watched, context, &out)
         slideInAtTop(&list, rows: context.viewport.listRows)
         list.rows.askReadMarks(arrived, context, &out)
         return out
+    }
+
+    /// Whether `question` carries a watched tag.
+    private static func isWatched(_ question: Question, _ context: ScreenContext) -> Bool {
+        !context.watchedTags.isEmpty && question.tags.contains { context.watchedTags.contains($0.lowercased()) }
+    }
+
+    /// New questions in watched tags (newer than every row: ids grow with creation) call the reader once per batch
+    /// and count until opened.
+    private static func callReader(_ watched: [Question], _ context: ScreenContext, _ out: inout Outcome) {
+        guard let first = watched.first else { return }
+        out.watchedArrived.formUnion(watched.map(\.questionID))
+        let tags = first.tags.filter { context.watchedTags.contains($0.lowercased()) }.joined(separator: " ")
+        let message = watched.count == 1 ? "New in [\(tags)]: \(first.title)" : "\(watched.count) new questions in watched tags"
+        out.effects.append(.alertWatched(message: message))
     }
 
     /// Puts the new questions above the first row when the list shows its top and the cursor's row stays on screen.

@@ -21,6 +21,8 @@ struct ScreenContext: Sendable {
     var readMarks: ReadMarks { shared.readMarks }
     /// The site's saved questions.
     var savedIDs: Set<Int> { shared.savedIDs }
+    /// Tags whose new questions call the reader.
+    var watchedTags: [String] { shared.watchedTags }
     /// Whether loads are answered by the local store.
     var isOffline: Bool { shared.isOffline }
     /// The last load token handed out; `Outcome.makeToken` counts on from it.

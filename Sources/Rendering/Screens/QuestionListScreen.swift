@@ -11,12 +11,13 @@ public enum QuestionListScreen {
     /// Titles show the read marks: unread in bold, read dimmed, updated since read with `+N` (new answers) or `*`;
     /// saved questions (`saved`) start with `★`.
     /// Questions that arrived live and wait for `.` replace the column header with their banner (`liveKey` names the
-    /// key; rows made from a message alone show no score or answer count yet).
+    /// key; rows made from a message alone show no score or answer count yet); `watched` rows (new in a watched tag,
+    /// not opened) are bold in the accent colour.
     public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), saved: Set<Int> = [], rows: Int, now: Date,
-                            liveKey: String = "", into buffer: inout ScreenBuffer) {
+                            liveKey: String = "", watched: Set<Int> = [], into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
         drawRows(screen.rows, dateShown: screen.settings.dateShown, marks: marks, saved: saved, rows: rows, now: now,
-                 fromMessage: screen.live.fromMessage, into: &buffer)
+                 fromMessage: screen.live.fromMessage, watched: watched, into: &buffer)
         if let banner = screen.live.banner(key: liveKey) {
             buffer.fillRow(1, style: bannerStyle)
             buffer.write(TextWidth.truncate(banner, to: buffer.width), x: 0, y: 1, style: bannerStyle)
@@ -28,7 +29,8 @@ public enum QuestionListScreen {
 
     /// The column header, the rows of `list` from its scroll offset, and its end row.
     static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
-                         noun: String = "questions", fromMessage: Set<Int> = [], into buffer: inout ScreenBuffer) {
+                         noun: String = "questions", fromMessage: Set<Int> = [], watched: Set<Int> = [],
+                         into buffer: inout ScreenBuffer) {
         let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1))
         let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown, needs: needs(onScreen))
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
@@ -38,6 +40,7 @@ public enum QuestionListScreen {
             let question = list.items[index]
             drawRow(question, selected: index == list.selection, status: marks.status(of: question),
                     saved: saved.contains(question.questionID), fromMessage: fromMessage.contains(question.questionID),
+                    watched: watched.contains(question.questionID),
                     columns: columns, now: now, y: y, into: &buffer)
             y += 1
             index += 1
@@ -76,7 +79,7 @@ public enum QuestionListScreen {
     }
 
     static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, saved: Bool = false,
-                        fromMessage: Bool = false, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+                        fromMessage: Bool = false, watched: Bool = false, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         var x = 0
@@ -101,6 +104,7 @@ public enum QuestionListScreen {
             titleX += TextWidth.of(badge)
         }
         let titleStyle = switch status {
+        case _ where watched: CellStyle(base.attributes.union(.bold), color: .accent)
         case .unread: CellStyle(base.attributes.union(.bold))
         case .read: CellStyle(base.attributes, color: .muted)
         case .updated: base
@@ -123,7 +127,7 @@ public enum QuestionListScreen {
 extension QuestionListState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionListScreen.draw(self, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
-                                now: now, liveKey: state.shared.keyName(.showLive), into: &buffer)
+                                now: now, liveKey: state.shared.keyName(.showLive), watched: state.shared.watchedUnopened, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
