@@ -5,7 +5,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
-    case nextUnread, markScreenRead, showLive, toggleSaved, showSaved
+    case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved
 
     /// One line for the help screen.
     public var help: String {
@@ -45,6 +45,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .nextUnread: "In a list: next unread or updated question"
         case .markScreenRead: "In a list: mark every question on screen read"
         case .showLive: "In a list: show the questions that arrived live (▲ N new)"
+        case .watchTag: "Watch or unwatch a tag: its new questions call you"
         case .toggleSaved: "Save or unsave the question (kept offline for good)"
         case .showSaved: "The site's saved questions / back"
         }

@@ -18,7 +18,7 @@ enum CommandScope {
              .previousCodeBlock, .findNext, .findPrevious:
             "in a question"
         case .reload, .openInBrowser, .copyLink: "on a list or in a question"
-        case .toggleSaved: "on a question list or in a question"
+        case .toggleSaved, .watchTag: "on a question list or in a question"
         default: nil
         }
     }

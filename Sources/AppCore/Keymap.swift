@@ -56,6 +56,7 @@ public struct Keymap: Hashable, Sendable {
         (.nextUnread, [.character("U")]),
         (.markScreenRead, [.character("A")]),
         (.showLive, [.character(".")]),
+        (.watchTag, [.character("w")]),
         (.toggleSaved, [.character("m")]),
         (.showSaved, [.character("M")]),
     ])

@@ -56,8 +56,10 @@ extension Reducer {
             var feed = AnswersFeedState(titles: titles)
             let effects = run(&feed, &state) { $0.start($1) }
             return push(.answersFeed(feed), &state) + effects
-        case .openTagPicker(let tags):
-            return push(.picker(PickerState(purpose: .tag, entries: tags.map { .init(value: $0, label: $0) })), &state)
+        case let .openTagPicker(tags, purpose):
+            let watched = purpose == .watch ? state.shared.watchedTags : []
+            let entries = tags.map { PickerState.Entry(value: $0, label: watched.contains($0.lowercased()) ? $0 + " · watched" : $0) }
+            return push(.picker(PickerState(purpose: purpose, entries: entries)), &state)
         case .openLinkPicker(let picker):
             return push(.links(picker), &state)
         case let .openQuestionLink(questionID?, answerID):

@@ -19,6 +19,10 @@ extension Reducer {
         if let max = outcome.quotaMax { shared.status.quotaMax = max }
         if !outcome.readMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.readMarks) { _, new in new } }
         shared.watchedUnopened.formUnion(outcome.watchedArrived)
+        if let watch = outcome.watch {
+            shared.watchedTags.removeAll { $0 == watch.tag.lowercased() }
+            if watch.watched { shared.watchedTags.append(watch.tag.lowercased()) }
+        }
         if !outcome.storedReadMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.storedReadMarks) { current, _ in current } }
         for (id, saved) in outcome.saved {
             if saved { shared.savedIDs.insert(id) } else { shared.savedIDs.remove(id) }

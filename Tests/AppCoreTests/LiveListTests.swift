@@ -251,4 +251,46 @@ final class LiveListTests: XCTestCase {
         store.receiveReadMarksLoad([100, 101])
         store.receive(.setWindowTitle("stackterm (2)"))
     }
+
+    func testWWatchesTheQuestionsOnlyTagAndItsNewQuestionsThenCall() throws {
+        let store = try liveStore()
+        store.send(.key(.character("w"))) { state in
+            XCTAssertEqual(state.shared.watchedTags, ["swift"])
+            XCTAssertEqual(state.status.message, "Watching [swift]: its new questions ring the bell and count in the title")
+        }
+        store.expectEffects([])
+        store.send(.liveActivity([activity(100, tags: ["Swift"])]))
+        store.receive(.alertWatched(message: "New in [Swift]: Live 100"))
+        store.receiveReadMarksLoad([100])
+        store.receive(.setWindowTitle("stackterm (1)"))
+        store.send(.key(.character("w"))) { state in
+            XCTAssertEqual(state.shared.watchedTags, [])
+            XCTAssertEqual(state.status.message, "No longer watching [swift]", "the cursor stayed on question 1")
+        }
+        store.expectEffects([])
+    }
+
+    func testWWithSeveralTagsOpensAPickerOfThemAndEnterToggles() throws {
+        let store = try liveStore(tagged: ["plutus"], watching: ["plutus"])
+        store.send(.key(.character("w"))) { state in
+            guard case .picker(let picker) = state.top else { return XCTFail("no picker: \(state.screens)") }
+            XCTAssertEqual(picker.purpose, .watch)
+            XCTAssertEqual(picker.entries.map(\.label), ["swift", "plutus · watched"])
+        }
+        store.expectEffects([])
+        store.press(.down)
+        store.send(.key(.enter)) { state in
+            XCTAssertEqual(state.screens, [.questionList], "the picker closes")
+            XCTAssertEqual(state.shared.watchedTags, [])
+            XCTAssertEqual(state.status.message, "No longer watching [plutus]")
+        }
+        store.expectEffects([])
+    }
+
+    func testWOnAListWithNothingSelectedSaysSo() throws {
+        let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12)))
+        store.start()
+        store.send(.key(.character("w"))) { XCTAssertEqual($0.status.message, "Nothing selected yet: the list is loading") }
+        store.expectEffects([])
+    }
 }

@@ -18,6 +18,8 @@ struct Outcome {
     var readMarks: [Int: ReadState] = [:]
     /// The store's read marks of rows shown: they never replace a mark made this session.
     var storedReadMarks: [Int: ReadState] = [:]
+    /// A tag to watch (true) or stop watching (false).
+    var watch: (tag: String, watched: Bool)?
     /// Watched questions that just arrived live (counted until opened).
     var watchedArrived: Set<Int> = []
     /// Questions saved (true) or unsaved (false).

@@ -6,6 +6,8 @@ public struct PickerState: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
         case site
         case tag
+        /// A question's tags, to watch or unwatch (`WatchedTags`).
+        case watch
     }
     /// One choice: the value used and the label shown.
     public struct Entry: Hashable, Sendable {
@@ -44,6 +46,7 @@ public struct PickerState: Hashable, Sendable {
         let name = switch purpose {
         case .site: "Switch site"
         case .tag: "Filter by tag"
+        case .watch: "Watch or unwatch a tag"
         }
         let leaving = PickerKeys.leaving(in: keymap).map(\.label).joined(separator: "/")
         return name + " — type to filter, Enter chooses" + (leaving.isEmpty ? "" : ", \(leaving) back")
@@ -144,13 +147,14 @@ enum PickerFeature {
                                           page: context.viewport.contentRows - 1) {
             picker.selection = target
         } else if command == .open {
-            return choose(picker)
+            return choose(picker, context)
         }
         return Outcome()
     }
 
-    /// Enter: closes the picker and lists by the chosen site or tag; with nothing to choose, says why.
-    private static func choose(_ picker: PickerState) -> Outcome {
+    /// Enter: closes the picker and lists by the chosen site or tag (or watches or unwatches the tag); with nothing to
+    /// choose, says why.
+    private static func choose(_ picker: PickerState, _ context: ScreenContext) -> Outcome {
         let visible = picker.visibleEntries
         guard visible.indices.contains(picker.selection) else {
             let why: String
@@ -165,6 +169,10 @@ enum PickerFeature {
         switch picker.purpose {
         case .site: return Outcome([], [.pop, .browse(.site(value))])
         case .tag: return Outcome([], [.pop, .browse(.tag(value))])
+        case .watch:
+            var out = WatchedTags.toggle(value, context.watchedTags.contains(value.lowercased()))
+            out.navigation = [.pop]
+            return out
         }
     }
 }

@@ -58,7 +58,7 @@ extension ThreadState: ScreenFeature {
     var screen: ScreenState { .question(self) }
     var loadTokens: [LoadToken] { [pending?.token, commentsPending, lastReadLoad, linkedLoad].compactMap { $0 } }
     var commandsActedOn: Set<Command> {
-        [.filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
+        [.filterByQuestionTag, .watchTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
          .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved]
     }
 
@@ -153,7 +153,9 @@ enum QuestionFeature {
                 out.setStatus("This question has no tags", isError: false)
                 return out
             }
-            out.navigation = [.openTagPicker(tags)]
+            out.navigation = [.openTagPicker(tags, purpose: .tag)]
+        case .watchTag:
+            return WatchedTags.command(thread.question?.tags ?? [], context)
         case .openInBrowser, .copyLink:
             return Reducer.linkCommand(command, url: linkInView(thread, site: context.site, rows: context.viewport.contentRows))
         case .copyCodeBlock:

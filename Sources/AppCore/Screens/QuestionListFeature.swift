@@ -29,7 +29,7 @@ extension QuestionListState: PagedScreen {
     var screen: ScreenState { .questions(self) }
     var kind: Screen { .questionList }
     var commandsActedOn: Set<Command> {
-        [.cycleSort, .nextUnread, .markScreenRead, .showLive, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
+        [.cycleSort, .nextUnread, .markScreenRead, .showLive, .watchTag, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
     }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -99,6 +99,9 @@ enum QuestionListFeature {
             markScreenRead(list, context, &out)
         case .showLive:
             showLive(&list, context, &out)
+        case .watchTag:
+            guard let question = list.rows.selected(&out) else { return out }
+            return WatchedTags.command(question.tags, context)
         case .toggleSaved:
             guard let question = list.rows.selected(&out) else { return out }
             SavedListFeature.toggle(question.questionID, context, &out)

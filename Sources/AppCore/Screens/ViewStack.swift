@@ -61,8 +61,8 @@ enum Navigation: Hashable, Sendable {
     /// Open a question (from a list or the feed), scrolled to `focus` (an answer) once laid out.
     case openQuestion(id: Int, focus: Int?)
     case openAnswersFeed
-    /// Pick one of these tags to list questions by.
-    case openTagPicker([String])
+    /// Pick one of these tags to list questions by (`.tag`) or to watch or unwatch (`.watch`).
+    case openTagPicker([String], purpose: PickerState.Purpose)
     /// The thread's links to choose one from.
     case openLinkPicker(LinkPickerState)
     /// Open a question of this site by a link to it (an answer-only link: its question is looked up first).

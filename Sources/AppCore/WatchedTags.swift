@@ -1,0 +1,23 @@
+/// `w` (`Command.watchTag`): a question's tag watched or unwatched for this session (the config's `watch_tags` are
+/// where it starts). One tag toggles at once; several open a picker of them, the watched ones marked.
+enum WatchedTags {
+    /// The command on a question carrying `tags`.
+    static func command(_ tags: [String], _ context: ScreenContext) -> Outcome {
+        guard let only = tags.first else {
+            var out = Outcome()
+            out.setStatus("This question has no tags", isError: false)
+            return out
+        }
+        guard tags.count == 1 else { return Outcome([], [.openTagPicker(tags, purpose: .watch)]) }
+        return toggle(only, context.watchedTags.contains(only.lowercased()))
+    }
+
+    /// Watches `tag` (or stops, when `isWatched`), saying so.
+    static func toggle(_ tag: String, _ isWatched: Bool) -> Outcome {
+        var out = Outcome()
+        out.watch = (tag, !isWatched)
+        out.setStatus(isWatched ? "No longer watching [\(tag)]"
+                                : "Watching [\(tag)]: its new questions ring the bell and count in the title", isError: false)
+        return out
+    }
+}
