@@ -150,4 +150,15 @@ final class LiveEndToEndTests: StacktermTestCase {
                       "opened: \((try? tmux.paneTitle()) ?? "?")")
         try quit(tmux, within: 5)
     }
+
+    func testOfflineOpensNoSocket() throws {
+        let tmux = try launch(["--offline", "--live-url", "ws://127.0.0.1:\(double.port)/"])
+        let screen = try XCTUnwrap(tmux.settledScreen(), "never settled:\n\(tmux.screenDump())")
+        Thread.sleep(forTimeInterval: 1) // a socket the program opened would have connected by now (a few ms on loopback)
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/stats"))
+        let stats = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
+        XCTAssertEqual(stats?["connections"] as? Int, 0, "--offline connected to the socket")
+        XCTAssertFalse((screen.last ?? "").contains("live"), screen.last ?? "")
+        try quit(tmux, within: 5)
+    }
 }
