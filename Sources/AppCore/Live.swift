@@ -16,9 +16,12 @@ public enum LiveStatus: Hashable, Sendable {
 /// What the live source listens to: one site's activity, only questions carrying all of `tags` when given
 /// (`Effect.startLive`).
 public struct LiveSubscription: Hashable, Sendable {
+    /// The site whose activity is kept.
     public var site: String
+    /// When not empty, only questions carrying all of these are kept (the list's tag filter).
     public var tags: [String]
 
+    /// Listens to `site`'s activity (questions carrying all of `tags`, when given).
     public init(site: String, tags: [String] = []) {
         self.site = site
         self.tags = tags

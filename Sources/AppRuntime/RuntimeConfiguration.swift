@@ -29,8 +29,9 @@ public struct RuntimeConfiguration: Sendable {
     /// The live socket's address (nil: live off — `--no-live`, `live = false`, `--offline`, the sample); the site's
     /// latest-questions list then stays current by itself.
     public var liveURL: String?
-    /// Tags whose new questions call the reader (`watch_tags`), and whether that rings the bell (`bell`).
+    /// Tags whose new questions call the reader (`watch_tags`, lowercased).
     public var watchTags: [String] = []
+    /// Whether a watched question rings the terminal bell (`bell`, default true).
     public var bell = true
     /// `--offline`: no request leaves; lists, questions and search come from the local store.
     public var offline: Bool
