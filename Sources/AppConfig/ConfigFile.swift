@@ -27,6 +27,8 @@ public struct PartialSettings: Equatable, Sendable {
     public var live: Bool?
     /// `live_url` / `--live-url`: the socket's address (`ws://` or `wss://`; given, it turns live on).
     public var liveURL: String?
+    /// `live_refresh_s`: seconds between two polls of the API while the live socket cannot be had.
+    public var liveRefreshSeconds: Int?
     /// `watch_tags`: tags whose new questions (arriving live) ring the bell, notify and count in the window title.
     public var watchTags: [String]?
     /// `bell`: ring the terminal bell for a watched question (default true).
@@ -66,7 +68,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "watch_tags", "bell"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "live_refresh_s", "watch_tags", "bell"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

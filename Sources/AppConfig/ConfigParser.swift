@@ -50,6 +50,8 @@ struct ConfigReader {
             case "mouse": config.settings.mouse = boolean(value, key: "mouse")
             case "live": config.settings.live = boolean(value, key: "live")
             case "live_url": config.settings.liveURL = liveURL(value)
+            case "live_refresh_s":
+                config.settings.liveRefreshSeconds = integer(value, key: "live_refresh_s", in: SettingRules.liveRefreshSeconds)
             case "watch_tags": config.settings.watchTags = tagged(value, key: "watch_tags")
             case "bell": config.settings.bell = boolean(value, key: "bell")
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }

@@ -31,6 +31,9 @@ public struct EffectiveSettings: Equatable, Sendable {
     /// `live_url` name it (and turn it on); the default is Stack Exchange's socket, but only for Stack Exchange's API
     /// (an `api_base_url` of another host has no socket unless one is named).
     public var liveURL: String?
+    /// Seconds between two polls of the API while the live socket cannot be had (`live_refresh_s`; default 60 with
+    /// an API key, 300 without).
+    public var liveRefreshSeconds: Int
     /// Tags whose new questions call the reader (`watch_tags`, lowercased; default none).
     public var watchTags: [String]
     /// Ring the bell for a watched question (`bell`, default true).
@@ -59,6 +62,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         let live = commandLine.live ?? (commandLine.liveURL != nil ? true : nil) ?? file.live ?? true
         let defaultSocket = apiBaseURL == RequestFactory.stackExchangeBaseURL ? LiveMessage.socketURL : nil
         liveURL = live ? namedSocket ?? defaultSocket : nil
+        liveRefreshSeconds = file.liveRefreshSeconds ?? SettingRules.defaultLiveRefreshSeconds(hasKey: apiKey != nil)
         watchTags = (file.watchTags ?? []).map { $0.lowercased() }
         bell = file.bell ?? true
         keymap = config.keymap()

@@ -12,6 +12,14 @@ public enum SettingRules {
     public static let defaultStoreMaxMB = 1024
     /// Allowed `store_max_mb` values: 1 MB to 1 TB.
     public static let storeMaxMBs = 1...1_048_576
+    /// Allowed `live_refresh_s` values: a second to a day.
+    public static let liveRefreshSeconds = 1...86_400
+
+    /// `live_refresh_s`'s default: a poll a minute with an API key (10,000 requests a day), every five minutes
+    /// without (300 a day per address).
+    public static func defaultLiveRefreshSeconds(hasKey: Bool) -> Int {
+        hasKey ? 60 : 300
+    }
 
     /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.
     public static func isValidSite(_ site: String) -> Bool {

@@ -59,6 +59,9 @@ public enum Action: Hashable, Sendable {
     case liveActivity([LiveActivity])
     /// The live source's state changed.
     case liveState(LiveStatus)
+    /// Questions the live source's poll or gap fill brought for `LiveSubscription` (the API's rows, most recent
+    /// activity first), to go to the list like `.liveActivity`.
+    case livePolled(LiveSubscription, [Question])
     /// Loads are now answered by the local store (true) or the network again (false).
     case offlineChanged(Bool)
     /// A message that stays on the status line until the next key press, beside any later message (why the config

@@ -9,6 +9,9 @@ public enum LiveStatus: Hashable, Sendable {
     case live
     /// The connection ended; the next try starts in `seconds` (`live: reconnecting in 8 s`; 0: trying now).
     case reconnecting(in: Int)
+    /// The socket cannot be had: the site's recent activity is asked of the API every `live_refresh_s` instead
+    /// (`live: polling`).
+    case polling
     /// The source gave up (an address it cannot use): said once on the status line, no mark after it.
     case stopped(reason: String)
 }

@@ -31,14 +31,21 @@ extension Reducer {
         return update(index, .questions, &state) { QuestionListFeature.liveArrived(batch, &$0, $1) }
     }
 
-    /// The source's state: the mark (`live`, `live: reconnecting in 8 s`); a new try after a wait keeps the
+    /// Rows a poll or gap fill brought, for the list the source listens for (dropped when it listens for another).
+    static func livePolled(_ subscription: LiveSubscription, _ questions: [Question], _ state: inout AppState) -> [Effect] {
+        guard LiveSubscription(state) == subscription else { return [] }
+        let index = state.stack.lastIndex { if case .questions = $0 { true } else { false } }
+        return update(index, .questions, &state) { QuestionListFeature.polledArrived(questions, &$0, $1) }
+    }
+
+    /// The source's state: the mark (`live`, `live: reconnecting in 8 s`, `live: polling`); a new try after a wait keeps the
     /// reconnecting mark until it is live; a source that gives up says why once.
     static func liveState(_ status: LiveStatus, _ state: inout AppState) {
         guard LiveSubscription(state) != nil else { return }
         switch status {
         case .connecting:
             if case .reconnecting = state.shared.liveStatus { state.shared.liveStatus = .reconnecting(in: 0) }
-        case .live, .reconnecting:
+        case .live, .reconnecting, .polling:
             state.shared.liveStatus = status
         case .stopped(let reason):
             state.shared.liveStatus = nil

@@ -86,6 +86,8 @@ public enum Reducer {
         case .liveState(let status):
             liveState(status, &state)
             return []
+        case let .livePolled(subscription, questions):
+            return livePolled(subscription, questions, &state)
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
             return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, $1) } : []

@@ -31,6 +31,7 @@ public final class AppRunner {
         state.shared.isOffline = configuration.offline
         state.shared.liveEnabled = configuration.liveURL != nil && !configuration.offline
         effects.liveURL = configuration.liveURL
+        effects.liveRefreshSeconds = configuration.liveRefreshSeconds
         effects.bell = configuration.bell
         state.shared.watchedTags = configuration.watchTags
     }

@@ -5,18 +5,20 @@ import StackAPI
 import StackRetrieval
 
 /// The live effects: one `LiveSource` at a time, for the subscription the reducer asks for; its batches and states
-/// come back as actions. The UI sees `.liveActivity` and `.liveState`, never a socket.
+/// come back as actions. The UI sees `.liveActivity`, `.livePolled` and `.liveState`, never a socket or a request.
 extension EffectRunner {
     /// Replaces the running source with one for `subscription` (none with `--offline`, a store-only session or live
     /// off).
     func startLive(_ subscription: LiveSubscription) {
         stopLive()
         guard !offlineOnly, let liveURL else { return }
-        let configuration = LiveConfiguration(url: liveURL, site: subscription.site, tags: subscription.tags)
-        let source = LiveSource(configuration: configuration) { [weak self] result in
+        var configuration = LiveConfiguration(url: liveURL, site: subscription.site, tags: subscription.tags)
+        configuration.refreshSeconds = liveRefreshSeconds
+        let source = LiveSource(configuration: configuration, loader: loader) { [weak self] result in
             guard let self, case .success(let event) = result else { return } // a failure is followed by `.stopped`
             switch event {
             case .activity(let batch): send(.liveActivity(batch))
+            case .polled(let questions): send(.livePolled(subscription, questions))
             case .state(let state): liveStateChanged(state)
             }
         }
@@ -36,6 +38,7 @@ extension EffectRunner {
         switch state {
         case .connecting: send(.liveState(.connecting))
         case .live: send(.liveState(.live))
+        case .polling: send(.liveState(.polling))
         case .reconnecting(let seconds, _): countDown(from: seconds, generation: liveCountdown)
         case .stopped(let reason): send(.liveState(.stopped(reason: reason)))
         }

@@ -19,6 +19,8 @@ final class EffectRunner {
     var reportedOffline: Bool
     /// The live source's address; nil: live is off (`--no-live`, `live = false`, or an API host with no socket named).
     var liveURL: String?
+    /// Seconds between the live source's polls when its socket cannot be had (`live_refresh_s`).
+    var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
     /// Ring the bell when a watched question arrives (`bell`, default true).
     var bell = true
     /// The live source running, if any (`EffectRunner+Live`).

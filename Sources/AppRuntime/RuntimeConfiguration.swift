@@ -29,6 +29,8 @@ public struct RuntimeConfiguration: Sendable {
     /// The live socket's address (nil: live off — `--no-live`, `live = false`, `--offline`, the sample); the site's
     /// latest-questions list then stays current by itself.
     public var liveURL: String?
+    /// Seconds between two polls of the API while the live socket cannot be had (`live_refresh_s`).
+    public var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
     /// Tags whose new questions call the reader (`watch_tags`, lowercased).
     public var watchTags: [String] = []
     /// Whether a watched question rings the terminal bell (`bell`, default true).

@@ -22,14 +22,16 @@ struct APIRouter {
         case 1 where components[0] == "info":
             return RouteResult(items: [SiteInfo(site: try site())], hasMore: false)
         case 1 where components[0] == "questions":
-            return try questions(try site().questions)
+            let site = try site()
+            return try questions(try filterBySortRange(catalog.liveActivity.questions(site.questions, site: site.name)))
         case 1 where components[0] == "answers":
             let site = try site()
             return try answers(site.answers, site: site)
         case 2 where components[0] == "questions":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()
-            return try questions(ids.compactMap { site.questionsByID[$0] }, sorts: PostSort.answerSorts)
+            return try questions(ids.compactMap { catalog.liveActivity.question($0, site: site.name) ?? site.questionsByID[$0] },
+                                 sorts: PostSort.answerSorts)
         case 2 where components[0] == "answers":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()

@@ -79,7 +79,11 @@ extension LiveHub {
                 let maximum = site.questions.map(\.id).max() ?? 0
                 question = DumpPostChoice(post: pick, id: maximum + nextNewQuestion(), tags: tags ?? pick.tags)
             }
-            let sent = broadcast(Self.text(LiveFeed.activity(question.post, of: site, id: question.id, tags: question.tags)))
+            let now = Date()
+            catalog.liveActivity.record(question.post, site: site.name, id: question.id, tags: question.tags,
+                                        isNew: action == "new", at: now)
+            let sent = broadcast(Self.text(LiveFeed.activity(question.post, of: site, id: question.id, tags: question.tags,
+                                                             now: now)))
             return Self.json(["id": question.id, "clients": sent])
         case "mode":
             guard let mode = query["name"].flatMap(LiveHostility.init(rawValue:)) else {

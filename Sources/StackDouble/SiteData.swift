@@ -97,6 +97,8 @@ final class SiteCatalog: Sendable {
 
     /// How many times each dump's posts are served.
     let copies: Int
+    /// What the live control endpoints made active or new (`LiveActivityLedger`).
+    let liveActivity = LiveActivityLedger()
 
     /// Lists the sub-folders of `dumps` holding a Posts.xml; reads nothing else yet.
     init(dumps: URL?, copies: Int = 1) {

@@ -22,7 +22,7 @@ enum LiveBenchmarks {
             case .success(.activity(let batch)):
                 batches += 1
                 for activity in batch { delivered[activity.questionID] = Measure.now() }
-            case .failure: break
+            case .success(.polled), .failure: break
             }
         }
         source.start()

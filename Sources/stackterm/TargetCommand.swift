@@ -132,6 +132,7 @@ enum BrowserStart: Equatable {
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
         configuration.liveURL = offline || sample ? nil : settings.liveURL
+        configuration.liveRefreshSeconds = Double(settings.liveRefreshSeconds)
         configuration.watchTags = settings.watchTags
         configuration.bell = settings.bell
         AppRunner.run(configuration)

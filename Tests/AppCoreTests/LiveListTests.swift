@@ -13,21 +13,9 @@ final class LiveListTests: XCTestCase {
     /// Live on, started on cardano in a 12-row terminal (9 list rows), with questions `firstID`… loaded (30 of them).
     private func liveStore(sort: QuestionSort = .activity, tagged: [String] = [], firstID: Int = 1,
                            watching: [String] = []) throws -> ReducerTestStore {
-        var state = AppState(settings: BrowseSettings(site: "cardano", sort: sort, tagged: tagged, pageSize: 30),
-                             viewport: Viewport(columns: 80, rows: 12))
-        state.shared.liveEnabled = true
-        state.shared.watchedTags = watching
-        let store = ReducerTestStore(state)
-        store.send(.start)
-        let load = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
-        store.receive(.startLive(LiveSubscription(site: "cardano", tags: tagged)))
-        store.receiveRememberBrowse()
         let page = Page(items: (firstID..<firstID + 30).map { Fixtures.question(id: $0, title: "Question \($0)", tags: ["swift"] + tagged) },
                         hasMore: false, page: 1, quotaRemaining: 290, quotaMax: 300)
-        store.send(.questionsLoaded(load.token, .success(page)))
-        store.receiveReadMarksLoad(Array(firstID..<firstID + 30))
-        return store
+        return try ReducerTestStore.liveStarted(sort: sort, tagged: tagged, watching: watching, page: page)
     }
 
     private func activity(_ id: Int, title: String? = nil, site: String = "cardano", tags: [String] = ["swift"],

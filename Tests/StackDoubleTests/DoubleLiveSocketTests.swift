@@ -36,8 +36,10 @@ final class DoubleLiveSocketTests: DoubleHTTPTestCase {
         let activity = try await client.firstActivity()
         XCTAssertEqual(activity.questionID, sent["id"] as? Int)
         XCTAssertEqual(activity.tags, ["plutus", "nft"])
-        let existing = try items("/2.3/questions/\(activity.questionID)?site=cardano")
-        XCTAssertTrue(existing.isEmpty, "a new question is not one of the dump's")
+        let served = try items("/2.3/questions/\(activity.questionID)?site=cardano")
+        XCTAssertEqual(served.count, 1, "the API serves the new question too (LiveActivityLedger), so it opens")
+        XCTAssertEqual(served.first?["tags"] as? [String], ["plutus", "nft"])
+        XCTAssertEqual(served.first?["score"] as? Int, 0, "just asked")
         client.stop()
     }
 

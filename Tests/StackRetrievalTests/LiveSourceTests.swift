@@ -6,19 +6,7 @@ import XCTest
 
 /// The live source against the double's socket: activity at no API cost, heartbeats, filters, coalescing, the
 /// bounded queue, every hostile mode (keeps running, says so once, reconnects, no corrupted row) and `stop()`.
-final class LiveSourceTests: XCTestCase {
-    private var double: DoubleProcess!
-
-    override func setUpWithError() throws {
-        if let reason = DoubleFixture.skipReason { throw XCTSkip(reason) }
-        double = try DoubleFixture.dedicated(arguments: ["--live-heartbeat", "0.3"])
-    }
-
-    override func tearDown() {
-        double?.stop()
-        double = nil
-    }
-
+final class LiveSourceTests: LiveDoubleTestCase {
     func testQuestionMadeActiveArrivesAtNoAPIRequest() throws {
         let double = try XCTUnwrap(double)
         try onMain {
@@ -252,6 +240,8 @@ final class LiveEvents {
     private(set) var activities: [LiveActivity] = []
     private(set) var batches = 0
     private(set) var failures: [APIError] = []
+    /// The rows of each poll or gap fill delivered.
+    private(set) var polls: [[Question]] = []
 
     /// The reasons of the reconnections so far.
     var reasons: [String] {
@@ -262,6 +252,7 @@ final class LiveEvents {
         switch result {
         case .success(.state(let state)): states.append(state)
         case .success(.activity(let batch)): batches += 1; activities += batch
+        case .success(.polled(let questions)): polls.append(questions)
         case .failure(let error): failures.append(error)
         }
     }

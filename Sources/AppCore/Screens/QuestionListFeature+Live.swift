@@ -9,6 +9,22 @@ import StackAPI
 extension QuestionListFeature {
     /// A batch of activity (oldest first) for this list; ignored unless the list takes activity and shows rows.
     static func liveArrived(_ batch: [LiveActivity], _ list: inout QuestionListState, _ context: ScreenContext) -> Outcome {
+        let settings = list.settings
+        let kept = batch.filter { $0.site == settings.site && $0.carries(allOf: settings.tagged) }
+        return arrive(kept.map(LiveArrival.message), &list, context)
+    }
+
+    /// Questions a poll or gap fill brought (the API's rows, in any order): the same path as a batch of activity —
+    /// slide-in, banner, watched tags — with the API's score and answer count; a row already on the list takes the
+    /// API's copy in place and counts as changed only when its activity is newer than the row's.
+    static func polledArrived(_ questions: [Question], _ list: inout QuestionListState, _ context: ScreenContext) -> Outcome {
+        let distantPast = Date.distantPast
+        let oldestFirst = questions.sorted { ($0.lastActivityDate ?? distantPast) < ($1.lastActivityDate ?? distantPast) }
+        return arrive(oldestFirst.map(LiveArrival.polled), &list, context)
+    }
+
+    /// Arrivals (oldest first) into the list, without moving the cursor's row.
+    private static func arrive(_ arrivals: [LiveArrival], _ list: inout QuestionListState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let settings = list.settings
         guard settings.takesLiveActivity, !list.rows.items.isEmpty else { return out }
@@ -17,22 +33,23 @@ extension QuestionListFeature {
         let newestID = list.rows.items.lazy.map(\.questionID).max() ?? 0
         var arrived: [Question] = []
         var watched: [Question] = []
-        for activity in batch where activity.site == settings.site && activity.carries(allOf: settings.tagged) {
-            let id = activity.questionID
+        for arrival in arrivals {
+            let id = arrival.questionID
             if let index = list.rows.items.firstIndex(where: { $0.questionID == id }) {
-                list.rows.items[index].take(activity)
-                if settings.sort == .activity {
+                if arrival.isCanonical { list.live.fromMessage.remove(id) }
+                if arrival.update(&list.rows.items[index]), settings.sort == .activity {
                     list.live.changed.removeAll { $0 == id }
                     list.live.changed.insert(id, at: 0)
                 }
             } else if let index = list.live.new.firstIndex(where: { $0.questionID == id }) {
                 var question = list.live.new.remove(at: index)
-                question.take(activity)
+                if arrival.isCanonical { list.live.fromMessage.remove(id) }
+                arrival.update(&question)
                 list.live.new.insert(question, at: 0)
             } else if settings.sort == .activity || id > newestID {
-                let question = Question(activity, created: settings.sort == .creation ? activity.lastActivityDate : nil)
+                let question = arrival.question(creationOrder: settings.sort == .creation)
                 list.live.new.insert(question, at: 0)
-                list.live.fromMessage.insert(id)
+                if !arrival.isCanonical { list.live.fromMessage.insert(id) }
                 arrived.append(question)
                 if id > newestID, isWatched(question, context) { watched.append(question) }
             }
@@ -90,5 +107,52 @@ extension QuestionListFeature {
     private static func insertOnTop(_ questions: [Question], _ rows: inout PagedList<Question>) {
         rows.items.insert(contentsOf: questions, at: 0)
         rows.loadedIDs.formUnion(questions.map(\.questionID))
+    }
+}
+
+/// One question arriving live: as a socket message carries it, or as the API's poll sent it.
+private enum LiveArrival {
+    case message(LiveActivity)
+    case polled(Question)
+
+    var questionID: Int {
+        switch self {
+        case .message(let activity): activity.questionID
+        case .polled(let question): question.questionID
+        }
+    }
+
+    /// Whether the row is the API's (score and answer count known).
+    var isCanonical: Bool {
+        if case .polled = self { true } else { false }
+    }
+
+    /// The row for a question not on the list (in creation order a message's date is its creation's).
+    func question(creationOrder: Bool) -> Question {
+        switch self {
+        case .message(let activity): Question(activity, created: creationOrder ? activity.lastActivityDate : nil)
+        case .polled(let question): question
+        }
+    }
+
+    /// Brings `row` up to date; true when it changed as activity counts it (a message always; the API's copy when its
+    /// last activity is newer than the row's — otherwise the row keeps its title and date, a message's maybe).
+    @discardableResult
+    func update(_ row: inout Question) -> Bool {
+        switch self {
+        case .message(let activity):
+            row.take(activity)
+            return true
+        case .polled(let question):
+            let distantPast = Date.distantPast
+            let newer = (question.lastActivityDate ?? distantPast) > (row.lastActivityDate ?? distantPast)
+            var copy = question
+            if !newer { // a message may have said more recent things than the API's copy
+                copy.title = row.title
+                copy.lastActivityDate = row.lastActivityDate ?? question.lastActivityDate
+            }
+            row = copy
+            return newer
+        }
     }
 }

@@ -52,10 +52,14 @@ public enum QuestionListScreen {
 
     /// The widest title (with room for the `★ ` and `+N ` marks) and the widest tags of `questions`.
     static func needs(_ questions: ArraySlice<Question>) -> QuestionListColumns.Needs {
+        // Measured without building the joined strings: this runs on every frame of a list.
+        let marks = TextWidth.of(savedMark) + 4
         var needs = QuestionListColumns.Needs(title: 0, tags: 0)
         for question in questions {
-            needs.title = max(needs.title, TextWidth.of(TerminalSafety.sanitize(question.title)) + TextWidth.of(savedMark) + 4)
-            needs.tags = max(needs.tags, TextWidth.of(TerminalSafety.sanitize(question.tags.joined(separator: " "))))
+            needs.title = max(needs.title, TextWidth.of(TerminalSafety.sanitize(question.title)) + marks)
+            var tags = max(0, question.tags.count - 1)
+            for tag in question.tags { tags += TextWidth.of(TerminalSafety.sanitize(tag)) }
+            needs.tags = max(needs.tags, tags)
         }
         return needs
     }

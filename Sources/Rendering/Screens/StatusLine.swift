@@ -19,7 +19,7 @@ public enum StatusLine {
         /// Loads are answered by the local store.
         public static let offline = Mark(full: "offline", short: "off")
 
-        /// The live source's state: `live`, `live: reconnecting in 8 s`; none while it connects the first time or
+        /// The live source's state: `live`, `live: reconnecting in 8 s`, `live: polling`; none while it connects the first time or
         /// after it gave up (`LiveStatus`).
         public static func live(_ status: LiveStatus?) -> Mark? {
             switch status {
@@ -27,6 +27,7 @@ public enum StatusLine {
             case .reconnecting(let seconds) where seconds > 0:
                 Mark(full: "live: reconnecting in \(seconds) s", short: "live: \(seconds) s")
             case .reconnecting: Mark(full: "live: reconnecting", short: "live: …")
+            case .polling: Mark(full: "live: polling", short: "live: poll")
             case .connecting, .stopped, nil: nil
             }
         }

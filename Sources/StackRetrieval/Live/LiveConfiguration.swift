@@ -25,6 +25,16 @@ public struct LiveConfiguration: Sendable {
     public var silenceSeconds = 300.0
     /// Seconds the close handshake may take when the connection ends.
     public var closeSeconds = 1.0
+    /// Seconds between two polls of the API while the socket cannot be had (`live_refresh_s`; at least 1).
+    public var refreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
+    /// Attempts in a row that never reach live (refused, no upgrade, upgrade refused, no answer to it) after which
+    /// the source polls (when it was given a loader) while it keeps trying the socket.
+    public var pollAfterFailures = 2
+
+    /// `live_refresh_s`'s default with an API key (its quota is 10,000 requests a day).
+    public static let refreshSecondsWithKey = 60.0
+    /// `live_refresh_s`'s default without one (300 requests a day per address).
+    public static let refreshSecondsWithoutKey = 300.0
 
     /// Listens at `url` for activity of `site` (and of questions carrying all of `tags`, when given).
     public init(url: String = LiveConfiguration.defaultURL, site: String, tags: [String] = []) {

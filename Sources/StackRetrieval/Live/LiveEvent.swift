@@ -5,6 +5,9 @@ import StackAPI
 public enum LiveEvent: Sendable, Hashable {
     /// Questions that changed since the last batch, one entry per question (its latest message), oldest first.
     case activity([LiveActivity])
+    /// Questions the API sent for a poll or a gap fill (its rows, score and answer count included; most recent
+    /// activity first).
+    case polled([Question])
     /// The socket's state changed; each distinct state is reported once.
     case state(LiveState)
 }
@@ -17,6 +20,9 @@ public enum LiveState: Sendable, Hashable {
     case live
     /// The connection ended (`reason`, a few words); the next try starts in `seconds`.
     case reconnecting(in: Int, reason: String)
+    /// The socket could not be had `LiveConfiguration.pollAfterFailures` times in a row: the API is polled every
+    /// `refreshSeconds` while the socket is still tried (reported instead of `connecting` and `reconnecting`).
+    case polling
     /// The source gave up for good (`reason`), e.g. an address it cannot use; `stop()` reports nothing.
     case stopped(reason: String)
 }
@@ -39,4 +45,6 @@ public struct LiveStatistics: Sendable, Hashable {
     public var deliveries = 0
     /// Connections opened (the first and every reconnection).
     public var connections = 0
+    /// Requests sent to the API by polls and gap fills.
+    public var requests = 0
 }

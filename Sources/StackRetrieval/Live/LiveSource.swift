@@ -9,6 +9,11 @@ import WSClient
 /// heartbeats, keeps the site's (and the list's tags') activity, and hands batches and state changes to the main
 /// queue as `Result`s, like every load. It reconnects by itself (1, 2, 4 … 60 s, jittered) until `stop()`.
 ///
+/// Given a `Loader`, it falls back on the API when the socket cannot be had: after `pollAfterFailures` attempts in a
+/// row that never reached live it reports `.polling` and polls every `refreshSeconds` (`LivePoller`) while it keeps
+/// trying the socket; whenever the socket is live again after a disconnect or polling, one request fills the gap
+/// since the last activity seen.
+///
 /// Bounded everywhere: a message over `LiveMessage.maximumBytes` ends the connection unread (the frame limit of
 /// the WebSocket client); other sites' messages are refused before parsing; deliveries come at most once per
 /// `coalescingSeconds`, one entry per question; at most `pendingCapacity` questions wait (the oldest is dropped).
@@ -18,6 +23,7 @@ public final class LiveSource: Sendable {
     public let configuration: LiveConfiguration
     private let completion: RetrievalCompletion<LiveEvent>
     private let shared: NIOLockedValueBox<Shared>
+    private let poller: LivePoller?
 
     private struct Shared {
         var started = false
@@ -31,13 +37,25 @@ public final class LiveSource: Sendable {
         var flushGeneration = 0
         var lastFlush: DispatchTime = .init(uptimeNanoseconds: 0)
         var runner: Task<Void, Never>?
+        /// Whether a connection reached live before (a later one fills the gap).
+        var wasLive = false
+        /// Whether the source polls the API instead (until the socket is live again).
+        var polling = false
     }
 
-    /// A source for `configuration`; `completion` runs on the main queue for every event until `stop()`.
-    public init(configuration: LiveConfiguration, completion: @escaping RetrievalCompletion<LiveEvent>) {
+    /// A source for `configuration`; `completion` runs on the main queue for every event until `stop()`. With a
+    /// `loader`, polls and gap fills are its loads (`.polled`); without one, the source only reconnects.
+    public init(configuration: LiveConfiguration, loader: Loader? = nil, completion: @escaping RetrievalCompletion<LiveEvent>) {
         self.configuration = configuration
         self.completion = completion
         shared = NIOLockedValueBox(Shared(pending: LivePending(capacity: configuration.pendingCapacity)))
+        let shared = shared
+        poller = loader.map { loader in
+            LivePoller(loader: loader, configuration: configuration, since: Date()) { questions in
+                guard !shared.withLockedValue({ $0.stopped }) else { return }
+                completion(.success(.polled(questions)))
+            }
+        }
     }
 
     /// Starts connecting (once; later calls do nothing). An address it cannot use is reported as a failure and
@@ -70,28 +88,48 @@ public final class LiveSource: Sendable {
             return shared.runner
         }
         runner?.cancel()
+        poller?.stop()
     }
 
     /// The counters so far.
     public var statistics: LiveStatistics {
-        shared.withLockedValue { shared in
+        var statistics = shared.withLockedValue { shared in
             var statistics = shared.statistics
             statistics.dropped = shared.pending.dropped
             return statistics
         }
+        statistics.requests = poller?.requests ?? 0
+        return statistics
     }
 
     // MARK: - The connection loop
 
     private func run() async {
         var backoff = LiveBackoff()
+        var failedInARow = 0
         while !Task.isCancelled {
-            report(.connecting)
+            if !shared.withLockedValue({ $0.polling }) { report(.connecting) }
             let outcome = await LiveConnection(source: self).run()
             if Task.isCancelled { return }
-            if outcome.wasLive { backoff.reset() }
+            if outcome.wasLive {
+                backoff.reset()
+                failedInARow = 0
+            } else {
+                failedInARow += 1
+            }
             let delay = backoff.nextDelay()
-            report(.reconnecting(in: Int(delay.rounded(.up)), reason: outcome.reason))
+            if let poller, failedInARow >= configuration.pollAfterFailures {
+                let starts = shared.withLockedValue { shared in
+                    defer { shared.polling = true }
+                    return !shared.polling
+                }
+                if starts {
+                    report(.polling)
+                    poller.startPolling()
+                }
+            } else {
+                report(.reconnecting(in: Int(delay.rounded(.up)), reason: outcome.reason))
+            }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
         }
     }
@@ -100,8 +138,13 @@ public final class LiveSource: Sendable {
     func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, watch: LiveConnection) async throws {
         try await outbound.write(.text(configuration.topic))
         watch.upgraded()
-        shared.withLockedValue { $0.statistics.connections += 1 }
+        let gap = shared.withLockedValue { shared in
+            defer { shared.wasLive = true; shared.polling = false }
+            shared.statistics.connections += 1
+            return shared.wasLive || shared.polling
+        }
         report(.live)
+        if gap { poller?.fillGap() }
         for try await message in inbound.messages(maxSize: LiveMessage.maximumBytes) {
             watch.heard()
             if receive(message) {
@@ -163,7 +206,9 @@ public final class LiveSource: Sendable {
             if !batch.isEmpty { shared.statistics.deliveries += 1 }
             return batch
         }
-        if !batch.isEmpty { completion(.success(.activity(batch))) }
+        guard !batch.isEmpty else { return }
+        poller?.saw(batch.compactMap(\.lastActivityDate).max())
+        completion(.success(.activity(batch)))
     }
 
     /// Reports `state` unless it is the one reported last.

@@ -1,0 +1,88 @@
+import Foundation
+import StackAPI
+import TestSupport
+import XCTest
+@testable import StackRetrieval
+
+/// The live source's fallback against the double (issue 20 part 4): a socket that cannot be had (nothing listens,
+/// or the upgrade is never answered) turns into `.polling` and polls `/questions?sort=activity&min=…` as a normal
+/// load; the socket back is `.live` again with one request for the gap; never while the API's backoff holds.
+final class LivePollingTests: LiveDoubleTestCase {
+    func testADeadSocketFallsBackToPollingAndAQuestionMadeActiveArrivesWithItsScore() throws {
+        let double = try XCTUnwrap(double)
+        let deadSocket = "ws://127.0.0.1:\(try XCTUnwrap(closedPortURL().port))/"
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: deadSocket, refreshSeconds: 1)
+            defer { source.stop() }
+            XCTAssertTrue(spinMain(timeout: 15) { events.states.contains(.polling) }, "\(events.states)")
+            try Self.control(double, "/_double/live/active?site=cardano&id=3")
+            XCTAssertTrue(spinMain(timeout: 15) { events.polls.joined().contains { $0.questionID == 3 } }, "\(events.polls)")
+            let row = try XCTUnwrap(events.polls.joined().first { $0.questionID == 3 })
+            XCTAssertNotNil(row.score, "the API's row: score and answer count known")
+            XCTAssertNotNil(row.answerCount)
+            let polls = try double.requestLog().filter { $0.contains("/questions?") }
+            XCTAssertFalse(polls.isEmpty)
+            XCTAssertTrue(polls.allSatisfy { $0.contains("sort=activity") && $0.contains("min=") && $0.contains("site=cardano") }, "\(polls)")
+            let afterPolling = events.states.drop { $0 != .polling }.dropFirst()
+            XCTAssertFalse(afterPolling.contains { if case .reconnecting = $0 { true } else { false } },
+                           "the mark stays on polling while the socket is tried: \(events.states)")
+            XCTAssertEqual(source.statistics.requests, polls.count)
+        }
+    }
+
+    func testNoPollWhileTheAPIsBackoffHolds() throws {
+        let double = try XCTUnwrap(double)
+        let deadSocket = "ws://127.0.0.1:\(try XCTUnwrap(closedPortURL().port))/"
+        try onMain {
+            let (source, events, retrieval) = try Self.start(double, url: deadSocket, refreshSeconds: 1, holdQuestions: 120)
+            defer { source.stop() }
+            XCTAssertTrue(spinMain(timeout: 15) { events.states.contains(.polling) }, "\(events.states)")
+            _ = spinMain(timeout: 2.5) { false } // two polls would be due meanwhile
+            XCTAssertEqual(try double.requestLog().filter { $0.contains("/questions") }, [], "nothing leaves during a backoff")
+            XCTAssertEqual(retrieval.queues.gate.waitingCount, 0, "nor waits at the gate")
+            XCTAssertEqual(source.statistics.requests, 0)
+        }
+    }
+
+    func testTheSocketBackIsLiveWithOneRequestForTheGap() throws {
+        let double = try XCTUnwrap(double)
+        try Self.control(double, "/_double/live/mode?name=no_upgrade")
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: "ws://127.0.0.1:\(double.port)/", refreshSeconds: 600,
+                                                     handshakeSeconds: 0.5)
+            defer { source.stop() }
+            XCTAssertTrue(spinMain(timeout: 15) { events.states.contains(.polling) }, "\(events.states)")
+            XCTAssertTrue(spinMain(timeout: 15) { source.statistics.requests == 1 }, "polling starts with a poll")
+            _ = spinMain(timeout: 1) { false } // its answer (nothing new) delivered
+            try Self.control(double, "/_double/live/active?site=cardano&id=4") // while the socket is away
+            try Self.control(double, "/_double/live/mode?name=none")
+            XCTAssertTrue(spinMain(timeout: 30) { events.states.last == .live }, "\(events.states)")
+            XCTAssertTrue(spinMain(timeout: 15) { events.polls.joined().contains { $0.questionID == 4 } }, "the gap filled: \(events.polls)")
+            XCTAssertFalse(events.activities.contains { $0.questionID == 4 }, "not through the socket: it was away")
+            XCTAssertEqual(source.statistics.requests, 2, "the first poll and the gap fill")
+        }
+    }
+
+    // MARK: - Helpers
+
+    @MainActor
+    private static func start(_ double: DoubleProcess, url: String, refreshSeconds: Double, handshakeSeconds: Double = 10,
+                              holdQuestions: TimeInterval = 0) throws -> (LiveSource, LiveEvents, Retrieval) {
+        let retrieval = Retrieval(factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"))
+        if holdQuestions > 0 { retrieval.queues.gate.hold(.questions, for: holdQuestions) }
+        var configuration = LiveConfiguration(url: url, site: "cardano")
+        configuration.refreshSeconds = refreshSeconds
+        configuration.handshakeSeconds = handshakeSeconds
+        let events = LiveEvents()
+        let source = LiveSource(configuration: configuration, loader: retrieval.loader(local: nil)) { events.record($0) }
+        source.start()
+        return (source, events, retrieval)
+    }
+
+    @discardableResult
+    private static func control(_ double: DoubleProcess, _ pathAndQuery: String) throws -> Int {
+        let reply = try LoopbackHTTP.get(double.url(pathAndQuery), timeout: 30)
+        XCTAssertEqual(reply.status, 200, pathAndQuery)
+        return reply.status
+    }
+}
