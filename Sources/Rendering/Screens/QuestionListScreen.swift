@@ -31,14 +31,15 @@ public enum QuestionListScreen {
     static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
                          noun: String = "questions", fromMessage: Set<Int> = [], watched: Set<Int> = [],
                          into buffer: inout ScreenBuffer) {
-        let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1))
+        let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1)).map(RowText.init)
         let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown, needs: needs(onScreen))
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
         var y = 2
         var index = list.scrollOffset
         while y <= rows, index < list.items.count {
             let question = list.items[index]
-            drawRow(question, selected: index == list.selection, status: marks.status(of: question),
+            drawRow(question, text: onScreen[index - list.scrollOffset], selected: index == list.selection,
+                    status: marks.status(of: question),
                     saved: saved.contains(question.questionID), fromMessage: fromMessage.contains(question.questionID),
                     watched: watched.contains(question.questionID),
                     columns: columns, now: now, y: y, into: &buffer)
@@ -50,16 +51,34 @@ public enum QuestionListScreen {
         }
     }
 
-    /// The widest title (with room for the `★ ` and `+N ` marks) and the widest tags of `questions`.
-    static func needs(_ questions: ArraySlice<Question>) -> QuestionListColumns.Needs {
-        // Measured without building the joined strings: this runs on every frame of a list.
+    /// A row's title and tags as drawn (control characters taken out) and their widths: made once per row and
+    /// frame, for the columns' `needs` and for the row itself.
+    struct RowText {
+        let title: String
+        let titleWidth: Int
+        let tags: String
+        let tagsWidth: Int
+
+        init(_ question: Question) {
+            title = TerminalSafety.sanitize(question.title)
+            titleWidth = TextWidth.of(title)
+            tags = TerminalSafety.sanitize(question.tags.joined(separator: " "))
+            tagsWidth = TextWidth.of(tags)
+        }
+
+        /// `text` (of `width` columns) cut to `room` columns; as it is when it fits.
+        static func fit(_ text: String, width: Int, to room: Int) -> String {
+            width <= room ? text : TextWidth.truncate(text, to: room)
+        }
+    }
+
+    /// The widest title (with room for the `★ ` and `+N ` marks) and the widest tags of the rows on screen.
+    static func needs(_ rows: [RowText]) -> QuestionListColumns.Needs {
         let marks = TextWidth.of(savedMark) + 4
         var needs = QuestionListColumns.Needs(title: 0, tags: 0)
-        for question in questions {
-            needs.title = max(needs.title, TextWidth.of(TerminalSafety.sanitize(question.title)) + marks)
-            var tags = max(0, question.tags.count - 1)
-            for tag in question.tags { tags += TextWidth.of(TerminalSafety.sanitize(tag)) }
-            needs.tags = max(needs.tags, tags)
+        for row in rows {
+            needs.title = max(needs.title, row.titleWidth + marks)
+            needs.tags = max(needs.tags, row.tagsWidth)
         }
         return needs
     }
@@ -82,7 +101,7 @@ public enum QuestionListScreen {
         return added > 0 ? "+\(added) " : "* "
     }
 
-    static func drawRow(_ question: Question, selected: Bool, status: ReadStatus = .unread, saved: Bool = false,
+    static func drawRow(_ question: Question, text: RowText? = nil, selected: Bool, status: ReadStatus = .unread, saved: Bool = false,
                         fromMessage: Bool = false, watched: Bool = false, columns: QuestionListColumns, now: Date, y: Int, into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
@@ -114,12 +133,12 @@ public enum QuestionListScreen {
         case .updated: base
         }
         let room = max(0, columns.title - (titleX - x))
-        buffer.write(TextWidth.truncate(TerminalSafety.sanitize(question.title), to: room), x: titleX, y: y, style: titleStyle)
+        let text = text ?? RowText(question)
+        buffer.write(RowText.fit(text.title, width: text.titleWidth, to: room), x: titleX, y: y, style: titleStyle)
         x += columns.title + 1
 
         if columns.tags > 0 {
-            let tags = TerminalSafety.sanitize(question.tags.joined(separator: " "))
-            buffer.write(TextWidth.truncate(tags, to: columns.tags), x: x, y: y, style: CellStyle(base.attributes, color: .tag))
+            buffer.write(RowText.fit(text.tags, width: text.tagsWidth, to: columns.tags), x: x, y: y, style: CellStyle(base.attributes, color: .tag))
             x += columns.tags + 1
         }
         let date = columns.dateShown == .creation ? question.creationDate : (question.lastActivityDate ?? question.creationDate)
