@@ -134,12 +134,12 @@ final class LiveHub: Sendable {
             broadcast(Self.text(#"{"action":"155-questions-active","data":"#))
         case .malformedInner:
             broadcast(Self.text(LiveFeed.message(inner: #"{"id":[[[{"titleEncodedFancy":1e999}"#)))
-        case .none, .silence, .flood, .closeMidFrame, .noUpgrade:
+        case .none, .silence, .flood, .closeMidFrame, .noUpgrade, .refuseUpgrade:
             let (previous, dropped) = state.withLockedValue { state in
                 defer { state.flood = nil }
                 state.mode = mode
                 // Connections made before these modes would not show them: close them so the client reconnects.
-                let dropped = mode == .closeMidFrame || mode == .noUpgrade ? Array(state.clients.values) : []
+                let dropped = [.closeMidFrame, .noUpgrade, .refuseUpgrade].contains(mode) ? Array(state.clients.values) : []
                 return (state.flood, dropped)
             }
             previous?.cancel()
@@ -193,6 +193,8 @@ enum LiveHostility: String, Sendable, CaseIterable {
     case closeMidFrame = "close_mid_frame"
     /// New connections are accepted and the upgrade is never answered (until `none`).
     case noUpgrade = "no_upgrade"
+    /// The upgrade is refused (HTTP 503), as by a proxy or a server with no socket (until `none`).
+    case refuseUpgrade = "refuse_upgrade"
 }
 
 /// Counters of the socket since the double started (`/_double/live/stats`).

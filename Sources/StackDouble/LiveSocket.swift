@@ -44,6 +44,8 @@ extension LiveHub {
             return try await socket.handleRequest(request)
         case .closeMidFrame:
             return Self.halfFrame(try await socket.handleRequest(request))
+        case .refuseUpgrade:
+            return HTTPResponse(statusCode: .serviceUnavailable)
         default:
             return try await socket.handleRequest(request)
         }

@@ -29,8 +29,8 @@ struct DoubleCommand: AsyncParsableCommand {
             (155-questions-active) to subscribe; a heartbeat {"action":"hb","data":"hb"} comes every --live-heartbeat \
             seconds and a client that leaves two in a row unanswered is dropped. GET /_double/live/active?site=S&id=N \
             sends that question as active now; /_double/live/new?site=S&tags=a;b sends a new question (a real one's \
-            title under a new id); /_double/live/mode?name=M (huge_frame, binary, malformed_outer, malformed_inner, \
-            flood&rate=N&seconds=S, silence, close_mid_frame, no_upgrade, none); /_double/live/stats.
+            title under a new id); both stay in the API (/questions?sort=activity&min=T lists them); /_double/live/mode?name=M (huge_frame, binary, malformed_outer, malformed_inner, \
+            flood&rate=N&seconds=S, silence, close_mid_frame, no_upgrade, refuse_upgrade, none); /_double/live/stats.
             """)
 
     @Option(help: "Port to listen on; 0 picks a free port.")

@@ -39,15 +39,19 @@ final class LiveEndToEndTests: StacktermTestCase {
     /// Makes question `id` active in the double, again until a subscribed client received it (the app's
     /// subscription may reach the double just after its `live` shows).
     private func makeActive(_ id: Int) throws {
-        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/active?site=cardano&id=\(id)"))
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
-            let reply = try LoopbackHTTP.get(url)
-            let object = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
-            if (object?["clients"] as? Int ?? 0) >= 1 { return }
+            if try touch(id) >= 1 { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
         XCTFail("no client subscribed to the double's socket")
+    }
+
+    /// Makes question `id` active in the double once; returns how many socket clients were sent the message.
+    private func touch(_ id: Int) throws -> Int {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/active?site=cardano&id=\(id)"))
+        let object = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
+        return object?["clients"] as? Int ?? -1
     }
 
     private func apiRequests() throws -> Int {
@@ -112,6 +116,35 @@ final class LiveEndToEndTests: StacktermTestCase {
         try makeActive(question.id)
         XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
                       "nothing arrives after the reconnection:\n\(tmux.screenDump())")
+        try quit(tmux, within: 5)
+    }
+
+    func testARefusedSocketPollsAndTheSocketBackIsLiveWithTheGapFilled() throws {
+        let questions = try absentQuestions()
+        let folder = try TemporaryDirectory("stackterm-live-poll")
+        let config = folder.url.appendingPathComponent("config.toml")
+        try Data("live_refresh_s = 1\n".utf8).write(to: config)
+        try setMode("refuse_upgrade")
+        let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/", "--config", config.path])
+        waitForList(tmux)
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live: polling") }, "no polling mark:\n\(tmux.screenDump())")
+        XCTAssertEqual(try touch(questions[0].id), 0, "no socket to send it")
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(questions[0].title) },
+                      "the poll's row is not on top:\n\(tmux.screenDump())")
+        try setMode("none")
+        XCTAssertTrue(tmux.waitUntil(timeout: 30) { screen in
+            let status = screen.last ?? ""
+            return status.contains("live ·") && !status.contains("polling")
+        }, "not live again:\n\(tmux.screenDump())")
+        // Away again (each connection cut after its upgrade: reconnecting, not polling); what happens meanwhile
+        // reaches no socket, and arrives with the request that fills the gap once the socket is back.
+        try setMode("close_mid_frame")
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live: reconnecting") }, "\(tmux.screenDump())")
+        XCTAssertEqual(try touch(questions[1].id), 0, "no socket to send it")
+        try setMode("none")
+        XCTAssertTrue(tmux.waitUntil(timeout: 30) { screen in
+            screen.count > 2 && screen[2].contains(questions[1].title) && (screen.last ?? "").contains("live ·")
+        }, "the gap is not filled:\n\(tmux.screenDump())")
         try quit(tmux, within: 5)
     }
 

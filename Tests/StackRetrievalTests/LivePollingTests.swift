@@ -63,6 +63,19 @@ final class LivePollingTests: LiveDoubleTestCase {
         }
     }
 
+    func testAServerThatDropsEveryConnectionCostsOneGapFillPerRefreshNotOnePerReconnection() throws {
+        let double = try XCTUnwrap(double)
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: "ws://127.0.0.1:\(double.port)/", refreshSeconds: 600)
+            defer { source.stop() }
+            XCTAssertTrue(spinMain(timeout: 15) { events.states.last == .live }, "\(events.states)")
+            try Self.control(double, "/_double/live/mode?name=close_mid_frame") // upgraded, then cut: live each time
+            XCTAssertTrue(spinMain(timeout: 30) { source.statistics.connections >= 4 }, "\(source.statistics)")
+            XCTAssertFalse(events.states.contains(.polling), "each connection got live: no polling")
+            XCTAssertEqual(source.statistics.requests, 1, "the first reconnection's gap fill; the next wait for live_refresh_s")
+        }
+    }
+
     // MARK: - Helpers
 
     @MainActor

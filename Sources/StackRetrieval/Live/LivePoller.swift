@@ -20,11 +20,12 @@ final class LivePoller: Sendable {
     private struct State {
         /// The most recent activity seen (messages and polls); the next request asks from it.
         var lastSeen: Date
-        var polling = false
         var stopped = false
         var generation = 0
         var inFlight: RetrievalHandle?
         var requests = 0
+        /// When the last gap fill was (or is planned to be) sent, in uptime seconds.
+        var lastGapFill: Double?
     }
 
     /// A poller for `configuration`'s site and tags asking from `since`; `deliver` gets each answer's rows on main.
@@ -48,14 +49,24 @@ final class LivePoller: Sendable {
 
     /// The socket cannot be had: a poll now, then one every `refreshSeconds` until `fillGap()` or `stop()`.
     func startPolling() {
-        guard let generation = next(polling: true) else { return }
+        guard let generation = nextGeneration() else { return }
         DispatchQueue.main.async { @MainActor [self] in tick(generation) }
     }
 
-    /// The socket is live again: polling ends, and one request asks for what happened meanwhile.
+    /// The socket is live again: polling ends, and one request asks for what happened meanwhile — at once, or
+    /// `refreshSeconds` after the previous gap fill (a server that upgrades and drops every connection at once
+    /// costs one request per `refreshSeconds`, not one per reconnection).
     func fillGap() {
-        guard let generation = next(polling: false) else { return }
-        DispatchQueue.main.async { @MainActor [self] in pollWhenAllowed(generation) }
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+        let plan = state.withLockedValue { state -> (generation: Int, wait: Double)? in
+            guard !state.stopped else { return nil }
+            state.generation += 1
+            let wait = state.lastGapFill.map { max(0, $0 + refreshSeconds - now) } ?? 0
+            state.lastGapFill = now + wait
+            return (state.generation, wait)
+        }
+        guard let plan else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + plan.wait) { @MainActor [self] in pollWhenAllowed(plan.generation) }
     }
 
     /// Ends polling, a wait or a request in flight at once; nothing is delivered afterwards.
@@ -70,10 +81,9 @@ final class LivePoller: Sendable {
     }
 
     /// A new generation (the timers of the older ones do nothing); nil once stopped.
-    private func next(polling: Bool) -> Int? {
+    private func nextGeneration() -> Int? {
         state.withLockedValue { state in
             guard !state.stopped else { return nil }
-            state.polling = polling
             state.generation += 1
             return state.generation
         }
