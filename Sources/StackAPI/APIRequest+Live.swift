@@ -13,3 +13,14 @@ extension APIRequest {
         return request
     }
 }
+
+extension APIRequest {
+    /// `/questions/{ids}?pagesize=100`: up to 100 questions by id without bodies — the score and answer count of
+    /// the live rows a message made.
+    public static func liveRows(_ ids: [Int], site: String) -> APIRequest {
+        var request = questionsByID(Array(ids.prefix(maximumPageSize)), site: site, withBody: false)
+        request.query.append(URLQueryItem(name: "pagesize", value: String(maximumPageSize)))
+        request.query.sort { $0.name < $1.name }
+        return request
+    }
+}

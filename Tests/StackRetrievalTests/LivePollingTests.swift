@@ -76,7 +76,55 @@ final class LivePollingTests: LiveDoubleTestCase {
         }
     }
 
+    // MARK: Scores of the rows a message made (part 3)
+
+    func testRowsFromMessagesGetTheirScoresInOneBatchAPeriodLater() throws {
+        let double = try XCTUnwrap(double)
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: "ws://127.0.0.1:\(double.port)/", refreshSeconds: 3)
+            defer { source.stop() }
+            try Self.makeActive(double, events, ids: [1, 2, 3])
+            XCTAssertEqual(try double.requestLog(), [], "a message costs no request at once")
+            XCTAssertTrue(spinMain(timeout: 15) { Set(events.polls.joined().map(\.questionID)) == [1, 2, 3] }, "\(events.polls)")
+            XCTAssertTrue(events.polls.joined().allSatisfy { $0.score != nil && $0.answerCount != nil })
+            let log = try double.requestLog()
+            XCTAssertEqual(log.count, 1, "one batch: \(log)")
+            let ids = log.first.flatMap { $0.split(separator: "/").last?.split(separator: "?").first }.map { Set($0.split(separator: ";")) }
+            XCTAssertEqual(ids, ["1", "2", "3"], "\(log)")
+            XCTAssertEqual(source.statistics.requests, 1)
+        }
+    }
+
+    func testNoBatchWhileTheAPIsBackoffHoldsQuestionsByID() throws {
+        let double = try XCTUnwrap(double)
+        try onMain {
+            let (source, events, retrieval) = try Self.start(double, url: "ws://127.0.0.1:\(double.port)/", refreshSeconds: 1)
+            defer { source.stop() }
+            retrieval.queues.gate.hold(.questionsByID, for: 120)
+            try Self.makeActive(double, events, ids: [1])
+            _ = spinMain(timeout: 2.5) { false } // two periods
+            XCTAssertEqual(try double.requestLog(), [], "nothing leaves during a backoff")
+            XCTAssertEqual(retrieval.queues.gate.waitingCount, 0, "nor waits at the gate")
+            XCTAssertEqual(source.statistics.requests, 0)
+        }
+    }
+
     // MARK: - Helpers
+
+    /// Waits for the source to be live and subscribed, then makes `ids` active and waits for their messages.
+    @MainActor
+    private static func makeActive(_ double: DoubleProcess, _ events: LiveEvents, ids: [Int]) throws {
+        XCTAssertTrue(spinMain(timeout: 15) { events.states.last == .live }, "\(events.states)")
+        for id in ids {
+            let url = double.url("/_double/live/active?site=cardano&id=\(id)")
+            XCTAssertTrue(spinMain(timeout: 15) {
+                let reply = try? LoopbackHTTP.get(url, timeout: 30)
+                let object = reply.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+                return (object?["clients"] as? Int ?? 0) >= 1
+            }, "no client subscribed")
+        }
+        XCTAssertTrue(spinMain(timeout: 15) { Set(ids).isSubset(of: events.activities.map(\.questionID)) }, "\(events.activities)")
+    }
 
     @MainActor
     private static func start(_ double: DoubleProcess, url: String, refreshSeconds: Double, handshakeSeconds: Double = 10,

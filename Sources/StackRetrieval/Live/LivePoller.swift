@@ -9,6 +9,11 @@ import StackAPI
 /// is live again it asks once more for the gap. Never while the API's backoff (or a throttle) holds `/questions`:
 /// a poll due then waits for the hold to end, at the gate's clock, instead of queueing behind it; at most one is in
 /// flight. Timers run on the main queue, each tied to a generation that `stop()` or the next change makes stale.
+///
+/// It also gives rows made from messages their score and answer count (issue 20 part 3): the ids the messages
+/// named (most recent first) are asked by id in one batch of at most 100, at most one batch per `refreshSeconds`,
+/// planned only when a message names a question (an idle socket costs no timer) and never while the API holds
+/// `/questions/{ids}`; a poll's or a gap fill's rows need no batch.
 final class LivePoller: Sendable {
     private let loader: Loader
     private let site: String
@@ -22,8 +27,12 @@ final class LivePoller: Sendable {
         var lastSeen: Date
         var stopped = false
         var generation = 0
-        var inFlight: RetrievalHandle?
+        var inFlight: [Slot: RetrievalHandle] = [:]
         var requests = 0
+        /// Questions named by messages whose score and answer count were not asked yet, most recent first.
+        var unscored: [Int] = []
+        /// Whether a batch is planned (at most one at a time).
+        var batchPlanned = false
         /// When the last gap fill was (or is planned to be) sent, in uptime seconds.
         var lastGapFill: Double?
     }
@@ -38,13 +47,37 @@ final class LivePoller: Sendable {
         state = NIOLockedValueBox(State(lastSeen: since))
     }
 
+    /// The two kinds of request, one of each in flight at most.
+    private enum Slot {
+        case activity, scores
+    }
+
     /// Requests sent so far.
     var requests: Int { state.withLockedValue { $0.requests } }
 
-    /// Activity seen at `date` (a message): the next request asks from there.
-    func saw(_ date: Date?) {
-        guard let date else { return }
-        state.withLockedValue { $0.lastSeen = max($0.lastSeen, date) }
+    /// A batch of messages: the next activity request asks from their latest date, and their questions' scores are
+    /// asked in the next batch.
+    func saw(_ batch: [LiveActivity]) {
+        planBatch { state in
+            if let newest = batch.compactMap(\.lastActivityDate).max() { state.lastSeen = max(state.lastSeen, newest) }
+            let ids = batch.reversed().map(\.questionID)
+            state.unscored.removeAll { ids.contains($0) }
+            state.unscored.insert(contentsOf: ids, at: 0)
+        }
+    }
+
+    /// Applies `change` and plans a batch `refreshSeconds` from now when questions wait for one and none is planned
+    /// (so a batch gathers a whole period's rows, and a message costs no request at once).
+    private func planBatch(_ change: (inout State) -> Void) {
+        let planned = state.withLockedValue { state -> Bool in
+            guard !state.stopped else { return false }
+            change(&state)
+            guard !state.batchPlanned, !state.unscored.isEmpty else { return false }
+            state.batchPlanned = true
+            return true
+        }
+        guard planned else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + refreshSeconds) { @MainActor [self] in batchWhenAllowed() }
     }
 
     /// The socket cannot be had: a poll now, then one every `refreshSeconds` until `fillGap()` or `stop()`.
@@ -57,7 +90,7 @@ final class LivePoller: Sendable {
     /// `refreshSeconds` after the previous gap fill (a server that upgrades and drops every connection at once
     /// costs one request per `refreshSeconds`, not one per reconnection).
     func fillGap() {
-        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+        let now = Self.uptime
         let plan = state.withLockedValue { state -> (generation: Int, wait: Double)? in
             guard !state.stopped else { return nil }
             state.generation += 1
@@ -71,14 +104,16 @@ final class LivePoller: Sendable {
 
     /// Ends polling, a wait or a request in flight at once; nothing is delivered afterwards.
     func stop() {
-        let handle = state.withLockedValue { state in
+        let handles = state.withLockedValue { state in
             state.stopped = true
             state.generation += 1
-            defer { state.inFlight = nil }
-            return state.inFlight
+            defer { state.inFlight = [:] }
+            return Array(state.inFlight.values)
         }
-        handle?.cancel()
+        for handle in handles { handle.cancel() }
     }
+
+    private static var uptime: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
 
     /// A new generation (the timers of the older ones do nothing); nil once stopped.
     private func nextGeneration() -> Int? {
@@ -115,33 +150,66 @@ final class LivePoller: Sendable {
     @MainActor
     private func poll() {
         let since = state.withLockedValue { state -> Date? in
-            guard !state.stopped, state.inFlight == nil else { return nil }
-            state.requests += 1
+            guard !state.stopped, state.inFlight[.activity] == nil else { return nil }
             return state.lastSeen
         }
         guard let since else { return }
-        let site = site
-        let recipe = LoadRecipe<[Question]>(
-            what: "the latest activity of \(site)",
-            request: Loader.request(.activeQuestions(site: site, tagged: tags, since: since), Question.self) { .success($0.items) },
-            keep: { local, questions in local.keep(questions: questions, site: site) })
-        let handle = loader.load(recipe, mode: .reload, priority: .prefetch) { [self] result in received(result) }
-        state.withLockedValue { state in
-            if state.stopped { handle.cancel() } else { state.inFlight = handle }
+        send(.activeQuestions(site: site, tagged: tags, since: since), .activity, "the latest activity of \(site)") { [self] result in
+            state.withLockedValue { state in
+                guard case .success(let questions) = result else { return }
+                if let newest = questions.compactMap(\.lastActivityDate).max() { state.lastSeen = max(state.lastSeen, newest) }
+                let ids = Set(questions.map(\.questionID))
+                state.unscored.removeAll { ids.contains($0) }
+            }
         }
     }
 
+    /// Asks the next batch of scores now, or when the API's hold on `/questions/{ids}` ends.
     @MainActor
-    private func received(_ result: Result<Loaded<[Question]>, APIError>) {
-        let keep = state.withLockedValue { state -> Bool in
-            state.inFlight = nil
-            guard !state.stopped else { return false }
-            if case .success(let loaded) = result, let newest = loaded.value.compactMap(\.lastActivityDate).max() {
-                state.lastSeen = max(state.lastSeen, newest)
-            }
-            return true
+    private func batchWhenAllowed() {
+        let hold = loader.environment.gate.remainingWait(for: .questionsByID)
+        let ids = state.withLockedValue { state -> [Int]? in
+            guard !state.stopped, hold <= 0, state.inFlight[.scores] == nil else { return nil }
+            let ids = Array(state.unscored.prefix(APIRequest.maximumPageSize))
+            state.unscored.removeFirst(ids.count)
+            state.batchPlanned = false
+            return ids
         }
-        guard keep, case .success(let loaded) = result, !loaded.value.isEmpty else { return }
-        deliver(loaded.value)
+        guard let ids else {
+            let stopped = state.withLockedValue { $0.stopped }
+            guard !stopped else { return }
+            let wait = hold > 0 ? hold : refreshSeconds
+            DispatchQueue.main.asyncAfter(deadline: .now() + wait) { @MainActor [self] in batchWhenAllowed() }
+            return
+        }
+        guard !ids.isEmpty else { return }
+        send(.liveRows(ids, site: site), .scores, "the scores of \(ids.count) live questions") { [self] result in
+            guard case .failure = result else { return }
+            planBatch { state in state.unscored.append(contentsOf: ids.filter { !state.unscored.contains($0) }) } // again, next batch
+        }
+    }
+
+    /// Sends `request` as a load in `slot`; `done` sees its result (on main) before its rows are delivered.
+    @MainActor
+    private func send(_ request: APIRequest, _ slot: Slot, _ what: String,
+                      done: @escaping @MainActor (Result<[Question], APIError>) -> Void) {
+        let site = site
+        let recipe = LoadRecipe<[Question]>(
+            what: what, request: Loader.request(request, Question.self) { .success($0.items) },
+            keep: { local, questions in local.keep(questions: questions, site: site) })
+        state.withLockedValue { $0.requests += 1 }
+        let handle = loader.load(recipe, mode: .reload, priority: .prefetch) { [self] result in
+            let current = state.withLockedValue { state -> Bool in
+                state.inFlight[slot] = nil
+                return !state.stopped
+            }
+            guard current else { return }
+            let questions = result.map(\.value)
+            done(questions)
+            if case .success(let rows) = questions, !rows.isEmpty { deliver(rows) }
+        }
+        state.withLockedValue { state in
+            if state.stopped { handle.cancel() } else { state.inFlight[slot] = handle }
+        }
     }
 }

@@ -207,7 +207,7 @@ public final class LiveSource: Sendable {
             return batch
         }
         guard !batch.isEmpty else { return }
-        poller?.saw(batch.compactMap(\.lastActivityDate).max())
+        poller?.saw(batch)
         completion(.success(.activity(batch)))
     }
 
