@@ -64,7 +64,7 @@ enum LiveBenchmarks {
     }
 
     @MainActor
-    private static func spin(seconds: Double, until condition: () -> Bool) -> Bool {
+    static func spin(seconds: Double, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(), Date() < deadline { RunLoop.main.run(until: min(deadline, Date().addingTimeInterval(0.05))) }
         return condition()

@@ -30,6 +30,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
     ("storequery", { try StoreQueryBenchmarks.all() }),
     ("live", { try LiveBenchmarks.all() }),
+    ("livequota", { try LiveQuotaBenchmark.requestsPerHour() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))
