@@ -39,6 +39,16 @@ final class LiveRowsTests: XCTestCase {
         XCTAssertTrue(row.hasSuffix("1m "), "its age from the message: \(row)")
     }
 
+    func testARowAPollBroughtShowsItsScoreAndAnswers() {
+        var state = state()
+        var question = Fixtures.question(id: 100, title: "Polled 100", score: 42, answers: 3)
+        question.lastActivityDate = now.addingTimeInterval(-60)
+        _ = Reducer.reduce(&state, .livePolled(LiveSubscription(site: "cardano"), [question]))
+        let row = lines(state)[2]
+        XCTAssertTrue(row.contains("Polled 100"), row)
+        XCTAssertTrue(row.hasPrefix("   42  3"), "the API's score and answer count: \(row)")
+    }
+
     func testWaitingArrivalsShowTheBannerWithTheKeyInForce() {
         var state = state(down: 9)
         XCTAssertGreaterThan(state.list.scrollOffset, 0)
@@ -60,6 +70,8 @@ final class LiveRowsTests: XCTestCase {
         XCTAssertTrue(lines(state)[11].contains("live · quota"), lines(state)[11])
         _ = Reducer.reduce(&state, .liveState(.reconnecting(in: 8)))
         XCTAssertTrue(lines(state)[11].contains("live: reconnecting in 8 s"), lines(state)[11])
+        _ = Reducer.reduce(&state, .liveState(.polling))
+        XCTAssertTrue(lines(state)[11].contains("live: polling"), lines(state)[11])
         _ = Reducer.reduce(&state, .offlineChanged(true))
         XCTAssertTrue(lines(state)[11].contains("offline"), "offline wins: \(lines(state)[11])")
         XCTAssertFalse(lines(state)[11].contains("live"), lines(state)[11])
