@@ -95,6 +95,31 @@ final class LivePollingTests: LiveDoubleTestCase {
         }
     }
 
+    func testMoreThanABatchWithinAPeriodAsksTheHundredMostRecentAndLetsTheOthersGo() throws {
+        let double = try XCTUnwrap(double)
+        var ids: [Int] = []
+        for page in 1...2 {
+            let reply = try LoopbackHTTP.get(double.url("/2.3/questions?site=cardano&sort=creation&pagesize=60&page=\(page)"))
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+            ids += try XCTUnwrap(object["items"] as? [[String: Any]]).compactMap { $0["question_id"] as? Int }
+        }
+        XCTAssertEqual(ids.count, 120)
+        try double.clearRequestLog()
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: "ws://127.0.0.1:\(double.port)/", refreshSeconds: 3)
+            defer { source.stop() }
+            try Self.makeActive(double, events, ids: ids)
+            XCTAssertTrue(spinMain(timeout: 15) { !events.polls.isEmpty }, "no batch")
+            let log = try double.requestLog()
+            XCTAssertEqual(log.count, 1, "\(log)")
+            let asked = log.first.flatMap { $0.split(separator: "/").last?.split(separator: "?").first }.map { $0.split(separator: ";").compactMap { Int($0) } }
+            XCTAssertEqual(asked.map(Set.init), Set(ids.suffix(100)), "the 100 named last")
+            try Self.makeActive(double, events, ids: [ids[0]])
+            XCTAssertTrue(spinMain(timeout: 15) { events.polls.count == 2 }, "no second batch")
+            XCTAssertEqual(events.polls.last?.map(\.questionID), [ids[0]], "the 20 older ones were let go, not kept for later")
+        }
+    }
+
     func testNoBatchWhileTheAPIsBackoffHoldsQuestionsByID() throws {
         let double = try XCTUnwrap(double)
         try onMain {

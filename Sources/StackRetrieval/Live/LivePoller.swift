@@ -29,7 +29,8 @@ final class LivePoller: Sendable {
         var generation = 0
         var inFlight: [Slot: RetrievalHandle] = [:]
         var requests = 0
-        /// Questions named by messages whose score and answer count were not asked yet, most recent first.
+        /// Questions named by messages whose score and answer count were not asked yet, most recent first (at most
+        /// one batch's worth).
         var unscored: [Int] = []
         /// Whether a batch is planned (at most one at a time).
         var batchPlanned = false
@@ -61,7 +62,8 @@ final class LivePoller: Sendable {
         planBatch { state in
             if let newest = batch.compactMap(\.lastActivityDate).max() { state.lastSeen = max(state.lastSeen, newest) }
             let ids = batch.reversed().map(\.questionID)
-            state.unscored.removeAll { ids.contains($0) }
+            let named = Set(ids)
+            state.unscored.removeAll { named.contains($0) }
             state.unscored.insert(contentsOf: ids, at: 0)
         }
     }
@@ -72,6 +74,9 @@ final class LivePoller: Sendable {
         let planned = state.withLockedValue { state -> Bool in
             guard !state.stopped else { return false }
             change(&state)
+            // One batch asks 100: more named within a period stay blank (the most recent are asked).
+            let limit = APIRequest.maximumPageSize
+            if state.unscored.count > limit { state.unscored.removeLast(state.unscored.count - limit) }
             guard !state.batchPlanned, !state.unscored.isEmpty else { return false }
             state.batchPlanned = true
             return true
