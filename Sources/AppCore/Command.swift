@@ -5,7 +5,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
-    case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved
+    case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw
 
     /// One line for the help screen.
     public var help: String {
@@ -48,6 +48,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .watchTag: "Watch or unwatch a tag: its new questions call you"
         case .toggleSaved: "Save or unsave the question (kept offline for good)"
         case .showSaved: "The site's saved questions / back"
+        case .redraw: "Redraw the screen (after another program wrote over it)"
         }
     }
 }

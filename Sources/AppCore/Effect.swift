@@ -63,6 +63,8 @@ public enum Effect: Hashable, Sendable {
     /// Copy the question view's code block drawn on row `top` of its document, else the first one starting
     /// within the `rows` rows shown from there (the runtime has the layout; the reducer only knows rows).
     case copyCodeBlock(top: Int, rows: Int)
+    /// Repaint every cell of the terminal from the current frame (another program wrote over it).
+    case redraw
     /// Restore the terminal and exit with this code.
     case quit(exitCode: Int32)
 }

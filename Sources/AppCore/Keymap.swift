@@ -59,6 +59,7 @@ public struct Keymap: Hashable, Sendable {
         (.watchTag, [.character("w")]),
         (.toggleSaved, [.character("m")]),
         (.showSaved, [.character("M")]),
+        (.redraw, [.control("l")]),
     ])
 
     public static func == (lhs: Keymap, rhs: Keymap) -> Bool { lhs.lookup == rhs.lookup }

@@ -153,6 +153,10 @@ public enum Reducer {
     /// A key goes to the open prompt first, then to a picker on top; otherwise the keymap turns it into a command.
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
+        // A redraw is asked for over anything, a prompt included (the screen it repairs may hold one) — unless it
+        // was bound to a character, which a prompt types.
+        let typed = if case .character = key { state.prompt != nil } else { false }
+        if !typed, state.keymap.command(for: key) == .redraw { return handle(.redraw, &state) }
         if state.prompt != nil { return promptKey(key, &state) }
         if let effects = updateFeature(state.stack.count - 1, &state, { $0.key(key, $1) }) { return effects }
         guard let command = state.keymap.command(for: key) else { return unbound(key, &state) }
@@ -165,6 +169,7 @@ public enum Reducer {
         state.status.commandStarts()
         switch command {
         case .quit: return quit(&state)
+        case .redraw: return [.redraw]
         case .back: return back(&state, quitAtRoot: false)
         case .backOrQuit: return back(&state, quitAtRoot: true)
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)

@@ -104,6 +104,10 @@ public final class AppRunner {
                 effects.shutDown()
                 loop.exit(code: code)
             }
+            if case .redraw = effect {
+                terminal.repaintAll()
+                presentedState = nil
+            }
             effects.perform(effect)
         }
     }

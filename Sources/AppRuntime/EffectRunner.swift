@@ -112,8 +112,8 @@ final class EffectRunner {
                 return
             }
             send(outside.copyCode(blocks.block(inViewFrom: top, rows: rows)?.text))
-        case .quit:
-            break
+        case .quit, .redraw:
+            break // the runner's own: it holds the terminal (`AppRunner.reduce`)
         }
     }
 

@@ -142,6 +142,14 @@ public final class Terminal {
         presented = nil
     }
 
+    /// Makes the next `present` repaint every cell, clearing the screen first: what another program wrote over the
+    /// frame goes (Ctrl-L).
+    public func repaintAll() {
+        guard isStarted, let window = stackterm_stdscr() else { return }
+        clearok(window, true)
+        presented = nil
+    }
+
     /// Closes the input and output (through their FILEs once curses opened them); once.
     private func releaseDescriptors() {
         guard descriptorsOpen else { return }

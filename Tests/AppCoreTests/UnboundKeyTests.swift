@@ -52,4 +52,31 @@ final class UnboundKeyTests: XCTestCase {
         store.type("zz")
         XCTAssertNil(store.state.status.message, "typed into the search prompt")
     }
+
+    /// Ctrl-L asks the runtime to repaint the screen, on a list and over an open prompt (whose line it keeps), and
+    /// goes where `[keys]` puts it.
+    func testCtrlLRedrawsOverAListAndAPromptAndCanBeRebound() throws {
+        let store = try listStore([:])
+        store.send(.key(.control("l")))
+        store.expectEffects([.redraw])
+        XCTAssertNil(store.state.status.message, "a bound key, not reported")
+        store.press(.character("/"))
+        store.type("qu")
+        store.send(.key(.control("l")))
+        store.expectEffects([.redraw])
+        XCTAssertEqual(store.state.prompt?.editor.text, "qu", "the prompt keeps its line")
+
+        let rebound = try listStore([.redraw: [.function(5)]])
+        rebound.send(.key(.function(5)))
+        rebound.expectEffects([.redraw])
+        rebound.press(.control("l"))
+        XCTAssertEqual(rebound.state.status.message, "Ctrl-L is not bound to anything — see ? for the keys")
+
+        let onALetter = try listStore([.redraw: [.character("x")]])
+        onALetter.send(.key(.character("x")))
+        onALetter.expectEffects([.redraw])
+        onALetter.press(.character("/"))
+        onALetter.type("x")
+        XCTAssertEqual(onALetter.state.prompt?.editor.text, "x", "a prompt types the letter")
+    }
 }

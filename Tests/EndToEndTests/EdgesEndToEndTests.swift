@@ -52,4 +52,32 @@ final class EdgesEndToEndTests: StacktermTestCase {
         expectExit(tmux, status: 140)
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "the shell gets the main screen back")
     }
+
+    /// Another program writing over the screen (a `wall`, a background job) leaves its text until Ctrl-L, which
+    /// repaints every cell from the current frame — with a prompt open too.
+    func testCtrlLRepaintsWhatAnotherProgramWroteOverTheScreen() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        let list = try tmux.capture()
+        let tty = try tmux.format("#{pane_tty}")
+        func scribble() throws {
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: tty))
+            handle.write(Data("\u{1B}[5;10HSCRIBBLED-OVER-BY-ANOTHER-PROGRAM".utf8))
+            try handle.close()
+            XCTAssertTrue(tmux.waitFor(text: "SCRIBBLED-OVER", timeout: 5), tmux.screenDump())
+        }
+        try scribble()
+        try tmux.sendKeys(.key("C-l"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 5) { $0 == list }, "the list as it was:\n\(tmux.screenDump())")
+
+        try tmux.sendKeys(.text("/"), .text("qubit"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("qubit") == true }, tmux.screenDump())
+        let prompt = try tmux.capture()
+        try scribble()
+        try tmux.sendKeys(.key("C-l"))
+        XCTAssertTrue(tmux.waitUntil(timeout: 5) { $0 == prompt }, "the prompt kept, the screen repainted:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.key("Escape"))
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Search:") == false }, tmux.screenDump())
+        try quit(tmux)
+    }
 }

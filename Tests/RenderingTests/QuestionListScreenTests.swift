@@ -110,7 +110,7 @@ final class QuestionListScreenTests: XCTestCase {
 
     func testHelpScreenListsEveryCommand() {
         // Tall enough for every command on one screen (at 24 rows the help scrolls).
-        var state = loadedState(columns: 80, rows: 40, questions: [])
+        var state = loadedState(columns: 80, rows: 50, questions: [])
         _ = Reducer.reduce(&state, .command(.help))
         let text = render(state).joined(separator: "\n")
         for command in Command.allCases { XCTAssertTrue(text.contains(command.help), "help misses \(command)") }
@@ -125,7 +125,7 @@ final class QuestionListScreenTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("j/k scroll"), lines[11])
         _ = Reducer.reduce(&state, .command(.bottom))
         lines = render(state)
-        XCTAssertTrue(lines[3].contains(Command.showSaved.help), "the last command is reachable: \(lines[3])")
+        XCTAssertTrue(lines[3].contains(Command.redraw.help), "the last command is reachable: \(lines[3])")
         XCTAssertTrue(lines[4].hasPrefix("  Ctrl-Z "), "then the signal keys: \(lines[4])")
         XCTAssertTrue(lines[7].hasPrefix("  In the site and tag pickers typing filters (q h Q type too);"), lines[7])
         XCTAssertTrue(lines[9].contains("In the link picker digits select [n]"), lines[9])
