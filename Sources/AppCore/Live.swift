@@ -57,8 +57,37 @@ public struct LiveArrivals: Hashable, Sendable {
     public var changed: [Int] = []
     /// Rows made from a message alone (no score or answer count known yet).
     public var fromMessage: Set<Int> = []
+    /// Whether older arrivals were let go to keep at most `limit` of each kind waiting.
+    public private(set) var overflowed = false
+
+    /// The most questions that wait of each kind (new, changed): a list left scrolled on a busy site all day stays
+    /// bounded; the oldest arrivals go first (a reload brings them back).
+    public static let limit = 500
 
     public init() {}
+
+    /// Lets the oldest arrivals go past `limit`, noting it for the banner; true when some went.
+    @discardableResult
+    mutating func keepWithinLimit() -> Bool {
+        let before = new.count + changed.count
+        if new.count > Self.limit {
+            for question in new[Self.limit...] { fromMessage.remove(question.questionID) }
+            new.removeLast(new.count - Self.limit)
+            overflowed = true
+        }
+        if changed.count > Self.limit {
+            changed.removeLast(changed.count - Self.limit)
+            overflowed = true
+        }
+        return new.count + changed.count < before
+    }
+
+    /// Nothing waits any more (they went on the list).
+    mutating func taken() {
+        new = []
+        changed = []
+        overflowed = false
+    }
 
     /// Whether nothing waits.
     public var isEmpty: Bool { new.isEmpty && changed.isEmpty }
@@ -68,8 +97,9 @@ public struct LiveArrivals: Hashable, Sendable {
     public func banner(key: String) -> String? {
         guard !isEmpty else { return nil }
         var counts: [String] = []
-        if !new.isEmpty { counts.append("\(new.count) new") }
-        if !changed.isEmpty { counts.append("\(changed.count) updated") }
+        let more = overflowed ? "+" : ""
+        if !new.isEmpty { counts.append("\(new.count)\(more) new") }
+        if !changed.isEmpty { counts.append("\(changed.count)\(more) updated") }
         return "▲ " + counts.joined(separator: ", ") + (key.isEmpty ? "" : " — \(key) to show")
     }
 }

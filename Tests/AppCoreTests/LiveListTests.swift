@@ -97,6 +97,30 @@ final class LiveListTests: XCTestCase {
         store.expectEffects([])
     }
 
+    /// A list left scrolled on a busy site keeps at most `LiveArrivals.limit` questions waiting, the most recent; the
+    /// banner says more came, and `.` brings the ones kept.
+    func testWaitingArrivalsAreBoundedToTheMostRecentAndTheBannerSaysMoreCame() throws {
+        let store = try liveStore()
+        for _ in 0..<12 { store.perform(.moveDown) }
+        let count = LiveArrivals.limit + 100
+        let batch = (0..<count).map { activity(1_000 + $0, minutesLater: 5 + Double($0) / 100) }
+        try store.send(.liveActivity(batch)) { state in
+            let live = try XCTUnwrap(state.questionList?.live)
+            XCTAssertEqual(live.new.count, LiveArrivals.limit)
+            XCTAssertEqual(live.new.first?.questionID, 1_000 + count - 1, "the most recent kept")
+            XCTAssertEqual(live.new.last?.questionID, 1_100, "the oldest let go")
+            XCTAssertEqual(live.fromMessage.count, LiveArrivals.limit, "nothing kept of those let go")
+            XCTAssertEqual(live.banner(key: "."), "▲ \(LiveArrivals.limit)+ new — . to show")
+        }
+        store.receiveReadMarksLoad(Array(1_100..<(1_000 + count)))
+        store.send(.key(.character("."))) { state in
+            XCTAssertEqual(self.ids(state).count, 30 + LiveArrivals.limit)
+            XCTAssertEqual(state.questionList?.live.banner(key: "."), nil)
+            XCTAssertEqual(state.questionList?.live.overflowed, false)
+        }
+        store.expectEffects([])
+    }
+
     func testTheSameQuestionTwiceIsOneRowWithItsLatestTitle() throws {
         let store = try liveStore()
         for _ in 0..<12 { store.perform(.moveDown) }

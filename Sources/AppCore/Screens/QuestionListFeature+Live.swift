@@ -54,6 +54,10 @@ extension QuestionListFeature {
                 if id > newestID, isWatched(question, context) { watched.append(question) }
             }
         }
+        if list.live.keepWithinLimit() {
+            let waiting = Set(list.live.new.map(\.questionID))
+            arrived.removeAll { !waiting.contains($0.questionID) }
+        }
         callReader(watched, context, &out)
         slideInAtTop(&list, rows: context.viewport.listRows)
         list.rows.askReadMarks(arrived, context, &out)
@@ -98,8 +102,7 @@ extension QuestionListFeature {
         let top = (list.live.new + moved).sorted { ($0.lastActivityDate ?? distantPast) > ($1.lastActivityDate ?? distantPast) }
         list.rows.loadedIDs.subtract(changed)
         insertOnTop(top, &list.rows)
-        list.live.new = []
-        list.live.changed = []
+        list.live.taken()
         out.clearStatus()
         list.rows.select(0, context, &out, list.pageLoad(context))
     }
