@@ -37,7 +37,14 @@ public final class EventLoop {
     public private(set) var isStarted = false
 
     private var inputSource: DispatchSourceRead?
+    /// Signalled by the input source's cancel handler: libdispatch has let go of the descriptor.
+    private var inputReleased: DispatchSemaphore?
     private var signalSource: DispatchSourceRead?
+
+    /// The queue the input source runs on. Not main: stopping waits on main for the source's cancellation, since
+    /// the terminal closes the descriptor next, and libdispatch must be done with a descriptor before it is closed
+    /// (closing it first crashed libdispatch's event thread, `_dispatch_event_loop_drain`).
+    private static let inputQueue = DispatchQueue(label: "stackterm.event-loop.input")
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -53,14 +60,18 @@ public final class EventLoop {
     public func start() {
         guard !isStarted else { return }
         isStarted = true
-        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: .main)
-        // A source's handler is not main-actor code though it runs on the main queue: it hops once more, the
-        // loop's one way onto the main actor (GCD, as everywhere in this layer).
-        input.setEventHandler { [weak self] in
+        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: Self.inputQueue)
+        // The source's handler hops to the main queue, the loop's one way onto the main actor (GCD, as everywhere
+        // in this layer).
+        // Both handlers run on `inputQueue`: `@Sendable`, so they are not taken for main-actor code.
+        input.setEventHandler { @Sendable [weak self] in
             DispatchQueue.main.async { @MainActor in self?.handleInput() }
         }
+        let released = DispatchSemaphore(value: 0)
+        input.setCancelHandler { @Sendable in released.signal() }
         input.resume()
         inputSource = input
+        inputReleased = released
         let pipe = stackterm_signal_pipe()
         guard pipe >= 0 else { return }
         _ = Self.drainSignalPipe(pipe) // left from an earlier start: not for this one
@@ -81,11 +92,20 @@ public final class EventLoop {
     public func stop() {
         guard isStarted else { return }
         isStarted = false
-        inputSource?.cancel()
-        inputSource = nil
+        cancelInput()
         signalSource?.cancel()
         signalSource = nil
         for signalNumber in Self.handledSignals { stackterm_signal_stop_forwarding(signalNumber) }
+    }
+
+    /// Cancels the input source and waits (a second at most) until libdispatch has let go of the terminal's input
+    /// descriptor, which the terminal may close next.
+    private func cancelInput() {
+        guard let source = inputSource else { return }
+        source.cancel()
+        _ = inputReleased?.wait(timeout: .now() + 1)
+        inputSource = nil
+        inputReleased = nil
     }
 
     /// The signals waiting in the pipe, oldest first.
@@ -113,8 +133,7 @@ public final class EventLoop {
     func handleInput() {
         let batch = terminal.readInput()
         if batch.keys.isEmpty, !batch.sawResize, terminal.inputIsClosed {
-            inputSource?.cancel()
-            inputSource = nil
+            cancelInput()
             onTerminate(SIGHUP)
             return
         }
