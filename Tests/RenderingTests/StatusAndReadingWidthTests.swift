@@ -28,6 +28,15 @@ final class StatusAndReadingWidthTests: XCTestCase {
         XCTAssertFalse(line.contains("help"), "the notice has the room of the key hints: \(line)")
     }
 
+    /// An empty list waiting for its first page says so from the first frame: "0 questions" would read as the answer
+    /// (the parity test once settled on it under ThreadSanitizer, before the indicator's 150 ms were up).
+    func testAnEmptyListWaitingForAPageSaysLoadingNotZero() {
+        var (state, token) = state()
+        XCTAssertTrue(statusLine(state).hasPrefix(" Loading page 1…"), statusLine(state))
+        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [], hasMore: false, page: 1))))
+        XCTAssertTrue(statusLine(state).hasPrefix(" 0 questions"), "loaded and empty: \(statusLine(state))")
+    }
+
     func testHintsAndTheHelpScreenNameTheRemappedKeys() {
         let remapped = Keymap(Keymap.standard.bindings.map { binding in
             switch binding.command {

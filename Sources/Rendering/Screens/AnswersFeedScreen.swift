@@ -80,7 +80,7 @@ extension AnswersFeedState: ScreenView {
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
-        (Plural.count(rows.items.count, "answer") + StatusLine.loading(rows.pending),
+        (StatusLine.count(rows.items.count, "answer", rows.pending),
          [StatusLine.hint(.toggleAnswersFeed, "questions", state.shared), StatusLine.hint(.help, "help", state.shared)])
     }
 }

@@ -154,9 +154,9 @@ extension QuestionListState: ScreenView {
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
-        let count = Plural.count(rows.items.count, "question")
         // While the store's copy shows, the network's page is on its way.
-        let left = cachedAt.map { count + " · cached \(RelativeAge.long($0, now: now))" } ?? count + StatusLine.loading(rows.pending)
+        let left = cachedAt.map { Plural.count(rows.items.count, "question") + " · cached \(RelativeAge.long($0, now: now))" }
+            ?? StatusLine.count(rows.items.count, "question", rows.pending)
         return (left, [StatusLine.hint(.help, "help", state.shared)])
     }
 }

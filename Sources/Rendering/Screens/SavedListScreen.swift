@@ -27,7 +27,7 @@ extension SavedListState: ScreenView {
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
         let shared = state.shared
-        return (Plural.count(rows.items.count, "saved question") + StatusLine.loading(rows.pending),
+        return (StatusLine.count(rows.items.count, "saved question", rows.pending),
                 [StatusLine.hint(.toggleSaved, "unsave", shared), StatusLine.hint(.showSaved, "back", shared),
                  StatusLine.hint(.help, "help", shared)])
     }

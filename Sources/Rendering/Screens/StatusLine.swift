@@ -57,6 +57,13 @@ public enum StatusLine {
         Chrome.drawStatus(left: line.left, mark: line.mark, right: line.right, isError: line.isError, into: &buffer)
     }
 
+    /// "57 questions", plus `loading(pending)`; "Loading page 1…" while an empty list waits for a page: it has no
+    /// count to tell yet, and "0 questions" would read as an answer (a screen a reader or a test could settle on).
+    static func count(_ count: Int, _ noun: String, _ pending: PendingLoad?) -> String {
+        if count == 0, let pending { return "Loading page \(pending.page)…" }
+        return Plural.count(count, noun) + loading(pending)
+    }
+
     /// " · loading page 2…" once a load's indicator is due (" · reloading…" for `r`), else "".
     static func loading(_ pending: PendingLoad?) -> String {
         guard let pending, pending.indicatorVisible else { return "" }
