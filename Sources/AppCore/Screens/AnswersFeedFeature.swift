@@ -5,8 +5,8 @@ public struct AnswersFeedState: Hashable, Sendable {
     public var rows = PagedList<Answer>()
     /// Question titles by question id (answers carry none).
     public var titles: [Int: String] = [:]
-    /// The loads of titles a page's answers need, until they answer.
-    public var titleLoads: Set<LoadToken> = []
+    /// The loads of titles a page's answers need and the question ids each asks for, until they answer.
+    public var titleLoads: [LoadToken: Set<Int>] = [:]
 
     public init(titles: [Int: String] = [:]) {
         self.titles = titles
@@ -24,7 +24,7 @@ extension AnswersFeedState: PagedScreen {
 
     var screen: ScreenState { .answersFeed(self) }
     var kind: Screen { .answersFeed }
-    var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + titleLoads.sorted { $0.raw < $1.raw } }
+    var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + titleLoads.keys.sorted { $0.raw < $1.raw } }
     var commandsActedOn: Set<Command> { [.open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink] }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -52,7 +52,8 @@ enum AnswersFeedFeature {
         return out
     }
 
-    /// A page arrived; titles neither the lists nor earlier pages gave are asked for (before the page's own effects).
+    /// A page arrived; titles neither the lists nor earlier pages gave, nor a load on its way asks for, are asked for
+    /// (before the page's own effects).
     static func loaded(_ token: LoadToken, _ result: Result<Page<Answer>, APIError>, _ feed: inout AnswersFeedState,
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
@@ -61,17 +62,18 @@ enum AnswersFeedFeature {
         feed.pageLoaded(token, result, noun: "answers", context, &out)
         guard isCurrent, case .success(let page) = result else { return out }
         out.noteUnknownValues(page.items.unknownValueCount, "answers", before: before, context)
-        let missing = Array(Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil })).sorted()
+        let asked = feed.titleLoads.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let missing = Set(page.items.map(\.questionID).filter { feed.titles[$0] == nil }).subtracting(asked)
         guard !missing.isEmpty else { return out }
         let titles = out.makeToken(context)
-        feed.titleLoads.insert(titles)
-        out.effects.insert(.loadQuestionTitles(titles, ids: missing, site: context.site), at: 0)
+        feed.titleLoads[titles] = missing
+        out.effects.insert(.loadQuestionTitles(titles, ids: missing.sorted(), site: context.site), at: 0)
         return out
     }
 
     /// Titles the feed asked for (`token`) arrived; without them it shows "question #ID".
     static func titlesLoaded(_ token: LoadToken, _ result: Result<[Question], APIError>, _ feed: inout AnswersFeedState) {
-        guard feed.titleLoads.remove(token) != nil, case .success(let questions) = result else { return }
+        guard feed.titleLoads.removeValue(forKey: token) != nil, case .success(let questions) = result else { return }
         for question in questions { feed.titles[question.questionID] = question.title }
     }
 }
