@@ -26,6 +26,8 @@ public final class Store: Sendable {
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
     let pool: DatabasePool
+    /// The file this store opened; a write finding another one at `fileURL` (or none) is refused (`.replaced`).
+    private let openedFile: StoreFileIdentity?
 
     /// Why the file at `fileURL` was moved aside (`it is a directory, not a file`…), if one was.
     public let movedAsideReason: String?
@@ -108,6 +110,7 @@ public final class Store: Sendable {
         recovery = recovered
         self.movedAside = aside?.url ?? recovered?.movedTo
         self.movedAsideReason = aside?.reason
+        openedFile = StoreFileIdentity.of(path)
         // Best effort: a store that cannot take the write keeps them until an open that can.
         if writesPaused == nil { _ = try? restoreFullTextDefaults() }
     }
@@ -184,6 +187,8 @@ public final class Store: Sendable {
     /// Runs `body` in one write transaction, mapping failures to `StoreError`.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         if let damage = knownDamage { throw .damaged(path: fileURL.path, detail: damage) }
+        // One stat per transaction: the writes of a browser left open while `stackterm store` moved its file aside.
+        if let openedFile, StoreFileIdentity.of(fileURL.path) != openedFile { throw .replaced(path: fileURL.path) }
         do { return try pool.write(body) } catch { throw Self.wrap(error, fileURL.path) }
     }
 

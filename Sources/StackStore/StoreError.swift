@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file is damaged (SQLite met pages it cannot read, or a check found damage): nothing more is written to it,
     /// and the next open moves it aside and keeps what can be saved (`Store.recoverFromDamage`).
     case damaged(path: String, detail: String)
+    /// The file this process opened is no longer the one at `path` (another stackterm moved it aside, or it was
+    /// removed): nothing more is written to it.
+    case replaced(path: String)
     /// A search is longer than the local store answers: `found` `unit`s (words, `tag:` terms, characters) where
     /// `limit` is the most it takes.
     case queryTooLong(limit: Int, unit: String, found: Int)
@@ -45,6 +48,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .damaged(let path, let detail):
             return "the local store \(path) is damaged (\(detail)): nothing more is written to it; the next start of "
                 + "stackterm moves it aside and keeps your saved questions, read marks, search history and settings"
+        case .replaced(let path):
+            return "the local store \(path) was moved aside or removed since stackterm opened it: nothing more is "
+                + "written to it; start stackterm again to use the store now at that path"
         case .queryTooLong(let limit, let unit, let found):
             return "the search is too long for the local store: it has \(found) \(unit), and at most \(limit) are searched"
         case .searchCut(let milliseconds):
@@ -66,19 +72,29 @@ extension StoreError {
     }
 }
 
+extension StoreError {
+    /// The file is damaged, or no longer the one opened: no write follows, and the description says what happens next.
+    public var endsWrites: Bool {
+        switch self {
+        case .damaged, .replaced: true
+        default: false
+        }
+    }
+}
+
 extension StoreError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
 extension APIError {
     /// A store read's failure as a load's: cancelled when interrupted, the limit named for a search too long or
-    /// cut, the damage named (the description says what happens next), else `.offline` saying the store failed.
+    /// cut, the damage or the replaced file named (the description says what happens next), else `.offline` saying
+    /// the store failed.
     public init(storeFailure error: any Error) {
         switch error {
         case StoreError.interrupted: self = .cancelled
         case let limit as StoreError where limit.isQueryLimit: self = .offline(detail: limit.description)
-        case let damaged as StoreError where { if case .damaged = damaged { true } else { false } }():
-            self = .offline(detail: damaged.description)
+        case let ended as StoreError where ended.endsWrites: self = .offline(detail: ended.description)
         default: self = .offline(detail: "the local store failed: \(error)")
         }
     }

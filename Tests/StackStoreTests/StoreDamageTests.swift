@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StackAPI
 import TestSupport
 import XCTest
 @testable import StackStore
@@ -153,6 +154,32 @@ final class StoreDamageTests: StoreTestCase {
             guard case StoreError.damaged = error else { return XCTFail("a write went on: \(error)") }
         }
         XCTAssertEqual(try store.lastSite(), "beer")
+    }
+
+    /// A browser left open while another stackterm (`store --check`, the next start) moved its file aside as damaged
+    /// and started a new one: the browser's writes would go into the moved file. They are refused, naming why.
+    func testAFileMovedAsideByAnotherProcessTakesNoMoreWritesFromThisOne() throws {
+        let store = try openStore()
+        try store.setSettings(["browse/last_site": "beer"])
+        let aside = URL(fileURLWithPath: storeFile.path + ".damaged-test")
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: storeFile.path + suffix) {
+            try FileManager.default.moveItem(atPath: storeFile.path + suffix, toPath: aside.path + suffix)
+        }
+        let other = try openStore()
+        try other.setSettings(["browse/last_site": "cardano"])
+        let before = try Data(contentsOf: aside)
+        XCTAssertThrowsError(try store.setSettings(["browse/last_site": "coffee"])) { error in
+            XCTAssertEqual(error as? StoreError, .replaced(path: storeFile.path))
+            XCTAssertTrue("\(error)".contains("was moved aside or removed since stackterm opened it"), "\(error)")
+            XCTAssertEqual(APIError(storeFailure: error), .offline(detail: "\(error)"))
+        }
+        XCTAssertEqual(try Data(contentsOf: aside), before, "nothing written into the file moved aside")
+        XCTAssertEqual(try other.lastSite(), "cardano", "the new store keeps its own")
+        // Removed outright: the same.
+        try FileManager.default.removeItem(at: storeFile)
+        XCTAssertThrowsError(try other.setSettings(["browse/last_site": "beer"])) { error in
+            XCTAssertEqual(error as? StoreError, .replaced(path: storeFile.path))
+        }
     }
 
     func testAMarkerOnAnIntactStoreIsDroppedAfterTheCheck() throws {
