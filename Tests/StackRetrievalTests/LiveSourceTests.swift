@@ -124,6 +124,24 @@ final class LiveSourceTests: LiveDoubleTestCase {
         }
     }
 
+    func testAServerThatCutsEveryConnectionAfterItsUpgradeIsTriedLessAndLessOften() throws {
+        let double = try XCTUnwrap(double)
+        try onMain {
+            let (source, events) = Self.start(double)
+            defer { source.stop() }
+            try Self.waitUntilLive(double, events)
+            try Self.control(double, "/_double/live/mode?name=close_mid_frame") // upgraded, then cut: live each time
+            XCTAssertTrue(spinMain(timeout: 20) { events.waits.count >= 3 }, "\(events.states)")
+            XCTAssertGreaterThanOrEqual(events.states.filter { $0 == .live }.count, 3, "each connection got live: \(events.states)")
+            // 1, 2, 4 s, each ±20 %, rounded up: 1-2, 2-3, 4-5 (1-2 every time if each upgrade reset the waits).
+            let waits = Array(events.waits.prefix(3))
+            XCTAssertLessThanOrEqual(waits[0], 2, "\(waits)")
+            XCTAssertGreaterThanOrEqual(waits[1], 2, "\(waits)")
+            XCTAssertGreaterThanOrEqual(waits[2], 4, "\(waits)")
+            try Self.control(double, "/_double/live/mode?name=none")
+        }
+    }
+
     func testMalformedAndBinaryMessagesAreCountedAndTheConnectionStays() throws {
         let double = try XCTUnwrap(double)
         try onMain {
@@ -242,6 +260,11 @@ final class LiveEvents {
     private(set) var failures: [APIError] = []
     /// The rows of each poll or gap fill delivered.
     private(set) var polls: [[Question]] = []
+
+    /// The announced waits (seconds) before each reconnection so far.
+    var waits: [Int] {
+        states.compactMap { if case .reconnecting(let seconds, _) = $0 { seconds } else { nil } }
+    }
 
     /// The reasons of the reconnections so far.
     var reasons: [String] {

@@ -23,6 +23,9 @@ public struct LiveConfiguration: Sendable {
     /// Seconds without any message (heartbeats included) after which the connection counts as dead. The network
     /// topic carries several messages a second; a heartbeat alone comes every few minutes at most.
     public var silenceSeconds = 300.0
+    /// Seconds a connection must stay live for the reconnection waits to start again from 1 s; one cut sooner (a
+    /// server that upgrades and drops every connection) counts as a failure and the waits keep growing.
+    public var stableSeconds = 30.0
     /// Seconds the close handshake may take when the connection ends.
     public var closeSeconds = 1.0
     /// Seconds between two polls of the API while the socket cannot be had (`live_refresh_s`; at least 1).

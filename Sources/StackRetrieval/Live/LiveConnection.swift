@@ -14,10 +14,12 @@ import WSClient
 /// accepts TCP and never answers is left behind after `handshakeSeconds` — its task is cancelled and ends as soon
 /// as the server answers or closes, and the source moves on to the next attempt.
 final class LiveConnection: Sendable {
-    /// How the attempt ended: a few words for the status line, and whether it was subscribed at some point.
+    /// How the attempt ended: a few words for the status line, whether it was subscribed at some point, and for how
+    /// many seconds (0 when never).
     struct Outcome: Sendable {
         var reason: String
         var wasLive: Bool
+        var liveSeconds: Double
     }
 
     private let source: LiveSource
@@ -27,6 +29,7 @@ final class LiveConnection: Sendable {
         var continuation: CheckedContinuation<String, Never>?
         var ending: String?
         var upgraded = false
+        var upgradedAt = DispatchTime.now()
         var lastHeard = DispatchTime.now()
         var tasks: [Task<Void, Never>] = []
     }
@@ -57,12 +60,18 @@ final class LiveConnection: Sendable {
         } onCancel: {
             end("stopped")
         }
-        return Outcome(reason: reason, wasLive: state.withLockedValue { $0.upgraded })
+        let (wasLive, since) = state.withLockedValue { ($0.upgraded, $0.upgradedAt) }
+        let seconds = wasLive ? Double(DispatchTime.now().uptimeNanoseconds - since.uptimeNanoseconds) / 1e9 : 0
+        return Outcome(reason: reason, wasLive: wasLive, liveSeconds: seconds)
     }
 
     /// The socket is subscribed: from now on silence counts, not the handshake.
     func upgraded() {
-        state.withLockedValue { $0.upgraded = true; $0.lastHeard = .now() }
+        state.withLockedValue { watch in
+            watch.upgraded = true
+            watch.upgradedAt = .now()
+            watch.lastHeard = watch.upgradedAt
+        }
     }
 
     /// A message arrived.

@@ -7,7 +7,8 @@ import WSClient
 
 /// Stack Exchange's realtime socket as a source of question activity for one site: it subscribes, answers
 /// heartbeats, keeps the site's (and the list's tags') activity, and hands batches and state changes to the main
-/// queue as `Result`s, like every load. It reconnects by itself (1, 2, 4 … 60 s, jittered) until `stop()`.
+/// queue as `Result`s, like every load. It reconnects by itself (1, 2, 4 … 60 s, jittered; back to 1 s after a
+/// connection that stayed live `stableSeconds`) until `stop()`.
 ///
 /// Given a `Loader`, it falls back on the API when the socket cannot be had: after `pollAfterFailures` attempts in a
 /// row that never reached live it reports `.polling` and polls every `refreshSeconds` (`LivePoller`) while it keeps
@@ -111,12 +112,10 @@ public final class LiveSource: Sendable {
             if !shared.withLockedValue({ $0.polling }) { report(.connecting) }
             let outcome = await LiveConnection(source: self).run()
             if Task.isCancelled { return }
-            if outcome.wasLive {
-                backoff.reset()
-                failedInARow = 0
-            } else {
-                failedInARow += 1
-            }
+            // Reaching live ends the count towards polling; only a connection that stayed live resets the waits, so
+            // a server that upgrades and cuts every connection is tried after 1, 2, 4 … s, not every second.
+            failedInARow = outcome.wasLive ? 0 : failedInARow + 1
+            if outcome.liveSeconds >= configuration.stableSeconds { backoff.reset() }
             let delay = backoff.nextDelay()
             if let poller, failedInARow >= configuration.pollAfterFailures {
                 let starts = shared.withLockedValue { shared in
