@@ -42,6 +42,8 @@ public enum Effect: Hashable, Sendable {
     case rememberSearch(site: String, query: String)
     /// Remember the site, sort and tag filter in use, for the next launch.
     case rememberBrowse(RememberedBrowse)
+    /// Remember the watched tags (`w` changed them), for the next launches.
+    case rememberWatchedTags([String])
     /// Listen to the live source for `LiveSubscription`'s activity, replacing any source running (answered by
     /// `.liveActivity` and `.liveState` until `.stopLive` or another `.startLive`).
     case startLive(LiveSubscription)

@@ -20,12 +20,14 @@ public enum Reducer {
         let before = RememberedBrowse(state)
         let liveBefore = LiveSubscription(state)
         let watchedBefore = (site: state.shared.site, count: state.shared.watchedUnopened.count)
+        let watchedTagsBefore = state.shared.watchedTags
         var effects = route(action, &state)
         effects += followLive(before: liveBefore, &state, starting: action == .start)
         effects += countWatched(before: watchedBefore, &state)
         state.status.actionEnded(top: state.topMark)
         let after = RememberedBrowse(state)
         if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }
+        effects += WatchedTags.remember(before: watchedTagsBefore, state)
         return effects
     }
 

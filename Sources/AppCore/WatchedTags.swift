@@ -1,6 +1,12 @@
-/// `w` (`Command.watchTag`): a question's tag watched or unwatched for this session (the config's `watch_tags` are
-/// where it starts). One tag toggles at once; several open a picker of them, the watched ones marked.
+/// `w` (`Command.watchTag`): a question's tag watched or unwatched, remembered for the next launches (the config's
+/// `watch_tags` are where it starts until `w` is first used). One tag toggles at once; several open a picker of them,
+/// the watched ones marked.
 enum WatchedTags {
+    /// `.rememberWatchedTags` when the action changed the watched tags (`before`), else nothing.
+    static func remember(before: [String], _ state: AppState) -> [Effect] {
+        state.shared.watchedTags == before || state.isQuitting ? [] : [.rememberWatchedTags(state.shared.watchedTags)]
+    }
+
     /// The command on a question carrying `tags`.
     static func command(_ tags: [String], _ context: ScreenContext) -> Outcome {
         guard let only = tags.first else {

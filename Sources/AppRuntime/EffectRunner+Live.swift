@@ -64,9 +64,20 @@ extension EffectRunner {
         _ = ClipboardWriter.writeAll(Array(sequence.utf8), to: outside.terminalDescriptor)
     }
 
-    /// Sets the window's title (OSC 2).
+    /// Sets the window's title (OSC 2); the first time, the terminal's own title is pushed on its title stack
+    /// (`CSI 22;0 t`, xterm's and tmux's) for `restoreWindowTitle` to give back.
     func setWindowTitle(_ title: String) {
-        let sequence = "\u{1B}]2;" + TerminalSafety.sanitize(title) + "\u{07}"
+        let push = titlePushed ? "" : "\u{1B}[22;0t"
+        titlePushed = true
+        let sequence = push + "\u{1B}]2;" + TerminalSafety.sanitize(title) + "\u{07}"
         _ = ClipboardWriter.writeAll(Array(sequence.utf8), to: outside.terminalDescriptor)
+    }
+
+    /// At exit, gives back the title stackterm found, if it set one: an empty title first (what a terminal without a
+    /// title stack keeps instead of `stackterm (2)`), then `CSI 23;0 t`, which pops the one pushed.
+    func restoreWindowTitle() {
+        guard titlePushed else { return }
+        titlePushed = false
+        _ = ClipboardWriter.writeAll(Array("\u{1B}]2;\u{07}\u{1B}[23;0t".utf8), to: outside.terminalDescriptor)
     }
 }

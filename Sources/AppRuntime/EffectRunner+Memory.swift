@@ -44,6 +44,8 @@ extension EffectRunner {
             importSample(token)
         case let .rememberBrowse(remembered):
             local?.remember { try $0.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged) }
+        case let .rememberWatchedTags(tags):
+            local?.remember { try $0.rememberWatchedTags(tags) }
         default:
             break
         }

@@ -27,6 +27,8 @@ final class EffectRunner {
     var live: LiveSource?
     /// Counts the live source's states: a countdown step of an older one does nothing.
     var liveCountdown = 0
+    /// Whether the terminal's own title was pushed on its title stack before stackterm first set one (popped at exit).
+    var titlePushed = false
     private var handles: [LoadToken: RetrievalHandle] = [:]
     private var pauseWatcher: PauseWatcher?
     /// Where results go (the runner's dispatch).
@@ -78,7 +80,7 @@ final class EffectRunner {
         case let .markRead(site, marks):
             markRead(site: site, marks)
         case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse,
-             .loadHeldSites, .importSample:
+             .rememberWatchedTags, .loadHeldSites, .importSample:
             performMemory(effect)
         case let .loadSites(token):
             run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) },
@@ -127,6 +129,7 @@ final class EffectRunner {
     /// in time is lost (`LocalDataManager.flush(waitingAtMost:)`).
     func shutDown() {
         stopLive()
+        restoreWindowTitle()
         retrieval.closeConnections()
         local?.flush(waitingAtMost: Self.quitStoreWait)
     }

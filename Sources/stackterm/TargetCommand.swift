@@ -111,7 +111,8 @@ enum BrowserStart: Equatable {
             startSite = SampleSite.site
             storeNotice = [storeNotice, SampleSite.attribution].compactMap { $0 }.joined(separator: "; ")
         }
-        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: try? local?.store.lastSite()) { site in
+        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: try? local?.store.lastSite(),
+                         watchedTags: try? local?.store.rememberedWatchedTags()) { site in
             let memory = try? local?.store.browseMemory(site: site)
             return (memory?.sort, memory?.tagged)
         }

@@ -52,4 +52,18 @@ final class LiveSettingsTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("watch_tags"), "\(error)")
         }
     }
+
+    /// Watched tags: what `w` left in the store beats the file's `watch_tags` (as a remembered sort beats the file's);
+    /// nothing remembered keeps the file's; an empty list remembered unwatches them.
+    func testRememberedWatchedTagsBeatTheFilesAndNoneRememberedKeepsThem() throws {
+        func watched(remembered: [String]?) throws -> [String] {
+            let config = try ConfigParser.parse("watch_tags = [\"Plutus\", \"nft\"]", file: "config.toml")
+            var settings = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config)
+            settings.restore(commandLine: CommandLineSettings(), lastSite: nil, watchedTags: remembered) { _ in (nil, nil) }
+            return settings.watchTags
+        }
+        XCTAssertEqual(try watched(remembered: nil), ["plutus", "nft"])
+        XCTAssertEqual(try watched(remembered: ["swift"]), ["swift"])
+        XCTAssertEqual(try watched(remembered: []), [])
+    }
 }

@@ -158,22 +158,37 @@ final class LiveEndToEndTests: StacktermTestCase {
         try quit(tmux, within: 3, "quit mid-handshake")
     }
 
-    func testANewQuestionInAWatchedTagRingsTheBellAndCountsInTheTitleUntilOpened() throws {
+    /// Sends a new question carrying `tags` on the double's socket, again until a subscribed client received it.
+    private func sendNewQuestion(tags: String) throws {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/new?site=cardano&tags=\(tags)"))
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let sent = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
+            if (sent?["clients"] as? Int ?? 0) >= 1 { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("no client subscribed to the double's socket")
+    }
+
+    /// Starts stackterm live on the double with `watch_tags = ["plutus"]` and waits for the list and the live mark;
+    /// returns the session, the pane's title before stackterm set any, and the config's folder (keep it alive).
+    private func launchWatchingPlutus() throws -> (TmuxSession, titleBefore: String, folder: TemporaryDirectory) {
         let folder = try TemporaryDirectory("stackterm-live-watch")
         let config = folder.url.appendingPathComponent("config.toml")
         try Data("watch_tags = [\"plutus\"]\n".utf8).write(to: config)
         let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/", "--config", config.path])
         waitForList(tmux)
+        let title = try tmux.paneTitle()
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live") }, "no live mark:\n\(tmux.screenDump())")
+        return (tmux, title, folder)
+    }
+
+    func testANewQuestionInAWatchedTagRingsTheBellAndCountsInTheTitleUntilOpened() throws {
+        let (tmux, _, folder) = try launchWatchingPlutus()
+        defer { _ = folder }
         XCTAssertEqual(try tmux.format("#{window_bell_flag}"), "0")
         let first = try tmux.capture()[2]
-        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/new?site=cardano&tags=plutus"))
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            let sent = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
-            if (sent?["clients"] as? Int ?? 0) >= 1 { break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        try sendNewQuestion(tags: "plutus")
         XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 3 && $0[3] == first }, "no new row:\n\(tmux.screenDump())")
         XCTAssertTrue(tmux.waitUntil(timeout: 5) { _ in (try? tmux.paneTitle()) == "stackterm (1)" },
                       "title: \((try? tmux.paneTitle()) ?? "?")")
@@ -182,6 +197,16 @@ final class LiveEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil(timeout: 10) { _ in (try? tmux.paneTitle()) == "stackterm" },
                       "opened: \((try? tmux.paneTitle()) ?? "?")")
         try quit(tmux, within: 5)
+    }
+
+    func testTheWindowTitleIsGivenBackAtExit() throws {
+        let (tmux, before, folder) = try launchWatchingPlutus()
+        defer { _ = folder }
+        try sendNewQuestion(tags: "plutus")
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { _ in (try? tmux.paneTitle()) == "stackterm (1)" },
+                      "title: \((try? tmux.paneTitle()) ?? "?")")
+        try quit(tmux, within: 5)
+        XCTAssertEqual(try tmux.paneTitle(), before, "the title the terminal had before")
     }
 
     func testOfflineOpensNoSocket() throws {
