@@ -6,7 +6,8 @@ import GRDB
 /// FTS5 keeps `automerge`, `crisismerge` and `hashsize` in `post_fts_config`, in the file: they outlive the
 /// connection that set them, so an import killed before turning them off (SIGKILL, a power cut) would leave every
 /// later write to the index unmerged. Opening a store therefore puts the defaults back whenever it finds other
-/// values while no import holds the import lock (`StoreImportLock`).
+/// values while no import holds the import lock (`StoreImportLock`), and builds the indexes a killed large import
+/// had dropped (`ImportDeferredIndexes`).
 extension Store {
     /// The settings of an import (`bulk`) or of every other write (FTS5's automerge 4 and 1 MB hash, a crisis merge
     /// at 16 segments).
@@ -52,15 +53,17 @@ extension Store {
         }
     }
 
-    /// Puts the defaults back when a killed import left its bulk-load settings and no import runs now; true when it
-    /// did. Reads only when the settings are the defaults (every open but the first after a killed import).
+    /// Puts back what a killed import left, when no import runs now: FTS5's default settings, and the secondary
+    /// indexes a large import drops while it writes (`ImportDeferredIndexes`); true when it did. Reads only when
+    /// nothing is left (every open but the first after a killed import).
     @discardableResult
-    func restoreFullTextDefaults() throws(StoreError) -> Bool {
-        guard try read({ db in try Self.fullTextSettingsAreBulk(db) }) else { return false }
+    func restoreAfterKilledImport() throws(StoreError) -> Bool {
+        guard try read({ db in try Self.fullTextSettingsAreBulk(db) || ImportDeferredIndexes.missing(db) }) else { return false }
         guard let lock = try StoreImportLock.take(store: fileURL) else { return false }
         defer { withExtendedLifetime(lock) {} }
         return try write { db in
-            guard try Self.fullTextSettingsAreBulk(db) else { return false }
+            let indexes = try ImportDeferredIndexes.build(db)
+            guard try Self.fullTextSettingsAreBulk(db) else { return indexes }
             try Self.setFullTextBulkLoading(false, db)
             return true
         }

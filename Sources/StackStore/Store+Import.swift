@@ -32,8 +32,12 @@ public struct ImportSummary: Sendable, Hashable {
     public var writerCPUSeconds: Double = 0
     /// CPU seconds of the reading thread (reading, decompressing, parsing, text for the index).
     public var readerCPUSeconds: Double = 0
-    /// Seconds of the closing step after the last row (merging each full-text index, returning free pages).
+    /// Seconds of the closing step after the last row (building the indexes a large import dropped, merging each
+    /// full-text index, returning free pages).
     public var finishSeconds: Double = 0
+    /// Seconds of the closing step spent building the secondary indexes dropped at the start (0 when the import was
+    /// too small to drop them: `ImportDeferredIndexes`).
+    public var indexSeconds: Double = 0
     /// Segments the body index was left in: 1 when merged at the end, more when few enough to leave for the next
     /// write to it (`Store.unmergedSegmentLimit`).
     public var bodyIndexSegments: Int = 0
@@ -81,14 +85,15 @@ extension Store {
         progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
         try importDump(source, site: site, transactionRows: batchSize, handoverRows: Self.importHandoverRows,
-                       shouldStop: shouldStop, waiting: waiting, progress: progress)
+                       deferIndexes: nil, shouldStop: shouldStop, waiting: waiting, progress: progress)
     }
 
     /// `importDump` with the reading thread's hand-over size chosen (tests make transactions of several batches
-    /// from a small dump).
+    /// from a small dump), and whether to drop the secondary indexes while writing (nil: when the source is large
+    /// enough, `ImportDeferredIndexes.worthDeferring`).
     @discardableResult
     func importDump(
-        _ source: DumpSource, site: String, transactionRows: Int, handoverRows: Int,
+        _ source: DumpSource, site: String, transactionRows: Int, handoverRows: Int, deferIndexes: Bool? = nil,
         shouldStop: @escaping @Sendable () -> Bool = { false }, waiting: (String) -> Void = { _ in },
         progress: (ImportProgress) -> Void = { _ in }
     ) throws(StoreError) -> ImportSummary {
@@ -104,9 +109,22 @@ extension Store {
         // later; all restored afterwards.
         try setImportTuning(true)
         defer { try? setImportTuning(false) }
+        // The indexes whose keys come in no order are dropped while a large import writes and built once at its end,
+        // however it ends (`ImportDeferredIndexes`; a killed one leaves that to the next open).
+        let stored = try read { db in try ImportDeferredIndexes.storedPosts(db) }
+        let deferring = deferIndexes ?? ImportDeferredIndexes.worthDeferring(source, storedPosts: stored)
+        if deferring { try write { db in try ImportDeferredIndexes.drop(db) } }
         var run = ImportRun(source: source, total: source.totalBytes())
-        try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), transactionRows: transactionRows,
-                    handoverRows: handoverRows, shouldStop: shouldStop, progress: progress)
+        do {
+            try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), transactionRows: transactionRows,
+                        handoverRows: handoverRows, shouldStop: shouldStop, progress: progress)
+        } catch {
+            if deferring { _ = try? write { db in try ImportDeferredIndexes.build(db) } }
+            throw error
+        }
+        let finishing = Date()
+        if deferring { _ = try write { db in try ImportDeferredIndexes.build(db) } }
+        run.summary.indexSeconds = Date().timeIntervalSince(finishing)
         if run.seen.isEmpty {
             let names = DumpSource.files.map(\.name).joined(separator: ", ")
             throw .importFailed(file: source.url.path, message: "holds none of the dump files (\(names))")
@@ -117,7 +135,6 @@ extension Store {
         // keeps its segments (one per transaction) while they are few enough for a search to read them all within
         // its time goal: the next write to it merges them (FTS5's crisis merge, at 16 or more), so the merge is
         // left to a later save, off the main thread, or never for a store only read. Past that it is merged here.
-        let finishing = Date()
         run.summary.bodyIndexSegments = try write { db in try Self.mergeFullTextAfterImport(db) }
         try compact()
         run.summary.finishSeconds = Date().timeIntervalSince(finishing)

@@ -112,7 +112,7 @@ public final class Store: Sendable {
         self.movedAsideReason = aside?.reason
         openedFile = StoreFileIdentity.of(path)
         // Best effort: a store that cannot take the write keeps them until an open that can.
-        if writesPaused == nil { _ = try? restoreFullTextDefaults() }
+        if writesPaused == nil { _ = try? restoreAfterKilledImport() }
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {

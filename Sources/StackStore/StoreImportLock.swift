@@ -5,7 +5,7 @@ import Foundation
 /// SQLite's "database is locked" once the busy timeout runs out.
 ///
 /// The kernel drops the lock with the process, however it ends (SIGKILL included), so a lock found free means no
-/// import runs: an open that finds FTS5's bulk-load settings in the file (`Store.restoreFullTextDefaults`) knows a
+/// import runs: an open that finds FTS5's bulk-load settings in the file (`Store.restoreAfterKilledImport`) knows a
 /// killed import left them. The file holds the holder's process id, for the waiting message; it is never removed
 /// (removing it would let two processes lock two different files).
 final class StoreImportLock: Sendable {

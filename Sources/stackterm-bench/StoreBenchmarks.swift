@@ -33,6 +33,7 @@ enum StoreBenchmarks {
                goal: "≤ 1.5×", met: ratio <= 1.5)
 
         try searchLatency(store)
+        try StoreSearchFigures.all(store, posts: count)
         try coldOpen(storeFile)
         try firstSaves(store)
     }

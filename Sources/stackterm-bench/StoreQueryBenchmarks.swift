@@ -48,7 +48,7 @@ enum StoreQueryBenchmarks {
     }
 
     /// `iterations` timings of a search of `text` on the bench site, and how the last one ended.
-    private static func timedSearch(
+    static func timedSearch(
         _ store: Store, _ text: String, _ sort: StoreSearchSort, iterations: Int
     ) -> (samples: [Double], outcome: String) {
         var outcome = ""
