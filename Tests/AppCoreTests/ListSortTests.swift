@@ -20,12 +20,12 @@ final class ListSortTests: XCTestCase {
         return store.receiveQuestionsLoad(line: line)
     }
 
-    /// Cycles the sort, which cancels the page still loading; returns the load of the page 1 it asks for.
-    /// `remembered`: the sort to remember for the next launch changed.
+    /// Cycles the sort, which cancels what was loading for the rows it drops (the page, their read marks); returns
+    /// the load of the page 1 it asks for. `remembered`: the sort to remember for the next launch changed.
     private func cycleSort(_ store: ReducerTestStore, remembered: Bool, line: UInt = #line) -> QuestionsLoad? {
-        let loading = store.state.list.pending?.token
+        let loading = store.listLoads
         store.send(.command(.cycleSort), line: line)
-        if let loading { store.receive(.cancel(loading), line: line) }
+        store.receiveCancels(loading, line: line)
         let load = store.receiveQuestionsLoad(line: line)
         XCTAssertEqual(load?.page, 1, line: line)
         if remembered { store.receiveRememberBrowse(line: line) }
@@ -36,9 +36,7 @@ final class ListSortTests: XCTestCase {
         let store = try listStore()
         XCTAssertEqual(store.state.list.markLoads.count, 1, "the page's read of its rows' marks, not answered yet")
         var sent: [QuestionSort] = []
-        // NOTE: the first cycle asks for no cancel of that marks read: QuestionListFeature.restart drops the rows and
-        // their markLoads but cancels only the page load (popping a list or choosing a site cancels both). Harmless (its
-        // result finds no screen waiting and is dropped), but a read left running; asserted as it is today.
+        // The first cycle cancels that read with the rows it was for (`cycleSort` receives the cancel).
         for _ in QuestionSort.allCases {
             let settings = try XCTUnwrap(cycleSort(store, remembered: true)?.settings, "every sort loads a page")
             XCTAssertNil(settings.searchQuery)

@@ -31,7 +31,9 @@ final class LiveListTests: XCTestCase {
 
     func testTheSourceFollowsTheListNearestTheTopAndOnlyWhileItTakesActivity() throws {
         let store = try liveStore()
+        let loading = store.listLoads
         store.send(.command(.cycleSort)) { XCTAssertEqual($0.settings.sort, .creation) }
+        store.receiveCancels(loading)
         let creation = try XCTUnwrap(store.receiveQuestionsLoad(), "creation order takes activity too: the same source")
         store.receiveRememberBrowse()
         store.send(.command(.cycleSort)) { XCTAssertEqual($0.settings.sort, .votes) }

@@ -20,16 +20,17 @@ final class OfflineSortTests: XCTestCase {
     }
 
     /// Sends `action` to a list sorted by `sort` while offline; checks that the list loads page 1 in activity instead
-    /// (cancelling `cancelling` first) and says why. Returns the load's token.
+    /// (cancelling first what it was loading for its rows) and says why. Returns the load's token.
     @discardableResult
-    private func expectActivity(insteadOf sort: QuestionSort, after action: Action, cancelling: LoadToken? = nil,
+    private func expectActivity(insteadOf sort: QuestionSort, after action: Action,
                                 _ store: ReducerTestStore, file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let loading = store.listLoads
         store.send(action, file: file, line: line) { state in
             XCTAssertEqual(state.settings.sort, .activity, "the header names the sort sent", file: file, line: line)
             XCTAssertEqual(state.status.message, "\(sort.rawValue) needs the network: showing activity while offline",
                            file: file, line: line)
         }
-        if let cancelling { store.receive(.cancel(cancelling), file: file, line: line) }
+        store.receiveCancels(loading, file: file, line: line)
         let load = store.receiveQuestionsLoad(file: file, line: line)
         XCTAssertEqual(load?.settings.sort, .activity, file: file, line: line)
         XCTAssertEqual(load?.page, 1, file: file, line: line)
@@ -47,12 +48,11 @@ final class OfflineSortTests: XCTestCase {
         let store = try listed(.activity, offline: true)
         var sent: [QuestionSort] = []
         var messages: [String?] = []
-        var loading: LoadToken?
         for _ in 0..<4 {
+            let loading = store.listLoads
             store.send(.command(.cycleSort)) { messages.append($0.status.message) }
-            if let loading { store.receive(.cancel(loading)) }
+            store.receiveCancels(loading)
             let load = try XCTUnwrap(store.receiveQuestionsLoad())
-            loading = load.token
             XCTAssertEqual(load.page, 1)
             sent.append(load.settings.sort)
             store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: load.settings.sort, tagged: [])))
@@ -63,14 +63,18 @@ final class OfflineSortTests: XCTestCase {
 
     func testOnlineSStillCyclesThroughEverySort() throws {
         let store = try listed(.votes, offline: false)
+        let loading = store.listLoads
         store.send(.command(.cycleSort)) { XCTAssertNil($0.status.message) }
+        store.receiveCancels(loading)
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .hot)
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .hot, tagged: [])))
     }
 
     func testFromAnOnlineOnlySortOfflineSGoesOnToActivity() throws {
         let store = try listed(.week, offline: true)
+        let loading = store.listLoads
         store.send(.command(.cycleSort)) { XCTAssertEqual($0.status.message, self.skipped) }
+        store.receiveCancels(loading)
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .activity, "month skipped, back to activity")
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
     }
@@ -105,7 +109,8 @@ final class OfflineSortTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano", sort: .hot), viewport: Viewport(columns: 80, rows: 24)))
         let first = try XCTUnwrap(store.start())
         XCTAssertEqual(first.settings.sort, .hot, "online, the list loads its own sort")
-        expectActivity(insteadOf: .hot, after: .offlineChanged(true), cancelling: first.token, store)
+        XCTAssertEqual(store.listLoads, [first.token])
+        expectActivity(insteadOf: .hot, after: .offlineChanged(true), store)
     }
 
     func testGoingOfflineLeavesTheRowsAnOnlineOnlyListShowsAndRKeepsItWorking() throws {

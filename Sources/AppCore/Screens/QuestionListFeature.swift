@@ -56,9 +56,10 @@ enum QuestionListFeature {
         list.requestNextPage(context, &out, priority: .userInitiated)
     }
 
-    /// Drops the rows and what was loading, and loads page 1 again (in another sort, or offline in one the store computes).
+    /// Drops the rows and what was loading for them (the page, their read marks), and loads page 1 again (in another
+    /// sort, or offline in one the store computes).
     private static func restart(_ list: inout QuestionListState, _ context: ScreenContext, _ out: inout Outcome) {
-        if let pending = list.rows.pending { out.effects.append(.cancel(pending.token)) }
+        out.effects += list.loadTokens.map { .cancel($0) }
         list.rows = PagedList()
         list.cachedAt = nil
         list.live = LiveArrivals()

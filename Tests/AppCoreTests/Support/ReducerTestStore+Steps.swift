@@ -133,6 +133,17 @@ extension ReducerTestStore {
         return token
     }
 
+    /// What the question list nearest the top is loading for its rows (the page, their read marks), in the order a
+    /// restart cancels them.
+    var listLoads: [LoadToken] {
+        [state.list.pending?.token].compactMap { $0 } + state.list.markLoads.sorted { $0.raw < $1.raw }
+    }
+
+    /// Consumes the cancels of `tokens`, in order (a list restarted drops what it was loading: `listLoads`).
+    func receiveCancels(_ tokens: [LoadToken], file: StaticString = #filePath, line: UInt = #line) {
+        for token in tokens { receive(.cancel(token), file: file, line: line) }
+    }
+
     /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
     @discardableResult
     func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
