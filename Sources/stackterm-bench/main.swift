@@ -31,6 +31,8 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("storequery", { try StoreQueryBenchmarks.all() }),
     ("live", { try LiveBenchmarks.all() }),
     ("livequota", { try LiveQuotaBenchmark.requestsPerHour() }),
+    ("liveapp", { try LiveAppBenchmarks.all() }),
+    ("livelist", { LiveListBenchmark.batchOnALongList() }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))
