@@ -148,6 +148,59 @@ final class LiveEndToEndTests: StacktermTestCase {
         try quit(tmux, within: 5)
     }
 
+    /// Sends the double's hostile `mode` (a query may follow its name) to the running program: it keeps running, its
+    /// rows stay as they were, the status line says `live: reconnecting…` when the mode ends the connection (and is
+    /// `live` again after), and a question made active afterwards still arrives on top.
+    private func expectSurvives(_ mode: String, reconnects: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let question = try XCTUnwrap(try absentQuestions().first)
+        let tmux = try launchLive()
+        let list = try tmux.capture()
+        let connections = try liveConnections()
+        try setMode(mode)
+        if reconnects {
+            XCTAssertTrue(tmux.waitUntil(timeout: 30) { ($0.last ?? "").contains("live: reconnecting") },
+                          "\(mode): no reconnection:\n\(tmux.screenDump())", file: file, line: line)
+        } else {
+            Thread.sleep(forTimeInterval: 1) // the mode's frames reach the program
+        }
+        XCTAssertTrue(tmux.waitUntil(timeout: 30) { screen in
+            let status = screen.last ?? ""
+            return status.contains("live ·") && !status.contains("reconnecting")
+        }, "\(mode): not live:\n\(tmux.screenDump())", file: file, line: line)
+        XCTAssertEqual(Array(try tmux.capture()[0..<list.count - 1]), Array(list[0..<list.count - 1]),
+                       "\(mode): the list is untouched", file: file, line: line)
+        XCTAssertEqual(try liveConnections(), connections + (reconnects ? 1 : 0),
+                       "\(mode): \(reconnects ? "one reconnection" : "the connection stays")", file: file, line: line)
+        try makeActive(question.id)
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
+                      "\(mode): nothing arrives after it:\n\(tmux.screenDump())", file: file, line: line)
+        try quit(tmux, within: 5, "quit after \(mode)", file: file, line: line)
+    }
+
+    /// Connections the double's socket accepted so far.
+    private func liveConnections() throws -> Int {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/stats"))
+        let stats = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
+        return try XCTUnwrap(stats?["connections"] as? Int)
+    }
+
+    func testA64MiBFrameEndsTheConnectionAndTheProgramReconnects() throws {
+        try expectSurvives("huge_frame", reconnects: true)
+    }
+
+    func testABinaryFrameIsIgnored() throws {
+        try expectSurvives("binary", reconnects: false)
+    }
+
+    func testMalformedMessagesAreIgnored() throws {
+        try expectSurvives("malformed_outer", reconnects: false)
+        try expectSurvives("malformed_inner", reconnects: false)
+    }
+
+    func testAFloodOfOtherSitesLeavesTheListAlone() throws {
+        try expectSurvives("flood&rate=10000&seconds=1", reconnects: false)
+    }
+
     func testQuitWhileTheSocketWaitsForAnUpgradeIsImmediate() throws {
         let tmux = try launchLive()
         try setMode("no_upgrade") // the connection is dropped; the next one is accepted and never upgraded
@@ -213,9 +266,7 @@ final class LiveEndToEndTests: StacktermTestCase {
         let tmux = try launch(["--offline", "--live-url", "ws://127.0.0.1:\(double.port)/"])
         let screen = try XCTUnwrap(tmux.settledScreen(), "never settled:\n\(tmux.screenDump())")
         Thread.sleep(forTimeInterval: 1) // a socket the program opened would have connected by now (a few ms on loopback)
-        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(double.port)/_double/live/stats"))
-        let stats = try JSONSerialization.jsonObject(with: try LoopbackHTTP.get(url).body) as? [String: Any]
-        XCTAssertEqual(stats?["connections"] as? Int, 0, "--offline connected to the socket")
+        XCTAssertEqual(try liveConnections(), 0, "--offline connected to the socket")
         XCTAssertFalse((screen.last ?? "").contains("live"), screen.last ?? "")
         try quit(tmux, within: 5)
     }
