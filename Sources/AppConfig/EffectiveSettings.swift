@@ -27,9 +27,12 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var browserInTerminal: Bool
     /// Report the mouse (`mouse`, default true).
     public var mouse: Bool
-    /// The live socket's address, nil when live is off: `--no-live` or `live = false` turn it off, `--live-url` or
-    /// `live_url` name it (and turn it on); the default is Stack Exchange's socket, but only for Stack Exchange's API
-    /// (an `api_base_url` of another host has no socket unless one is named).
+    /// Whether the latest list follows new activity by itself (`live`, default true; `--no-live` turns it off, and
+    /// `--live-url` on).
+    public var live: Bool
+    /// The live socket's address, nil when live is off or there is none: `--live-url` or `live_url` name it; the
+    /// default is Stack Exchange's socket, but only for Stack Exchange's API (an `api_base_url` of another host has
+    /// no socket unless one is named, and live then polls that API).
     public var liveURL: String?
     /// Seconds between two polls of the API while the live socket cannot be had (`live_refresh_s`; default 60 with
     /// an API key, 300 without).
@@ -59,7 +62,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         browserInTerminal = file.browserInTerminal ?? false
         mouse = file.mouse ?? true
         let namedSocket = commandLine.liveURL ?? file.liveURL
-        let live = commandLine.live ?? (commandLine.liveURL != nil ? true : nil) ?? file.live ?? true
+        live = commandLine.live ?? (commandLine.liveURL != nil ? true : nil) ?? file.live ?? true
         let defaultSocket = apiBaseURL == RequestFactory.stackExchangeBaseURL ? LiveMessage.socketURL : nil
         liveURL = live ? namedSocket ?? defaultSocket : nil
         liveRefreshSeconds = file.liveRefreshSeconds ?? SettingRules.defaultLiveRefreshSeconds(hasKey: apiKey != nil)

@@ -29,7 +29,7 @@ public final class AppRunner {
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
         state.shared.isOffline = configuration.offline
-        state.shared.liveEnabled = configuration.liveURL != nil && !configuration.offline
+        state.shared.liveEnabled = configuration.live && !configuration.offline
         effects.liveURL = configuration.liveURL
         effects.liveRefreshSeconds = configuration.liveRefreshSeconds
         effects.bell = configuration.bell

@@ -7,11 +7,11 @@ import StackRetrieval
 /// The live effects: one `LiveSource` at a time, for the subscription the reducer asks for; its batches and states
 /// come back as actions. The UI sees `.liveActivity`, `.livePolled` and `.liveState`, never a socket or a request.
 extension EffectRunner {
-    /// Replaces the running source with one for `subscription` (none with `--offline`, a store-only session or live
-    /// off).
+    /// Replaces the running source with one for `subscription` (none with `--offline` or a store-only session; the
+    /// reducer asks for none with live off). Without a socket address it polls.
     func startLive(_ subscription: LiveSubscription) {
         stopLive()
-        guard !offlineOnly, let liveURL else { return }
+        guard !offlineOnly else { return }
         var configuration = LiveConfiguration(url: liveURL, site: subscription.site, tags: subscription.tags)
         configuration.refreshSeconds = liveRefreshSeconds
         let source = LiveSource(configuration: configuration, loader: loader) { [weak self] result in

@@ -17,7 +17,8 @@ final class EffectRunner {
     var offlineOnly: Bool
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
-    /// The live source's address; nil: live is off (`--no-live`, `live = false`, or an API host with no socket named).
+    /// The live source's socket; nil: the API host has none (an `api_base_url` of its own, no `live_url`), so the
+    /// source polls. Live itself is on or off in `SharedState.liveEnabled`, which asks for the source.
     var liveURL: String?
     /// Seconds between the live source's polls when its socket cannot be had (`live_refresh_s`).
     var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey

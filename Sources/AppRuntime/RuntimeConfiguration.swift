@@ -26,8 +26,10 @@ public struct RuntimeConfiguration: Sendable {
     public var mouseEnabled = true
     /// The local store's manager (nil: it could not be opened, so nothing is kept and nothing works offline).
     public var local: LocalDataManager?
-    /// The live socket's address (nil: live off — `--no-live`, `live = false`, `--offline`, the sample); the site's
-    /// latest-questions list then stays current by itself.
+    /// Whether the site's latest-questions list stays current by itself (off: `--no-live`, `live = false`,
+    /// `--offline`, the sample).
+    public var live = false
+    /// The live socket's address; nil with live on: the API host has no socket, and the list polls it.
     public var liveURL: String?
     /// Seconds between two polls of the API while the live socket cannot be had (`live_refresh_s`).
     public var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey

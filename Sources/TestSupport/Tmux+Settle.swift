@@ -24,4 +24,14 @@ extension TmuxSession {
         } while Date() < deadline
         return nil
     }
+
+    /// Waits until a list's first page shows: the status line names the API's quota, or — when a long message leaves
+    /// the quota no room (the message and the live mark come first) — a first row is drawn with nothing loading.
+    public func waitForFirstPage(timeout: TimeInterval = 15) -> Bool {
+        waitUntil(timeout: timeout) { screen in
+            guard let status = screen.last else { return false }
+            if status.contains("quota") { return true }
+            return screen.count > 2 && !screen[2].trimmingCharacters(in: .whitespaces).isEmpty && !status.contains("oading")
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct LiveOption: ParsableArguments {
 
     @Option(name: .customLong("live-url"), help: ArgumentHelp(
         "The realtime socket, e.g. ws://127.0.0.1:8080/ for the local double (default: wss://qa.sockets.stackexchange.com/, "
-            + "used only with Stack Exchange's API).", valueName: "url"))
+            + "used only with Stack Exchange's API; another API host without one is polled).", valueName: "url"))
     var liveURL: String?
 
     func validate() throws {

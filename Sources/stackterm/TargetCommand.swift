@@ -132,6 +132,7 @@ enum BrowserStart: Equatable {
         if case .link(let link) = start { configuration.startLink = link }
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
+        configuration.live = settings.live && !(offline || sample)
         configuration.liveURL = offline || sample ? nil : settings.liveURL
         configuration.liveRefreshSeconds = Double(settings.liveRefreshSeconds)
         configuration.watchTags = settings.watchTags

@@ -25,7 +25,8 @@ final class ConfigEndToEndTests: XCTestCase {
         try text.write(to: configHome.appendingPathComponent("stackterm/config.toml"), atomically: true, encoding: .utf8)
     }
 
-    private func launch(environment: [String: String] = [:], baseURL: String? = nil, waitingFor text: String = "quota") throws -> TmuxSession {
+    /// Starts stackterm with the test's config; waits for `text`, or (nil) for the first page.
+    private func launch(environment: [String: String] = [:], baseURL: String? = nil, waitingFor text: String? = nil) throws -> TmuxSession {
         let binary = BuildProducts.executable("stackterm").path
         let command = [binary, "--api-base-url", baseURL ?? double.baseURL.absoluteString, "--site", "cardano"]
         let tmux = try TmuxSession(
@@ -33,7 +34,11 @@ final class ConfigEndToEndTests: XCTestCase {
             environment: ["XDG_CONFIG_HOME": configHome.path, "NO_COLOR": "", "SWIFT_BACKTRACE": "interactive=no"]
                 .merging(environment) { $1 })
         session = tmux
-        XCTAssertTrue(tmux.waitFor(text: text, timeout: 15), "the first screen never showed:\n\(tmux.screenDump())")
+        if let text {
+            XCTAssertTrue(tmux.waitFor(text: text, timeout: 15), "the first screen never showed:\n\(tmux.screenDump())")
+        } else {
+            XCTAssertTrue(tmux.waitForFirstPage(), "the first page never showed:\n\(tmux.screenDump())")
+        }
         return tmux
     }
 

@@ -23,7 +23,7 @@ final class HostileServerEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("q"), .text("a"))
         XCTAssertTrue(tmux.waitFor(text: "posted", timeout: 15), "the answers feed:\n\(tmux.screenDump())")
         XCTAssertTrue(tmux.waitFor(text: "impossible dates or numbers in"), "the status line says why:\n\(tmux.screenDump())")
-        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), tmux.screenDump())
+        waitForList(tmux)
         try tmux.sendKeys(.text("a"), .text("S"))
         XCTAssertTrue(tmux.waitFor(text: "quantumcomputing", timeout: 15), "the site picker:\n\(tmux.screenDump())")
         try tmux.sendKeys(.key("Escape"))

@@ -148,6 +148,26 @@ final class LiveEndToEndTests: StacktermTestCase {
         try quit(tmux, within: 5)
     }
 
+    /// An API host with no socket (`--api-base-url` of its own, no `--live-url`): the list says `live: polling` and
+    /// takes the host's new activity from a poll a period after its first page; no socket is ever opened.
+    func testAnAPIHostWithNoSocketIsPolled() throws {
+        let question = try XCTUnwrap(try absentQuestions().first)
+        let folder = try TemporaryDirectory("stackterm-live-nosocket")
+        defer { folder.remove() }
+        let config = folder.url.appendingPathComponent("config.toml")
+        try Data("live_refresh_s = 2\n".utf8).write(to: config)
+        let tmux = try launch(["--config", config.path])
+        waitForList(tmux)
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live: polling") }, "no polling mark:\n\(tmux.screenDump())")
+        XCTAssertEqual(try touch(question.id), 0, "no socket client")
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.count > 2 && $0[2].contains(question.title) },
+                      "the poll's row is not on top:\n\(tmux.screenDump())")
+        let log = try double.requestLog()
+        XCTAssertTrue(log.contains { $0.contains("/questions?") && $0.contains("min=") }, "no poll: \(log)")
+        XCTAssertEqual(try liveConnections(), 0, "no socket was opened")
+        try quit(tmux, within: 5)
+    }
+
     /// Sends the double's hostile `mode` (a query may follow its name) to the running program: it keeps running, its
     /// rows stay as they were, the status line says `live: reconnecting…` when the mode ends the connection (and is
     /// `live` again after), and a question made active afterwards still arrives on top.

@@ -29,7 +29,7 @@ class StacktermTestCase: XCTestCase {
 
     /// Waits for the first page (the status line shows the quota once titles are drawn).
     func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(tmux.waitFor(text: "quota", timeout: 15), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
+        XCTAssertTrue(tmux.waitForFirstPage(), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
     }
 
     /// Starts stackterm with the double's `faults` set, opens the first question of the list and waits up to

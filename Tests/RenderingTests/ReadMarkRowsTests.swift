@@ -63,4 +63,20 @@ final class ReadMarkRowsTests: XCTestCase {
                        "live… · c comments · L links", "a mark over a quarter of the row shortens")
         XCTAssertEqual(Chrome.rightSide(mark: nil, right: "quota 287/300 · ? help", width: 30), "? help", "the quota goes first")
     }
+
+    /// A message comes before the quota: the right side takes only the room the message leaves, the quota going
+    /// first, the mark last (its short form). `live: polling` beside a 67-column pause message cut its "Esc cancels".
+    func testAMessageKeepsItsWordsTheQuotaMakesRoomFirst() {
+        let pause = "/questions paused by the API for over a day: 6d 23h — Esc cancels"
+        let live = StatusLine.Mark.live(.polling)
+        let right = "quota 299/300 · ? help"
+        XCTAssertEqual(Chrome.rightSide(mark: live, right: right, width: 100), "live: polling · quota 299/300 · ? help",
+                       "no message: the whole right side")
+        XCTAssertEqual(Chrome.rightSide(mark: live, right: right, width: 100, leftWidth: TextWidth.of(pause)), "live: polling · ? help")
+        XCTAssertEqual(Chrome.rightSide(mark: live, right: right, width: 80, leftWidth: TextWidth.of(pause)), "live: poll",
+                       "the short mark stays however long the message")
+        var buffer = ScreenBuffer(width: 100, height: 1)
+        Chrome.drawStatus(left: pause, mark: live, right: right, isError: false, into: &buffer)
+        XCTAssertEqual(buffer.lines[0], " " + pause + String(repeating: " ", count: 100 - 2 - TextWidth.of(pause) - 22) + "live: polling · ? help ")
+    }
 }

@@ -30,6 +30,23 @@ final class LivePollingTests: LiveDoubleTestCase {
         }
     }
 
+    /// An API host with no socket (`api_base_url` of its own, no `live_url`): polling from the start, the first poll
+    /// a period after the list's own load, never a connection.
+    func testWithoutASocketItPollsFromTheStartTheFirstAPeriodLater() throws {
+        let double = try XCTUnwrap(double)
+        try onMain {
+            let (source, events, _) = try Self.start(double, url: nil, refreshSeconds: 2)
+            defer { source.stop() }
+            XCTAssertTrue(spinMain(timeout: 15) { events.states.contains(.polling) }, "\(events.states)")
+            XCTAssertEqual(events.states.first, .polling, "no connecting: there is nothing to connect to")
+            try Self.control(double, "/_double/live/active?site=cardano&id=3")
+            XCTAssertEqual(source.statistics.requests, 0, "the list was just loaded: the first poll waits a period")
+            XCTAssertTrue(spinMain(timeout: 15) { events.polls.joined().contains { $0.questionID == 3 } }, "\(events.polls)")
+            XCTAssertEqual(source.statistics.connections, 0)
+            XCTAssertEqual(events.states.filter { $0 != .polling }, [], "\(events.states)")
+        }
+    }
+
     func testNoPollWhileTheAPIsBackoffHolds() throws {
         let double = try XCTUnwrap(double)
         let deadSocket = "ws://127.0.0.1:\(try XCTUnwrap(closedPortURL().port))/"
@@ -152,7 +169,7 @@ final class LivePollingTests: LiveDoubleTestCase {
     }
 
     @MainActor
-    private static func start(_ double: DoubleProcess, url: String, refreshSeconds: Double, handshakeSeconds: Double = 10,
+    private static func start(_ double: DoubleProcess, url: String?, refreshSeconds: Double, handshakeSeconds: Double = 10,
                               holdQuestions: TimeInterval = 0) throws -> (LiveSource, LiveEvents, Retrieval) {
         let retrieval = Retrieval(factory: RequestFactory(baseURL: double.baseURL, key: "stackterm-tests"))
         if holdQuestions > 0 { retrieval.queues.gate.hold(.questions, for: holdQuestions) }

@@ -30,17 +30,21 @@ public enum Chrome {
         let y = buffer.height - 1
         let style = isError ? CellStyle(.bold, color: .error) : CellStyle(color: .muted)
         buffer.fillRow(y, style: .plain)
-        drawSplitRow(y, left: left, right: rightSide(mark: mark, right: right, width: buffer.width), style: style, into: &buffer)
+        let leftWidth = TextWidth.of(TerminalSafety.sanitize(left))
+        let rightText = rightSide(mark: mark, right: right, width: buffer.width, leftWidth: leftWidth)
+        drawSplitRow(y, left: left, right: rightText, style: style, into: &buffer)
     }
 
-    /// The right half: the mark kept first (its short form when the full one would take over a quarter of the row),
-    /// then as much of `right` as fits beside it (`fitting` drops its leading parts, the quota first).
-    public static func rightSide(mark: StatusLine.Mark?, right: String, width: Int) -> String {
-        let half = max(0, width / 2)
-        guard let mark else { return fitting(TerminalSafety.sanitize(right), into: half) }
-        let shown = TextWidth.of(mark.full) * 4 > width ? mark.short : mark.full
-        let rest = fitting(TerminalSafety.sanitize(right), into: max(0, half - TextWidth.of(shown) - 3))
-        return rest.isEmpty || TextWidth.of(rest) > half - TextWidth.of(shown) - 3 ? shown : shown + " · " + rest
+    /// The right side, at most half the row and no more than the `leftWidth` columns of the left text leave (the
+    /// message comes first): the mark kept first (its short form when the full one would take over a quarter of the
+    /// row or not fit), then as much of `right` as fits beside it (`fitting` drops its leading parts, the quota first).
+    public static func rightSide(mark: StatusLine.Mark?, right: String, width: Int, leftWidth: Int = 0) -> String {
+        let room = max(0, min(width / 2, width - 3 - leftWidth))
+        guard let mark else { return fitting(TerminalSafety.sanitize(right), into: room) }
+        let fullFits = TextWidth.of(mark.full) * 4 <= width && TextWidth.of(mark.full) <= room
+        let shown = fullFits ? mark.full : mark.short
+        let rest = fitting(TerminalSafety.sanitize(right), into: max(0, room - TextWidth.of(shown) - 3))
+        return rest.isEmpty || TextWidth.of(rest) > room - TextWidth.of(shown) - 3 ? shown : shown + " · " + rest
     }
 
     private static func drawSplitRow(_ y: Int, left: String, right: String, style: CellStyle, into buffer: inout ScreenBuffer) {

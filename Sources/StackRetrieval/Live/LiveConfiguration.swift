@@ -6,8 +6,9 @@ public struct LiveConfiguration: Sendable {
     /// Stack Exchange's realtime socket.
     public static let defaultURL = LiveMessage.socketURL
 
-    /// The socket's address (`wss://…`, or `ws://127.0.0.1:PORT/` for the double).
-    public var url: String
+    /// The socket's address (`wss://…`, or `ws://127.0.0.1:PORT/` for the double); nil when the API host has none
+    /// (an `api_base_url` of its own and no `live_url`): the source then only polls.
+    public var url: String?
     /// The API site parameter whose activity is kept, e.g. `cardano`.
     public var site: String
     /// When not empty, only questions carrying all of these tags are kept (the list's tag filter).
@@ -39,8 +40,8 @@ public struct LiveConfiguration: Sendable {
     /// `live_refresh_s`'s default without one (300 requests a day per address).
     public static let refreshSecondsWithoutKey = 300.0
 
-    /// Listens at `url` for activity of `site` (and of questions carrying all of `tags`, when given).
-    public init(url: String = LiveConfiguration.defaultURL, site: String, tags: [String] = []) {
+    /// Listens at `url` (polls, when nil) for activity of `site` (and of questions carrying all of `tags`, when given).
+    public init(url: String? = LiveConfiguration.defaultURL, site: String, tags: [String] = []) {
         self.url = url
         self.site = site
         self.tags = tags

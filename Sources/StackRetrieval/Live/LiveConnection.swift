@@ -93,13 +93,14 @@ final class LiveConnection: Sendable {
 
     private func connect() async -> String {
         let configuration = source.configuration
+        guard let url = configuration.url else { return "no socket address" } // `LiveSource` polls instead
         var options = WebSocketClientConfiguration(
             maxFrameSize: LiveMessage.maximumBytes, closeTimeout: .milliseconds(Int64(configuration.closeSeconds * 1000)))
         options.validateUTF8 = false
         var logger = Logger(label: "stackterm.live")
         logger.logLevel = .critical // never on the terminal
         let client = WebSocketClient(
-            url: configuration.url, configuration: options, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            url: url, configuration: options, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: logger
         ) { [self] inbound, outbound, _ in
             try await source.serve(inbound, outbound, watch: self)

@@ -85,10 +85,13 @@ final class LivePoller: Sendable {
         DispatchQueue.main.asyncAfter(deadline: .now() + refreshSeconds) { @MainActor [self] in batchWhenAllowed() }
     }
 
-    /// The socket cannot be had: a poll now, then one every `refreshSeconds` until `fillGap()` or `stop()`.
-    func startPolling() {
+    /// The socket cannot be had: a poll now (or, `firstAfterAPeriod`, `refreshSeconds` from now), then one every
+    /// `refreshSeconds` until `fillGap()` or `stop()`.
+    func startPolling(firstAfterAPeriod: Bool = false) {
         guard let generation = nextGeneration() else { return }
-        DispatchQueue.main.async { @MainActor [self] in tick(generation) }
+        DispatchQueue.main.asyncAfter(deadline: .now() + (firstAfterAPeriod ? refreshSeconds : 0)) { @MainActor [self] in
+            tick(generation)
+        }
     }
 
     /// The socket is live again: polling ends, and one request asks for what happened meanwhile — at once, or

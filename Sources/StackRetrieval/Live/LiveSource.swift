@@ -67,7 +67,8 @@ public final class LiveSource: Sendable {
             return !shared.started && !shared.stopped
         }
         guard first else { return }
-        if let problem = LiveAddress.problem(configuration.url) {
+        guard let url = configuration.url else { return pollWithoutSocket() }
+        if let problem = LiveAddress.problem(url) {
             deliver(.failure(.offline(detail: problem)))
             report(.stopped(reason: problem))
             return
@@ -76,6 +77,15 @@ public final class LiveSource: Sendable {
         shared.withLockedValue { shared in
             if shared.stopped { runner.cancel() } else { shared.runner = runner }
         }
+    }
+
+    /// No socket to listen to (an API host of its own and no `live_url`): polling from the start, its first request
+    /// a period after the list's own load (which is as fresh as a poll); without a loader, nothing to follow.
+    private func pollWithoutSocket() {
+        guard let poller else { return report(.stopped(reason: "no live socket for this API host")) }
+        shared.withLockedValue { $0.polling = true }
+        report(.polling)
+        poller.startPolling(firstAfterAPeriod: true)
     }
 
     /// Ends everything at once: the connection (or the wait before the next), the pending delivery, every timer.
