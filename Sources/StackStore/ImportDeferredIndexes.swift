@@ -29,7 +29,7 @@ enum ImportDeferredIndexes {
 
     /// Posts an import must be expected to bring before it drops the indexes: below that they fit the page cache and
     /// cost little to keep, while building them again reads every stored question and answer.
-    static let minimumPosts = 250_000
+    static let minimumPosts: Int64 = 250_000
 
     /// Bytes of a dump's Posts.xml per post, for the estimate (the bench's file: 2,000 bytes; real dumps 1.5-2.5 KB).
     static let bytesPerPost: Int64 = 2_000
@@ -42,7 +42,7 @@ enum ImportDeferredIndexes {
     /// (building them again reads every stored row, so a small import into a large store keeps them).
     static func worthDeferring(_ source: DumpSource, storedPosts: Int) -> Bool {
         let posts = expectedPosts(source)
-        return posts >= Int64(minimumPosts) && posts * 4 >= Int64(storedPosts)
+        return posts >= minimumPosts && posts * 4 >= Int64(storedPosts)
     }
 
     /// Posts the source's Posts.xml (or archive) is expected to hold, from its size.

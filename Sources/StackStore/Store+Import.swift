@@ -111,8 +111,12 @@ extension Store {
         defer { try? setImportTuning(false) }
         // The indexes whose keys come in no order are dropped while a large import writes and built once at its end,
         // however it ends (`ImportDeferredIndexes`; a killed one leaves that to the next open).
-        let stored = try read { db in try ImportDeferredIndexes.storedPosts(db) }
-        let deferring = deferIndexes ?? ImportDeferredIndexes.worthDeferring(source, storedPosts: stored)
+        var deferring = deferIndexes ?? false
+        if deferIndexes == nil, ImportDeferredIndexes.expectedPosts(source) >= ImportDeferredIndexes.minimumPosts {
+            // Counting the stored posts reads an index of each table: only for an import large enough to matter.
+            let stored = try read { db in try ImportDeferredIndexes.storedPosts(db) }
+            deferring = ImportDeferredIndexes.worthDeferring(source, storedPosts: stored)
+        }
         if deferring { try write { db in try ImportDeferredIndexes.drop(db) } }
         var run = ImportRun(source: source, total: source.totalBytes())
         do {

@@ -106,13 +106,14 @@ final class StoreImportDeferredIndexTests: StoreTestCase {
         let posts = folder.appendingPathComponent("Posts.xml")
         XCTAssertTrue(FileManager.default.createFile(atPath: posts.path, contents: nil))
         let handle = try FileHandle(forWritingTo: posts)
-        // A sparse file of 1,000,000 bytes per 500 posts expected: only its size is read.
-        try handle.truncate(atOffset: UInt64(ImportDeferredIndexes.minimumPosts) * UInt64(ImportDeferredIndexes.bytesPerPost))
+        // A sparse file of the size that makes `minimumPosts` expected: only its size is read.
+        try handle.truncate(atOffset: UInt64(ImportDeferredIndexes.minimumPosts * ImportDeferredIndexes.bytesPerPost))
         try handle.close()
         let source = DumpSource.folder(folder)
         XCTAssertTrue(ImportDeferredIndexes.worthDeferring(source, storedPosts: 0))
-        XCTAssertTrue(ImportDeferredIndexes.worthDeferring(source, storedPosts: 4 * ImportDeferredIndexes.minimumPosts))
-        XCTAssertFalse(ImportDeferredIndexes.worthDeferring(source, storedPosts: 4 * ImportDeferredIndexes.minimumPosts + 1),
+        let limit = 4 * Int(ImportDeferredIndexes.minimumPosts)
+        XCTAssertTrue(ImportDeferredIndexes.worthDeferring(source, storedPosts: limit))
+        XCTAssertFalse(ImportDeferredIndexes.worthDeferring(source, storedPosts: limit + 1),
                        "a store four times larger keeps its indexes")
         XCTAssertFalse(ImportDeferredIndexes.worthDeferring(.folder(try postsFolder("small", rows: 30)), storedPosts: 0))
     }
