@@ -15,6 +15,17 @@ enum StoreBenchmarks {
         ProcessInfo.processInfo.environment["STACKTERM_BENCH_POSTS"].flatMap { Int($0) } ?? 100_000
     }
 
+    /// The store `store` made (`/tmp/stackterm-bench-store-N`, N = `STACKTERM_BENCH_POSTS`), or the file
+    /// `STACKTERM_BENCH_STORE` names, opened; for the benchmarks that only read it.
+    static func existingStore() throws -> (store: Store, file: URL) {
+        let file = ProcessInfo.processInfo.environment["STACKTERM_BENCH_STORE"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: "/tmp/stackterm-bench-store-\(postCount)").appendingPathComponent(StoreLocation.fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw BenchError.failed("no store at \(file.path): run `stackterm-bench store` first")
+        }
+        return (try Store(fileURL: file), file)
+    }
+
     static func all() throws {
         let count = postCount
         let folder = URL(fileURLWithPath: "/tmp/stackterm-bench-dump-\(count)")

@@ -14,13 +14,7 @@ enum StoreQueryBenchmarks {
     ]
 
     static func all() throws {
-        let file = ProcessInfo.processInfo.environment["STACKTERM_BENCH_STORE"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: "/tmp/stackterm-bench-store-\(StoreBenchmarks.postCount)")
-                .appendingPathComponent(StoreLocation.fileName)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw BenchError.failed("no store at \(file.path): run `stackterm-bench store` first")
-        }
-        let store = try Store(fileURL: file)
+        let (store, file) = try StoreBenchmarks.existingStore()
         let posts = try store.questionCount(site: "bench")
         try pastedQuery(store, questions: posts)
         try cancelLatency(store, questions: posts, evicting: nil)

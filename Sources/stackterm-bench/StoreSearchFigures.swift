@@ -23,6 +23,12 @@ enum StoreSearchFigures {
         return posts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(count).map(\.key)
     }
 
+    /// The figures alone, on the store `store` made (`/tmp/stackterm-bench-store-N`, N = `STACKTERM_BENCH_POSTS`) or
+    /// the file `STACKTERM_BENCH_STORE` names, without importing again.
+    static func onExistingStore() throws {
+        try all(try StoreBenchmarks.existingStore().store, posts: StoreBenchmarks.postCount)
+    }
+
     static func all(_ store: Store, posts: Int) throws {
         let words = try commonestWords(40)
         guard let commonest = words.first else { throw BenchError.failed("no words in the corpus") }
@@ -41,8 +47,9 @@ enum StoreSearchFigures {
                 let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
                 let figure = String(format: "p50 %.1f ms, p99 %.1f ms, max %.1f ms (n=%d); ", p50, p99, sorted.last ?? 0,
                                     sorted.count) + outcome
+                // A refusal or a cut answers at once, but it is no screen of results.
                 report("store search, \(name), \(sort), first screen (\(posts) posts)", figure,
-                       goal: "≤ 100 ms", met: p99 <= 100)
+                       goal: "results, ≤ 100 ms", met: p99 <= 100 && outcome.hasSuffix(" hits"))
             }
         }
     }

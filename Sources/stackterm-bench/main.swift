@@ -29,6 +29,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("store", { try StoreBenchmarks.all() }),
     ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
     ("storequery", { try StoreQueryBenchmarks.all() }),
+    ("storesearch", { try StoreSearchFigures.onExistingStore() }),
     ("live", { try LiveBenchmarks.all() }),
     ("livequota", { try LiveQuotaBenchmark.requestsPerHour() }),
     ("liveapp", { try LiveAppBenchmarks.all() }),

@@ -97,4 +97,36 @@ final class StoreSearchSortTests: StoreTestCase {
         // The figures of this search (SQL keys 1.0-1.3 ms, whole search 7.5-35 ms in a debug build) were measured
         // once by hand; timings belong in stackterm-bench, never in a test.
     }
+
+    /// The two plans of a sorted search give the same page: walking the sort's index and testing each question (as a
+    /// common word is answered) and reading every match first (as a rare one is) — common, middling and rare words,
+    /// two words, a tag, every sort, three pages.
+    func testWalkingTheSortIndexFindsWhatReadingEveryMatchFinds() throws {
+        let store = try importedStore("cardano")
+        let queries = ["the", "wallet", "marlowe", "stake pool", "token tag:plutus", "zzzunmatched"]
+        var walkedSomething = false
+        for text in queries {
+            let match = try XCTUnwrap(LocalQuery(text).matchExpression, text)
+            let tags = LocalQuery(text).tags
+            for sort in [StoreSort.activity, .creation, .votes] {
+                for offset in [0, 20, 100] {
+                    let (walked, read) = try store.read { db in
+                        let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
+                        return (try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
+                                                        limit: 20, walkLimit: .max),
+                                try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
+                                                        limit: 20, walkLimit: 0))
+                    }
+                    XCTAssertEqual(walked.map(\.0), read.map(\.0), "\(text), \(sort), offset \(offset): questions")
+                    XCTAssertEqual(walked.map(\.1), read.map(\.1), "\(text), \(sort), offset \(offset): posts shown")
+                    walkedSomething = walkedSomething || !walked.isEmpty
+                }
+            }
+        }
+        XCTAssertTrue(walkedSomething)
+        // The default limit: "the" (in most questions) fills its first page within the walk, "marlowe" does not and
+        // is read the other way; both as before.
+        XCTAssertEqual(try store.search("the", site: "cardano", sort: .votes, limit: 30).count, 30)
+        XCTAssertEqual(SortedWalk.limit(wanted: 30), 200)
+    }
 }
