@@ -31,7 +31,9 @@ extension TmuxSession {
         waitUntil(timeout: timeout) { screen in
             guard let status = screen.last else { return false }
             if status.contains("quota") { return true }
-            return screen.count > 2 && !screen[2].trimmingCharacters(in: .whitespaces).isEmpty && !status.contains("oading")
+            // Row 2 holds the first question, or the end row: "Loading page 1…" once the indicator is due.
+            let first = screen.count > 2 ? screen[2].trimmingCharacters(in: .whitespaces) : ""
+            return !first.isEmpty && !first.hasPrefix("Loading") && !status.contains("oading")
         }
     }
 }
