@@ -129,8 +129,11 @@ public final class EventLoop {
         Foundation.exit(code)
     }
 
-    /// Drains keys; a wake-up with nothing to read on an input that has hung up ends the program (SIGHUP).
+    /// Drains keys; a wake-up with nothing to read on an input that has hung up ends the program (SIGHUP). A wake-up
+    /// queued on main before the source was cancelled does nothing: the terminal may be stopped by then (curses
+    /// read from after `terminal.stop()` is a crash).
     func handleInput() {
+        guard inputSource != nil else { return }
         let batch = terminal.readInput()
         if batch.keys.isEmpty, !batch.sawResize, terminal.inputIsClosed {
             cancelInput()
