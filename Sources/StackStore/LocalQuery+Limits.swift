@@ -1,10 +1,12 @@
 /// The most a local search takes: past these a query is refused with `StoreError.queryTooLong` naming the limit,
-/// before SQLite sees it. Every word is one more full-text term AND-ed into the match (a common word's list of
-/// posts is read whole), and every `tag:` term one more nested `IN`; a query of thousands of either runs for
-/// minutes or fails in SQLite ("Expression tree is too large").
+/// before SQLite sees it. Every word is one more full-text term AND-ed into the match (its list of posts is read
+/// along, as far as the plan's bound on matching posts: `BodyRank.rankedPosts`, `SortedWalk.postsRead`), and every
+/// `tag:` term one more nested `IN`; a query of thousands of either runs for minutes or fails in SQLite
+/// ("Expression tree is too large").
 public enum LocalQueryLimits {
-    /// Words searched for (pieces a word splits into, such as `don't`'s two, count once).
-    public static let words = 32
+    /// Words searched for (pieces a word splits into, such as `don't`'s two, count once): 64, so that the 40
+    /// commonest words of a site answer with a first screen (issue 22 part 6).
+    public static let words = 64
     /// `tag:` terms, as many as Stack Exchange takes in one `tagged`.
     public static let tags = 5
     /// Characters of the whole query as typed.

@@ -37,12 +37,17 @@ public struct LocalQuery: Sendable, Hashable {
     /// with `*`); nil when there are no words. Should the tokenizer split a token further (a mark it does not fold,
     /// say), the quoted pieces are matched as a phrase, which both indexes answer.
     var matchExpression: String? {
-        let terms = words.enumerated().flatMap { index, word in
+        let terms = matchTerms
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
+    }
+
+    /// The phrases of `matchExpression`, in its order (FTS5 numbers them so for its auxiliary functions).
+    var matchTerms: [String] {
+        words.enumerated().flatMap { index, word in
             let tokens = IndexText.tokens(of: word)
             return tokens.enumerated().map { position, token in
                 "\"" + token + "\"" + (prefixes.contains(index) && position == tokens.count - 1 ? "*" : "")
             }
         }
-        return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 }

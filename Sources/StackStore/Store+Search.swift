@@ -30,10 +30,16 @@ extension Store {
     /// (title words weighted ten times). Title matches come shortest title first (`TitleKey`: bm25's order among
     /// them when each word occurs once in the title) and are read only as far as the page asked for, so a common
     /// word costs no more than a rare one; the others are ranked only when the title matches run out before the page
-    /// is full. A question appears once, at the rank of its best-matching post (itself or an answer).
+    /// is full. That ranking is bounded, so relevance order there means: bm25 (`BodyRank`: FTS5's formula, each
+    /// word's rarity counted exactly when it is in fewer than 2,000 posts, else estimated from a sample) among the
+    /// newest `BodyRank.rankedPosts` matching posts (1,000 for two words, 100 from twenty on); when more match, the
+    /// older ones are not ranked at all (`searchPage`'s `cut` says so), however well they would score. A question
+    /// appears once, at the rank of its best-matching post (itself or an answer).
     /// `.activity`, `.creation`, `.votes`: the same questions ordered by that column (ties: higher id first), each
-    /// with its own text as the snippet when it matches, else an answer's. With only `tag:` words the tagged
-    /// questions come in that column's order (latest activity first for `.relevance`), without snippets.
+    /// with its own text as the snippet when it matches, else an answer's; exact when the questions along the sort's
+    /// index fill the page, else ordered among the questions of the newest `SortedWalk.postsRead` matching posts
+    /// (`sortedMatches`; `cut` set when more match). With only `tag:` words the tagged questions come in that column's
+    /// order (latest activity first for `.relevance`), without snippets.
     ///
     /// A query past `LocalQueryLimits` is refused (`.queryTooLong`, naming the limit); one still running after
     /// `budget` is stopped in SQLite (`.searchCut`), and so is one whose caller cancels its `StoreInterrupt`
@@ -42,37 +48,46 @@ extension Store {
         _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20,
         budget: Duration = LocalQueryLimits.budget
     ) throws(StoreError) -> [SearchHit] {
+        try searchPage(text, site: site, sort: sort, offset: offset, limit: limit, budget: budget).hits
+    }
+
+    /// `search(_:site:sort:offset:limit:budget:)`'s hits and whether its plan left matching posts out (`SearchPage.cut`).
+    public func searchPage(
+        _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20,
+        budget: Duration = LocalQueryLimits.budget
+    ) throws(StoreError) -> SearchPage {
         let query = LocalQuery(text)
         try LocalQuery.checkLimits(text, query)
         guard let match = query.matchExpression else {
-            guard !query.tags.isEmpty else { return [] }
-            return try questions(site: site, sort: sort.listSort ?? .activity, tags: query.tags, offset: offset, limit: limit)
-                .map { SearchHit(tagged: $0.question) }
+            guard !query.tags.isEmpty else { return SearchPage(hits: []) }
+            return SearchPage(hits: try questions(site: site, sort: sort.listSort ?? .activity, tags: query.tags,
+                                                  offset: offset, limit: limit).map { SearchHit(tagged: $0.question) })
         }
         return try read(budget: budget) { db in
-            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return [] }
+            guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return SearchPage(hits: []) }
             let snippets = Snippets(words: query.words)
-            let found: [(Int64, Int64)]
+            let found: MatchedPage
             if let column = sort.listSort {
                 found = try Self.sortedMatches(db, site: siteID, match: match, tags: query.tags, sort: column,
-                                               offset: offset, limit: limit)
+                                               offset: offset, limit: limit, phrases: query.matchTerms.count)
             } else {
-                found = Array(try Self.matches(db, site: siteID, query: query, count: offset + limit).dropFirst(offset))
+                let all = try Self.matches(db, site: siteID, query: query, count: offset + limit)
+                found = MatchedPage(keys: Array(all.keys.dropFirst(offset)), cut: all.cut)
             }
-            return try found.compactMap { questionKey, postKey in
+            return SearchPage(hits: try found.keys.compactMap { questionKey, postKey in
                 try Self.hit(db, questionKey: questionKey, postKey: postKey, snippets)
-            }
+            }, cut: found.cut)
         }
     }
 
     /// Up to `count` (question key, matching post key) pairs: title matches, then the rest by rank.
-    private static func matches(_ db: Database, site: Int64, query: LocalQuery, count: Int) throws -> [(Int64, Int64)] {
+    private static func matches(_ db: Database, site: Int64, query: LocalQuery, count: Int) throws -> MatchedPage {
         let match = query.matchExpression ?? ""
         let titled = try titleMatches(db, site: site, match: match, tags: query.tags, count: count)
-        guard titled.count < count else { return titled }
-        let ranked = try rankedQuestions(db, site: site, match: match, tags: query.tags, count: count - titled.count,
+        guard titled.count < count else { return MatchedPage(keys: titled, cut: nil) }
+        let ranked = try rankedQuestions(db, site: site, query: query, count: count - titled.count,
                                          excluding: Set(titled.map(\.0)))
-        return titled + ranked
+        return MatchedPage(keys: titled + ranked.keys, cut: ranked.cut)
     }
 
     /// The first `count` questions whose title holds every word, in `title_fts` rowid order (shortest title first).
@@ -91,32 +106,40 @@ extension Store {
         }
     }
 
-    /// Up to `count` (question key, best post key) pairs in rank order, one per question, none of `excluded`.
+    /// Up to `count` (question key, best post key) pairs in rank order, one per question, none of `excluded`: the
+    /// newest `BodyRank.rankedPosts` matching posts (rowid order, which FTS5 reads without scoring) ranked by
+    /// `stackterm_bm25`, so the work is bounded by the posts ranked, not by the matches nor by how common the words are.
     private static func rankedQuestions(
-        _ db: Database, site: Int64, match: String, tags: [String], count: Int, excluding excluded: Set<Int64>
-    ) throws -> [(Int64, Int64)] {
+        _ db: Database, site: Int64, query: LocalQuery, count: Int, excluding excluded: Set<Int64>
+    ) throws -> MatchedPage {
         let (low, high) = StoreKey.range(site: site)
-        let filter = TagFilter(.postRow, site: site, tags: tags).sql
-        // Answers of one question may match too: read a few more rows than asked and keep each question's best.
-        // Only the row id is selected: SQLite computes result columns for every match before sorting, so the
-        // answer → question lookup is done afterwards, for the few rows kept.
-        let parent = try db.cachedStatement(sql: "SELECT question FROM answer INDEXED BY answer_parent WHERE id = ?")
-        var window = max((count + excluded.count) * 3, 30)
-        while true {
-            let keys = try SQLRequest<Int64>(literal: """
-                SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high)\(filter)
-                ORDER BY rank LIMIT \(window)
-                """).fetchAll(db)
-            var seen = excluded
-            var result: [(Int64, Int64)] = []
-            for key in keys {
-                let question = try Int64.fetchOne(parent, arguments: [key]) ?? key
-                if seen.insert(question).inserted { result.append((question, key)) }
-                if result.count == count { return result }
-            }
-            if keys.count < window { return result }
-            window *= 4
+        let filter = TagFilter(.postRow, site: site, tags: query.tags).sql
+        let phrases = query.matchTerms
+        let idfs = try BodyRank.idfs(db, phrases: phrases)
+        var scoreArguments: SQL = ""
+        for idf in idfs { scoreArguments += ", \(idf)" }
+        // Only the row id and score are selected: the answer → question lookup is done afterwards, for the rows kept.
+        // One row past the bound says whether it cut.
+        let bound = BodyRank.rankedPosts(phrases: phrases.count)
+        let sql: SQL = "SELECT f.rowid AS key, \(sql: BodyRank.functionName)(f.post_fts" + scoreArguments
+            + ") AS score FROM post_fts f WHERE f.post_fts MATCH \(phrases.joined(separator: " "))"
+            + " AND f.rowid >= \(low) AND f.rowid < \(high)" + filter + " ORDER BY f.rowid DESC LIMIT \(bound + 1)"
+        var scored = try BodyRank.withFunction(db) {
+            try Row.fetchAll(db, SQLRequest<Row>(literal: sql)).map { (key: $0["key"] as Int64, score: $0["score"] as Double) }
         }
+        let cut = scored.count > bound ? bound : nil
+        if cut != nil { scored.removeLast() }
+        // Best first; equal scores, newer post first.
+        let keys = scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.key > $1.key }.map(\.key)
+        let parent = try db.cachedStatement(sql: "SELECT question FROM answer INDEXED BY answer_parent WHERE id = ?")
+        var seen = excluded
+        var result: [(Int64, Int64)] = []
+        for key in keys {
+            let question = try Int64.fetchOne(parent, arguments: [key]) ?? key
+            if seen.insert(question).inserted { result.append((question, key)) }
+            if result.count == count { break }
+        }
+        return MatchedPage(keys: result, cut: cut)
     }
 
     private static func hit(_ db: Database, questionKey: Int64, postKey: Int64, _ snippets: Snippets) throws -> SearchHit? {

@@ -5,37 +5,58 @@ extension Store {
     /// carrying every one of `tags`, in `sort` order (ties: higher id first), each as (question key, the post whose
     /// text is shown: the question when it matches, else its first matching answer).
     ///
-    /// Two plans, the same rows. A word in many posts (the commonest fills a page within its first few dozen
-    /// questions) is answered by walking the sort's index and testing each question (`walkedMatches`); when the walk
-    /// finds too few, the matching posts are read from `post_fts` once into a temporary set of question keys (an
-    /// answer's question from `answer_parent`, not its row) and the page read along the sort's index on `question`,
-    /// which holds the column, so no question row (nor its body) is read to sort, and reading stops when the page
-    /// is full. `walkLimit` overrides how many questions the walk may test (0: read the matches at once).
+    /// Two plans. A word in many posts (the commonest fills a page within its first few dozen questions) is answered
+    /// by walking the sort's index and testing each question (`walkedMatches`); every question it walks is tested,
+    /// so its page is exact. When the walk finds too few, the matching posts are read from `post_fts` newest first
+    /// (rowid order, which FTS5 reads without scoring), at most `SortedWalk.postsRead(phrases:)` of them, into a set
+    /// of question keys (an answer's question from `answer_parent`), and the page is read along the sort's index on
+    /// `question`, which holds the column, so no question row (nor its body) is read to sort. When more posts match
+    /// than that bound, the page is ordered among the questions of the newest posts only (`MatchedPage.cut`): an
+    /// older question that would sort first is left out. That is what an AND of many common words costs: its
+    /// matches are few, but finding them reads every word's postings (the 40 commonest words of 2,000,000 posts:
+    /// half a second for all of them, ~35 ms for the newest 500). `walkLimit` overrides how many questions the walk
+    /// may test (0: read the matches at once), `postsRead` the bound on matching posts read.
     static func sortedMatches(
         _ db: Database, site: Int64, match: String, tags: [String], sort: StoreSort, offset: Int, limit: Int,
-        walkLimit: Int? = nil
-    ) throws -> [(Int64, Int64)] {
+        phrases: Int = 1, walkLimit: Int? = nil, postsRead: Int? = nil
+    ) throws -> MatchedPage {
         let wanted = offset + limit
         let tests = try MatchTests(db, match: match)
-        if let walked = try walkedMatches(db, site: site, tags: tags, sort: sort, wanted: wanted,
-                                          walkLimit: walkLimit ?? SortedWalk.limit(wanted: wanted), tests) {
-            return Array(walked.dropFirst(offset))
+        let walkLimit = walkLimit ?? SortedWalk.limit(wanted: wanted, phrases: phrases)
+        if let walked = try walkedMatches(db, site: site, tags: tags, sort: sort, wanted: wanted, walkLimit: walkLimit, tests) {
+            return MatchedPage(keys: Array(walked.dropFirst(offset)), cut: nil)
         }
         let (low, high) = StoreKey.range(site: site)
+        let bound = postsRead ?? SortedWalk.postsRead(phrases: phrases)
+        var posts = try SQLRequest<Int64>(literal: """
+            SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high)
+            ORDER BY f.rowid DESC LIMIT \(bound + 1)
+            """).fetchAll(db)
+        let cut = posts.count > bound ? bound : nil
+        if cut != nil { posts.removeLast() }
+        // Each matching post's question; a question is shown by its own text when it is among the posts read, else
+        // by its first matching answer among them (as `MatchTests` would when nothing is cut, without a test each).
+        let list = "[" + posts.map(String.init).joined(separator: ",") + "]"
+        let pairs = try Row.fetchAll(db, SQLRequest<Row>(literal: """
+            SELECT p.value AS post, coalesce(a.question, p.value) AS question FROM json_each(\(list)) p
+            LEFT JOIN answer a INDEXED BY answer_parent ON a.id = p.value
+            """))
+        var shown: [Int64: Int64] = [:]
+        for row in pairs {
+            let post: Int64 = row["post"], question: Int64 = row["question"]
+            if post == question || shown[question].map({ $0 != question && post < $0 }) ?? true { shown[question] = post }
+        }
+        let questions = "[" + shown.keys.map(String.init).joined(separator: ",") + "]"
         let filter = TagFilter(.question, site: site, tags: tags).sql
-        let sql: SQL = """
-            SELECT q.id FROM question q
-            WHERE q.site = \(site) AND q.id IN (
-              SELECT coalesce(a.question, f.rowid) FROM post_fts f LEFT JOIN answer a INDEXED BY answer_parent ON a.id = f.rowid
-              WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high))\(filter)
-            """ + " ORDER BY " + orderBy(sort) + " LIMIT \(limit) OFFSET \(offset)"
+        let sql: SQL = "SELECT q.id FROM question q WHERE q.site = \(site) AND q.id IN (SELECT value FROM json_each(\(questions)))"
+            + filter + " ORDER BY " + orderBy(sort) + " LIMIT \(limit) OFFSET \(offset)"
         let keys = try SQLRequest<Int64>(literal: sql).fetchAll(db)
-        return try keys.map { key in (key, try tests.matchingPost(key) ?? key) }
+        return MatchedPage(keys: keys.map { ($0, shown[$0] ?? $0) }, cut: cut)
     }
 
     /// The first `wanted` matching questions found by walking `site`'s questions (carrying `tags`) in `sort` order,
     /// at most `walkLimit` of them, each tested on its own; nil when the walk ran out before finding them (a rarer
-    /// match: reading every match at once is cheaper). Every question walked, the matches found are all there are.
+    /// match: reading the matches at once is cheaper). Every question walked, the matches found are all there are.
     private static func walkedMatches(
         _ db: Database, site: Int64, tags: [String], sort: StoreSort, wanted: Int, walkLimit: Int, _ tests: MatchTests
     ) throws -> [(Int64, Int64)]? {
@@ -56,11 +77,20 @@ extension Store {
     }
 }
 
-/// How far a sorted search walks the sort's index before it reads every match instead.
+/// How far a sorted search walks the sort's index before it reads the matches instead, and how many of those it reads.
 enum SortedWalk {
-    /// Questions the walk may test for a page ending at `wanted`: enough for a word in a quarter of the questions to
-    /// fill it, and few enough that a rare word costs a few milliseconds before the other plan.
-    static func limit(wanted: Int) -> Int { max(200, wanted * 4) }
+    /// Questions the walk may test for a page ending at `wanted`: for one or two words enough for a word in a quarter
+    /// of the questions to fill it, and few enough that a rare word costs a few milliseconds before the other plan;
+    /// fewer the more phrases there are (a test seeks each phrase's postings, ~15 µs each, in the question and in each
+    /// of its answers), and none past ten phrases (the 40 commonest words: ~9 ms per top-voted question tested).
+    static func limit(wanted: Int, phrases: Int = 1) -> Int {
+        let walk = max(200, wanted * 4) * 2 / max(2, phrases)
+        return walk >= 40 ? walk : 0
+    }
+
+    /// Matching posts the other plan reads, newest first, before it cuts: 12,000 for one word, 6,000 for two, 300
+    /// from forty on (reading the matches of the 40 commonest words costs about 60 µs per match found).
+    static func postsRead(phrases: Int) -> Int { max(300, 12_000 / max(1, phrases)) }
 }
 
 /// Whether one question matches a search, by itself or by one of its answers (`post_fts` asked with the row's id,

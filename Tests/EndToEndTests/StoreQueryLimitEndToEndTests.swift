@@ -36,7 +36,7 @@ final class StoreQueryLimitEndToEndTests: XCTestCase {
         let common = ["the", "of", "and", "to", "is", "in", "a", "that", "for", "this", "cardano", "transaction"]
         let query = (0..<2_400).map { common[$0 % common.count] }.joined(separator: " ")
         XCTAssertGreaterThan(query.count, 9_000)
-        assertRefusedWithoutSQLite(try searchOffline(query), naming: "it has 2400 words, and at most 32 are searched")
+        assertRefusedWithoutSQLite(try searchOffline(query), naming: "it has 2400 words, and at most 64 are searched")
     }
 
     func testAThousandTagTermsAreRefusedNamingTheTagLimit() throws {

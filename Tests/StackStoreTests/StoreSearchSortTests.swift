@@ -113,9 +113,9 @@ final class StoreSearchSortTests: StoreTestCase {
                     let (walked, read) = try store.read { db in
                         let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
                         return (try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
-                                                        limit: 20, walkLimit: .max),
+                                                        limit: 20, walkLimit: .max).keys,
                                 try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
-                                                        limit: 20, walkLimit: 0))
+                                                        limit: 20, walkLimit: 0).keys)
                     }
                     XCTAssertEqual(walked.map(\.0), read.map(\.0), "\(text), \(sort), offset \(offset): questions")
                     XCTAssertEqual(walked.map(\.1), read.map(\.1), "\(text), \(sort), offset \(offset): posts shown")
