@@ -49,6 +49,10 @@ final class EffectRunner {
         pauseWatcher = PauseWatcher(
             paused: { retrieval.pausedMethods() },
             report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
+        // A load may reach the gate long after it started (its queue busy, a slow machine): the gate says when.
+        retrieval.onPausesChanged { [weak self] in
+            DispatchQueue.main.async { @MainActor in self?.pauseWatcher?.loadsChanged() }
+        }
         local?.onFirstWriteFailure { [weak self] sentence in
             DispatchQueue.main.async { @MainActor in self?.send(.notice(sentence)) }
         }

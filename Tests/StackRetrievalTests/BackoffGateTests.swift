@@ -121,6 +121,31 @@ final class BackoffGateTests: XCTestCase {
         ticket.cancel()
         XCTAssertEqual(gate.pausedMethods(), [:])
     }
+
+    /// The status line's countdown follows the gate itself, not the moment a load was started: a load that reaches
+    /// the gate late (its queue busy) is still announced, and so is every end of a wait.
+    func testTheObserverHearsEveryWaitStartAndEnd() {
+        let clock = ManualClock()
+        let gate = BackoffGate(clock: clock)
+        let heard = NIOLockedValueBox<[Int]>([])
+        gate.onWaitersChanged { heard.withLockedValue { $0.append(gate.waitingCount) } }
+        gate.waitForTurn(of: .questions) { _ in }
+        XCTAssertEqual(heard.withLockedValue { $0 }, [], "a free method makes nobody wait")
+        gate.hold(.questions, for: 60)
+        let first = gate.waitForTurn(of: .questions) { _ in }
+        gate.waitForTurn(of: .questions) { _ in }
+        XCTAssertEqual(heard.withLockedValue { $0 }, [1, 2], "told after each wait began, outside the gate's lock")
+        first.cancel()
+        XCTAssertEqual(heard.withLockedValue { $0 }, [1, 2, 1])
+        gate.cancelAll()
+        XCTAssertEqual(heard.withLockedValue { $0 }, [1, 2, 1, 0])
+        gate.cancelAll()
+        XCTAssertEqual(heard.withLockedValue { $0 }, [1, 2, 1, 0], "nothing ended, nothing told")
+        gate.hold(.info, for: 0.05)
+        gate.waitForTurn(of: .info) { _ in }
+        clock.advance(by: 1)
+        waitUntil("the wait ended by its timer is told") { heard.withLockedValue { $0 } == [1, 2, 1, 0, 1, 0] }
+    }
 }
 
 /// Outcomes of gate waits, from any thread.

@@ -44,6 +44,11 @@ public final class Retrieval: Sendable {
         queues.gate.pausedMethods()
     }
 
+    /// Calls `observer` (on any thread) whenever a load starts or stops waiting at the backoff gate.
+    public func onPausesChanged(_ observer: @escaping @Sendable () -> Void) {
+        queues.gate.onWaitersChanged(observer)
+    }
+
     /// Loads not yet finished, in both queues.
     public var operationCount: Int {
         queues.operationCount

@@ -25,6 +25,8 @@ public final class BackoffGate: Sendable {
     private let clock: GateClock
     private let timerQueue = DispatchQueue(label: "stackterm.backoff-gate", qos: .utility)
     private let state = NIOLockedValueBox(State())
+    /// Told whenever a request starts or stops waiting (`onWaitersChanged`).
+    private let waitersObserver = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
 
     /// Holds and waiters, behind the lock.
     private struct State {
@@ -75,6 +77,17 @@ public final class BackoffGate: Sendable {
         state.withLockedValue { $0.waiters.count }
     }
 
+    /// Calls `observer` (on any thread, outside the gate's lock) each time a request starts or stops waiting, so a
+    /// countdown shows for a load that reaches the gate late (a queue still busy, a slow machine) and goes with it.
+    /// Replaces the previous observer.
+    public func onWaitersChanged(_ observer: @escaping @Sendable () -> Void) {
+        waitersObserver.withLockedValue { $0 = observer }
+    }
+
+    private func waitersChanged() {
+        waitersObserver.withLockedValue { $0 }?()
+    }
+
     /// Calls `wake(.proceed)` once `method` may be called: at once (on this thread) when it is free,
     /// otherwise from a timer. Cancelling the ticket (or `cancelAll()`) calls `wake(.cancelled)` instead.
     @discardableResult
@@ -92,6 +105,7 @@ public final class BackoffGate: Sendable {
             return GateTicket(gate: nil, id: 0)
         }
         schedule(decision.id, after: decision.delay)
+        waitersChanged()
         return GateTicket(gate: self, id: decision.id)
     }
 
@@ -104,11 +118,13 @@ public final class BackoffGate: Sendable {
         for waiter in ended {
             waiter.wake(.cancelled)
         }
+        if !ended.isEmpty { waitersChanged() }
     }
 
     func cancelWait(_ id: Int) {
         guard let waiter = state.withLockedValue({ $0.waiters.removeValue(forKey: id) }) else { return }
         waiter.wake(.cancelled)
+        waitersChanged()
     }
 
     private func schedule(_ id: Int, after delay: TimeInterval) {
@@ -127,6 +143,7 @@ public final class BackoffGate: Sendable {
         }
         if let waiter = next.waiter {
             waiter.wake(.proceed)
+            waitersChanged()
         } else if next.delay > 0 {
             schedule(id, after: next.delay)
         }
