@@ -106,7 +106,7 @@ private let bm25WithIDFs: fts5_extension_function = { api, fts, context, count, 
     for phrase in 0..<min(phrases, Int(count)) {
         let idf = sqlite3_value_double(values[phrase])
         let f = frequency[phrase]
-        score += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * Double(tokens) / average))
+        score += idf * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * Double(tokens) / average)))
     }
     sqlite3_result_double(context, -score)
 }
