@@ -93,7 +93,8 @@ final class SafetyEndToEndTests: StacktermTestCase {
         waitForList(tmux)
 
         try tmux.sendKeys(.key("C-z"))
-        XCTAssertTrue(tmux.waitFor(text: "Stopped"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "Stopped"),
+                      "\(tmux.screenDump())\nrequests: \((try? double.requestLog()) ?? [])")
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0", "the shell gets the main screen back")
         try tmux.sendKeys(.text("stty -g > \(after); cmp -s \(before) \(after) && echo TTY-SAME || echo TTY-DIFFERS"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil { $0.contains("TTY-SAME") }, "the tty modes are the shell's:\n\(tmux.screenDump())")
