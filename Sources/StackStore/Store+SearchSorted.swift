@@ -9,16 +9,17 @@ extension Store {
     /// by walking the sort's index and testing each question (`walkedMatches`); every question it walks is tested,
     /// so its page is exact. When the walk finds too few, the matching posts are read from `post_fts` newest first
     /// (rowid order, which FTS5 reads without scoring), at most `SortedWalk.postsRead(phrases:)` of them, into a set
-    /// of question keys (an answer's question from `answer_parent`), and the page is read along the sort's index on
-    /// `question`, which holds the column, so no question row (nor its body) is read to sort. When more posts match
-    /// than that bound, the page is ordered among the questions of the newest posts only (`MatchedPage.cut`): an
-    /// older question that would sort first is left out. That is what an AND of many common words costs: its
-    /// matches are few, but finding them reads every word's postings (the 40 commonest words of 2,000,000 posts:
-    /// half a second for all of them, ~35 ms for the newest 500). `walkLimit` overrides how many questions the walk
-    /// may test (0: read the matches at once), `postsRead` the bound on matching posts read.
+    /// of question keys (an answer's question from `answer_parent`), and the page is read from them in the sort's order
+    /// (up to `SortedWalk.rowsSorted` of them sorted, more found along the sort's index).
+    /// When more posts match than that bound, the page is ordered among the questions of the newest posts only
+    /// (`MatchedPage.cut`): an older question that would sort first is left out. That is what an AND of many common
+    /// words costs: its matches are few, but finding them reads every word's postings (the 40 commonest words of
+    /// 2,000,000 posts: half a second for all of them, ~20 ms for the newest 300). `walkLimit` overrides how many questions the walk
+    /// may test (0: read the matches at once), `postsRead` the bound on matching posts read, `rowsSorted` how many
+    /// matched questions are sorted rather than found along the index.
     static func sortedMatches(
         _ db: Database, site: Int64, match: String, tags: [String], sort: StoreSort, offset: Int, limit: Int,
-        phrases: Int = 1, walkLimit: Int? = nil, postsRead: Int? = nil
+        phrases: Int = 1, walkLimit: Int? = nil, postsRead: Int? = nil, rowsSorted: Int = SortedWalk.rowsSorted
     ) throws -> MatchedPage {
         let wanted = offset + limit
         let tests = try MatchTests(db, match: match)
@@ -48,9 +49,14 @@ extension Store {
         }
         let questions = "[" + shown.keys.map(String.init).joined(separator: ",") + "]"
         let filter = TagFilter(.question, site: site, tags: tags).sql
-        let sql: SQL = "SELECT q.id FROM question q WHERE q.site = \(site) AND q.id IN (SELECT value FROM json_each(\(questions)))"
-            + filter + " ORDER BY " + orderBy(sort) + " LIMIT \(limit) OFFSET \(offset)"
-        let keys = try SQLRequest<Int64>(literal: sql).fetchAll(db)
+        // A few hundred questions are read and sorted (CROSS JOIN keeps the set outer); a question row holds its body
+        // before the sort's column, so more are found along the sort's index instead (`+` keeps SQLite from reading
+        // the set's rows by id), which holds the column, probing the set, and reading stops when the page is full.
+        let sql: SQL = shown.count <= rowsSorted
+            ? "SELECT q.id FROM json_each(\(questions)) j CROSS JOIN question q ON q.id = j.value WHERE q.site = \(site)"
+            : "SELECT q.id FROM question q WHERE q.site = \(site) AND +q.id IN (SELECT value FROM json_each(\(questions)))"
+        let keys = try SQLRequest<Int64>(literal: sql + filter + " ORDER BY " + orderBy(sort)
+                                         + " LIMIT \(limit) OFFSET \(offset)").fetchAll(db)
         return MatchedPage(keys: keys.map { ($0, shown[$0] ?? $0) }, cut: cut)
     }
 
@@ -91,6 +97,9 @@ enum SortedWalk {
     /// Matching posts the other plan reads, newest first, before it cuts: 12,000 for one word, 6,000 for two, 300
     /// from forty on (reading the matches of the 40 commonest words costs about 60 µs per match found).
     static func postsRead(phrases: Int) -> Int { max(300, 12_000 / max(1, phrases)) }
+
+    /// Matched questions read by id and sorted; past this many the page is found along the sort's index instead.
+    static let rowsSorted = 1_000
 }
 
 /// Whether one question matches a search, by itself or by one of its answers (`post_fts` asked with the row's id,

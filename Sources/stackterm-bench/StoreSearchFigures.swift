@@ -29,6 +29,16 @@ enum StoreSearchFigures {
     static func onExistingStore() throws {
         let store = try StoreBenchmarks.existingStore().store
         report("machine load (1, 5, 15 min) before the search figures", StoreBenchmarks.loadAverage())
+        if let text = ProcessInfo.processInfo.environment["STACKTERM_BENCH_QUERY"] {
+            // One query alone (a slow one found below, say), 200 times in each sort.
+            for sort in StoreSearchSort.allCases {
+                let (samples, outcome) = StoreQueryBenchmarks.timedSearch(store, text, sort, iterations: 200)
+                let (p50, p99, most) = percentiles(samples)
+                report("store search \"\(text)\", \(sort)", String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms; ", p50, p99,
+                                                                  most) + outcome)
+            }
+            return
+        }
         try twoWordsFromTwoTitles(store, posts: StoreBenchmarks.postCount)
         try all(store, posts: StoreBenchmarks.postCount)
         report("machine load (1, 5, 15 min) after the search figures", StoreBenchmarks.loadAverage())

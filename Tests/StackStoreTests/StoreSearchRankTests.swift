@@ -138,5 +138,22 @@ final class StoreSearchRankTests: StoreTestCase {
                 """, arguments: [match])
         }
         XCTAssertTrue(Set(cut.keys.map(\.0)).isSubset(of: Set(newest)))
+        // The matched questions sorted, or found along the sort's index: the same pages.
+        for text in ["wallet", "the", "stake pool"] {
+            let match = try XCTUnwrap(LocalQuery(text).matchExpression)
+            for sort in [StoreSort.activity, .creation, .votes] {
+                for offset in [0, 40] {
+                    let (sorted, along) = try store.read { db in
+                        let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
+                        return (try Store.sortedMatches(db, site: site, match: match, tags: [], sort: sort, offset: offset,
+                                                        limit: 20, walkLimit: 0, rowsSorted: .max),
+                                try Store.sortedMatches(db, site: site, match: match, tags: [], sort: sort, offset: offset,
+                                                        limit: 20, walkLimit: 0, rowsSorted: 0))
+                    }
+                    XCTAssertEqual(sorted.keys.map(\.0), along.keys.map(\.0), "\(text), \(sort), \(offset)")
+                    XCTAssertEqual(sorted.keys.map(\.1), along.keys.map(\.1), "\(text), \(sort), \(offset)")
+                }
+            }
+        }
     }
 }
