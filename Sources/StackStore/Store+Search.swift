@@ -32,7 +32,7 @@ extension Store {
     /// word costs no more than a rare one; the others are ranked only when the title matches run out before the page
     /// is full. That ranking is bounded, so relevance order there means: bm25 (`BodyRank`: FTS5's formula, each
     /// word's rarity counted exactly when it is in fewer than 2,000 posts, else estimated from a sample) among the
-    /// newest `BodyRank.rankedPosts` matching posts (1,000 for two words, 100 from twenty on); when more match, the
+    /// newest `BodyRank.rankedPosts` matching posts (600 for two words, 100 from twelve on); when more match, the
     /// older ones are not ranked at all (`searchPage`'s `cut` says so), however well they would score. A question
     /// appears once, at the rank of its best-matching post (itself or an answer).
     /// `.activity`, `.creation`, `.votes`: the same questions ordered by that column (ties: higher id first), each

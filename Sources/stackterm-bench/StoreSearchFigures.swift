@@ -44,12 +44,26 @@ enum StoreSearchFigures {
         report("machine load (1, 5, 15 min) after the search figures", StoreBenchmarks.loadAverage())
     }
 
-    /// Queries of two words, each from another title of the store's 2,000 newest questions (few titles hold both,
-    /// so the page comes from bm25 over the body index): `STACKTERM_BENCH_QUERIES` of them (1,000 unless set), each
-    /// asked once for the first 20 hits in relevance order.
+    /// Queries of two words, the first word of one title and the last of another (few titles hold both, so the page
+    /// comes from bm25 over the body index): `STACKTERM_BENCH_QUERIES` of them (1,000 unless set), each asked once
+    /// for the first 20 hits in relevance order. Twice: from the titles of the store's 2,000 newest questions (as
+    /// `StoreBenchmarks.searchLatency` draws them; in the bench's file, copies of a few questions, so a few
+    /// queries repeat), and from every distinct title of the first copy of the corpus (ids below 100,000).
     static func twoWordsFromTwoTitles(_ store: Store, posts: Int) throws {
+        let newest = try store.questions(site: "bench", sort: .creation, limit: 2_000).map(\.question.title)
+        try twoWordsFromTwoTitles(store, posts: posts, titles: newest, name: "the 2,000 newest questions' titles")
+        var distinct = Set<String>()
+        for start in stride(from: 1, to: 100_000, by: 5_000) {
+            for stored in try store.questions(site: "bench", ids: Array(start..<(start + 5_000))) {
+                distinct.insert(stored.question.title)
+            }
+        }
+        try twoWordsFromTwoTitles(store, posts: posts, titles: distinct.sorted(),
+                                  name: "\(distinct.count) distinct titles")
+    }
+
+    private static func twoWordsFromTwoTitles(_ store: Store, posts: Int, titles: [String], name: String) throws {
         let count = ProcessInfo.processInfo.environment["STACKTERM_BENCH_QUERIES"].flatMap { Int($0) } ?? 1_000
-        let titles = try store.questions(site: "bench", sort: .creation, limit: 2_000).map(\.question.title)
         guard !titles.isEmpty else { throw BenchError.failed("no questions in the store") }
         var generator = SplitMix64(seed: 22)
         func words() -> [String] {
@@ -62,20 +76,22 @@ enum StoreSearchFigures {
             queries.append(first + " " + second)
         }
         var hits = 0
-        let samples = try queries.map { query in
+        var failed: [String] = []
+        let samples = queries.map { query in
             let start = Measure.now()
-            hits += try store.search(query, site: "bench", limit: 20).count
+            do { hits += try store.search(query, site: "bench", limit: 20).count } catch { failed.append("\(query): \(error)") }
             return (Measure.now() - start) * 1000
         }
+        if !failed.isEmpty { report("  … failed (cut or refused)", "\(failed.count): " + failed.prefix(5).joined(separator: "; ")) }
         var slowest: [String: Double] = [:]
         for (query, sample) in zip(queries, samples) { slowest[query] = max(slowest[query] ?? 0, sample) }
         report("  … its slowest distinct queries", slowest.sorted { $0.value > $1.value }.prefix(5)
             .map { String(format: "\"%@\" %.1f ms", $0.key, $0.value) }.joined(separator: ", "))
         let (p50, p99, most) = percentiles(samples)
-        report("store search, 2 words from two titles (\(posts) posts, first 20 with snippets)",
+        report("store search, 2 words from two titles, \(name) (\(posts) posts, first 20 with snippets)",
                String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d queries, %d distinct, %d hits)", p50, p99, most,
                       queries.count, Set(queries).count, hits),
-               goal: "p99 ≤ 20 ms", met: p99 <= 20)
+               goal: "p99 ≤ 20 ms", met: p99 <= 20 && failed.isEmpty)
     }
 
     static func all(_ store: Store, posts: Int) throws {
