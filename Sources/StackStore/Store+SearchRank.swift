@@ -39,9 +39,9 @@ enum BodyRank {
             if hits >= Double(exactCount) {
                 let (end, sampled) = try sample ?? sampleEnd(db)
                 sample = (end, sampled)
-                let inSample = try Int.fetchOne(db, sql: """
+                let inSample = try Int.fetchOne(try db.cachedStatement(sql: """
                     SELECT count(*) FROM post_fts WHERE post_fts MATCH ? AND rowid <= ?
-                    """, arguments: [phrase, end]) ?? 0
+                    """), arguments: [phrase, end]) ?? 0
                 hits = max(hits, Double(inSample) * rows / max(sampled, 1))
             }
             let idf = log((rows - hits + 0.5) / (hits + 0.5))
