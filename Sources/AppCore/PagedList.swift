@@ -159,6 +159,9 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             out.noteQuota(page.quotaRemaining, page.quotaMax)
             if repeated {
                 out.setStatus("The server sent no new \(noun) — end of list", isError: false)
+            } else if let newest = page.orderedAmongNewest {
+                out.setStatus("Many posts match: ordered among the newest \(newest) of them (rarer words narrow the search)",
+                              isError: false)
             } else {
                 out.clearLoadError()
             }

@@ -13,6 +13,9 @@ public struct Page<Item: Sendable>: Sendable {
     public var quotaMax: Int?
     /// Seconds the API asked us not to call this method again, when it did.
     public var backoff: TimeInterval?
+    /// A page of the local store's search whose plan, to answer in time, ordered only the newest this many matching
+    /// posts (`StackStore.SearchPage.cut`); nil for every other page.
+    public var orderedAmongNewest: Int?
 
     public init(
         items: [Item], hasMore: Bool, page: Int,

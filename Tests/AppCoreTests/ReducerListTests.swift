@@ -204,6 +204,20 @@ final class ReducerListTests: XCTestCase {
         return try XCTUnwrap(receivePage(2, .prefetch, store))
     }
 
+    func testAPageOrderedAmongOnlyTheNewestMatchesSaysSo() throws {
+        let store = makeStore()
+        let first = try started(store)
+        var cut = Fixtures.page(1, count: 30, firstID: 1)
+        cut.orderedAmongNewest = 600
+        store.send(.questionsLoaded(first, .success(cut))) { state in
+            XCTAssertEqual(state.list.questions.count, 30)
+            XCTAssertEqual(state.status.message,
+                           "Many posts match: ordered among the newest 600 of them (rarer words narrow the search)")
+            XCTAssertFalse(state.status.isError)
+        }
+        store.receiveReadMarksLoad(Array(1...30))
+    }
+
     func testAPageWithNothingNewEndsTheListAndSaysSo() throws {
         let store = makeStore()
         let second = try atTheEndOfPageOne(store)

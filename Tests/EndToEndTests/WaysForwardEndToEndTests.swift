@@ -78,4 +78,17 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
                       tmux.screenDump())
         try quit(tmux)
     }
+
+    /// Twelve of the commonest words match nearly every post of the sample site: the store orders only the newest of
+    /// them, and the status line says so instead of passing the page off as the whole order.
+    func testASearchOfManyCommonWordsOfflineSaysItsOrderCoversOnlyTheNewestMatches() throws {
+        let tmux = try launchWithoutNetwork(["--sample"])
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { $0.first?.contains("cardano · activity") == true && $0.count > 3 && $0[2].contains("4y") },
+                      tmux.screenDump())
+        try tmux.sendKeys(.text("/"))
+        try tmux.sendKeys(.text("the to and of is it in that for with on be"), .key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Many posts match: ordered among the newest 100 of them", timeout: 10), tmux.screenDump())
+        XCTAssertTrue(try tmux.capture()[0].contains("search “the to and of is it in that for with on be”"), tmux.screenDump())
+        try quit(tmux)
+    }
 }

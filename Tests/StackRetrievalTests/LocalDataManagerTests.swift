@@ -57,6 +57,29 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         XCTAssertFalse(try list(["pool", "ada"], page: 3).hasMore)
     }
 
+    /// A search so common that the store orders only its newest matches says so on its page, for the status line;
+    /// a narrower one does not.
+    func testASearchPageCutToTheNewestMatchesCarriesTheCut() throws {
+        let words = (0..<20).map { "w\(UnicodeScalar(UInt8(97 + $0)))ord" }
+        let filler = (0..<50).map { "filler\($0)" }.joined(separator: " ")
+        local.keep(questions: (1...150).map { id in
+            Fixtures.question(id: id, title: "Question \(id)", score: 0, answers: 0, created: 1_600_000_000 + id * 60,
+                              body: "<p>\(words.joined(separator: " ")) \(id > 140 ? "zzrare" : "") \(filler)</p>")
+        }, site: "cardano")
+        local.flush()
+        func search(_ text: String) throws -> LocalPage {
+            try local.storedPage(QuestionListQuery(site: "cardano", search: text, searchSort: .relevance, pageSize: 10), page: 1).get()
+        }
+        let common = try search(words.joined(separator: " "))
+        XCTAssertEqual(common.stored.count, 10)
+        XCTAssertEqual(common.searchCut, 100)
+        XCTAssertEqual(common.questionPage.orderedAmongNewest, 100)
+        let narrow = try search(words.joined(separator: " ") + " zzrare")
+        XCTAssertEqual(narrow.stored.count, 10)
+        XCTAssertNil(narrow.searchCut)
+        XCTAssertNil(narrow.questionPage.orderedAmongNewest)
+    }
+
     func testAHugeBodyIsNotKept() throws {
         let huge = "<p>" + String(repeating: "x", count: Store.largestKeptBody) + "</p>"
         local.keep(questions: [Fixtures.question(id: 1, body: huge), Fixtures.question(id: 2, answers: 1, body: "<p>Small</p>")],

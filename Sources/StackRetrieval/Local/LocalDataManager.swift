@@ -105,9 +105,10 @@ public final class LocalDataManager: Sendable {
         let offset = (page - 1) * limit
         if let search = query.search {
             let text = ([search] + query.tagged.map { "tag:" + $0 }).joined(separator: " ")
-            let hits = try store.search(text, site: query.site, sort: StoreSearchSort(query.searchSort), offset: offset, limit: limit + 1)
-            let questions = try store.questions(site: query.site, ids: hits.prefix(limit).map(\.questionID))
-            return .success(LocalPage(stored: questions, hasMore: hits.count > limit, page: page))
+            let found = try store.searchPage(text, site: query.site, sort: StoreSearchSort(query.searchSort), offset: offset,
+                                             limit: limit + 1)
+            let questions = try store.questions(site: query.site, ids: found.hits.prefix(limit).map(\.questionID))
+            return .success(LocalPage(stored: questions, hasMore: found.hits.count > limit, page: page, searchCut: found.cut))
         }
         guard let order = StoreSort(query.sort) else {
             return .failure(.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort"))
@@ -129,9 +130,24 @@ public struct LocalPage: Sendable {
     public var hasMore: Bool
     /// The page number (1-based).
     public var page: Int
+    /// A search page ordered among only the newest this many matching posts (`SearchPage.cut`); nil otherwise.
+    public var searchCut: Int?
 
-    /// The same page without the store's origin, age and read marks, as the network would send it.
-    public var questionPage: Page<Question> { Page(items: stored.map(\.question), hasMore: hasMore, page: page) }
+    /// A page of `stored` questions; `searchCut` only for a search that was cut.
+    public init(stored: [StoredQuestion], hasMore: Bool, page: Int, searchCut: Int? = nil) {
+        self.stored = stored
+        self.hasMore = hasMore
+        self.page = page
+        self.searchCut = searchCut
+    }
+
+    /// The same page without the store's origin, age and read marks, as the network would send it (a search's cut
+    /// kept, for the status line).
+    public var questionPage: Page<Question> {
+        var page = Page(items: stored.map(\.question), hasMore: hasMore, page: page)
+        page.orderedAmongNewest = searchCut
+        return page
+    }
     /// When the oldest question on the page was fetched (nil for an empty page).
     public var fetchedAt: Date? { stored.map(\.fetchedAt).min() }
 }
