@@ -7,7 +7,8 @@
 #     --time:  at most SECONDS per harness (-max_total_time)
 #   Environment: STACKTERM_DATA (real data for the seeds; default ../shared/data beside the repository),
 #     FUZZ_TIMEOUT (seconds one input may take before it counts as a hang; default 5),
-#     FUZZ_NO_BUILD=1 (use the binaries already built), FUZZ_BIG=0 (skip the plain-build timing of html inputs).
+#     FUZZ_NO_BUILD=1 (use the binaries already built), FUZZ_BUILD_ONLY=1 (build the harnesses, run nothing),
+#     FUZZ_BIG=0 (skip the plain-build timing of html inputs).
 #
 # Exits non-zero when the build fails or any harness crashes, leaks, hangs past FUZZ_TIMEOUT or runs out of
 # memory; the input that did it is kept in .build-fuzz/crashes/HARNESS/. Prints per harness: executions,
@@ -56,6 +57,7 @@ if [[ "${FUZZ_NO_BUILD:-0}" != 1 ]]; then
     grep -v "Cannot export local symbol '__asan_extra_spill_area'" "$OUT/build.log" | grep -vE "^\[[0-9]+/[0-9]+\]" || true
     (( build_status == 0 )) || { echo "FAIL: the fuzz build failed (exit $build_status)"; exit 1; }
 fi
+[[ "${FUZZ_BUILD_ONLY:-0}" == 1 ]] && exit 0
 bin="$("${build[@]}" --show-bin-path)"
 
 echo "== seeds from $STACKTERM_DATA"
