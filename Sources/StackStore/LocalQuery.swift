@@ -38,7 +38,13 @@ public struct LocalQuery: Sendable, Hashable {
     /// say), the quoted pieces are matched as a phrase, which both indexes answer.
     var matchExpression: String? {
         let terms = matchTerms
-        return terms.isEmpty ? nil : terms.joined(separator: " ")
+        return terms.isEmpty ? nil : Self.matchExpression(of: terms)
+    }
+
+    /// The FTS5 MATCH expression of `terms` (phrases as `matchTerms` makes them): AND-ed, in their order. The one
+    /// place a search's phrases are joined; whoever needs them one by one keeps the terms, never splits this.
+    static func matchExpression(of terms: [String]) -> String {
+        terms.joined(separator: " ")
     }
 
     /// The phrases of `matchExpression`, in its order (FTS5 numbers them so for its auxiliary functions).

@@ -58,7 +58,8 @@ extension Store {
     ) throws(StoreError) -> SearchPage {
         let query = LocalQuery(text)
         try LocalQuery.checkLimits(text, query)
-        guard let match = query.matchExpression else {
+        let terms = query.matchTerms
+        guard !terms.isEmpty else {
             guard !query.tags.isEmpty else { return SearchPage(hits: []) }
             return SearchPage(hits: try questions(site: site, sort: sort.listSort ?? .activity, tags: query.tags,
                                                   offset: offset, limit: limit).map { SearchHit(tagged: $0.question) })
@@ -68,10 +69,10 @@ extension Store {
             let snippets = Snippets(words: query.words)
             let found: MatchedPage
             if let column = sort.listSort {
-                found = try Self.sortedMatches(db, site: siteID, match: match, tags: query.tags, sort: column,
-                                               offset: offset, limit: limit, phrases: query.matchTerms.count)
+                found = try Self.sortedMatches(db, site: siteID, terms: terms, tags: query.tags, sort: column,
+                                               offset: offset, limit: limit)
             } else {
-                let all = try Self.matches(db, site: siteID, query: query, count: offset + limit)
+                let all = try Self.matches(db, site: siteID, terms: terms, tags: query.tags, count: offset + limit)
                 found = MatchedPage(keys: Array(all.keys.dropFirst(offset)), cut: all.cut)
             }
             return SearchPage(hits: try found.keys.compactMap { questionKey, postKey in
@@ -80,12 +81,12 @@ extension Store {
         }
     }
 
-    /// Up to `count` (question key, matching post key) pairs: title matches, then the rest by rank.
-    private static func matches(_ db: Database, site: Int64, query: LocalQuery, count: Int) throws -> MatchedPage {
-        let match = query.matchExpression ?? ""
-        let titled = try titleMatches(db, site: site, match: match, tags: query.tags, count: count)
+    /// Up to `count` (question key, matching post key) pairs of the posts holding every one of `terms`
+    /// (`LocalQuery.matchTerms`) and carrying `tags`: title matches, then the rest by rank.
+    private static func matches(_ db: Database, site: Int64, terms: [String], tags: [String], count: Int) throws -> MatchedPage {
+        let titled = try titleMatches(db, site: site, match: LocalQuery.matchExpression(of: terms), tags: tags, count: count)
         guard titled.count < count else { return MatchedPage(keys: titled, cut: nil) }
-        let ranked = try rankedQuestions(db, site: site, query: query, count: count - titled.count,
+        let ranked = try rankedQuestions(db, site: site, phrases: terms, tags: tags, count: count - titled.count,
                                          excluding: Set(titled.map(\.0)))
         return MatchedPage(keys: titled + ranked.keys, cut: ranked.cut)
     }
@@ -110,11 +111,10 @@ extension Store {
     /// newest `BodyRank.rankedPosts` matching posts (rowid order, which FTS5 reads without scoring) ranked by
     /// `stackterm_bm25`, so the work is bounded by the posts ranked, not by the matches nor by how common the words are.
     private static func rankedQuestions(
-        _ db: Database, site: Int64, query: LocalQuery, count: Int, excluding excluded: Set<Int64>
+        _ db: Database, site: Int64, phrases: [String], tags: [String], count: Int, excluding excluded: Set<Int64>
     ) throws -> MatchedPage {
         let (low, high) = StoreKey.range(site: site)
-        let filter = TagFilter(.postRow, site: site, tags: query.tags).sql
-        let phrases = query.matchTerms
+        let filter = TagFilter(.postRow, site: site, tags: tags).sql
         let idfs = try BodyRank.idfs(db, phrases: phrases)
         var scoreArguments: SQL = ""
         for idf in idfs { scoreArguments += ", \(idf)" }
@@ -122,7 +122,7 @@ extension Store {
         // One row past the bound says whether it cut.
         let bound = BodyRank.rankedPosts(phrases: phrases.count)
         let sql: SQL = "SELECT f.rowid AS key, \(sql: BodyRank.functionName)(f.post_fts" + scoreArguments
-            + ") AS score FROM post_fts f WHERE f.post_fts MATCH \(phrases.joined(separator: " "))"
+            + ") AS score FROM post_fts f WHERE f.post_fts MATCH \(LocalQuery.matchExpression(of: phrases))"
             + " AND f.rowid >= \(low) AND f.rowid < \(high)" + filter + " ORDER BY f.rowid DESC LIMIT \(bound + 1)"
         var scored = try BodyRank.withFunction(db) {
             try Row.fetchAll(db, SQLRequest<Row>(literal: sql)).map { (key: $0["key"] as Int64, score: $0["score"] as Double) }

@@ -1,7 +1,8 @@
 import GRDB
 
 extension Store {
-    /// The page `offset..<offset + limit` of the questions matching `match` (in their own text or an answer's) and
+    /// The page `offset..<offset + limit` of the questions matching every one of `terms` (`LocalQuery.matchTerms`, the
+    /// phrases of the FTS5 match, in its order; in their own text or an answer's) and
     /// carrying every one of `tags`, in `sort` order (ties: higher id first), each as (question key, the post whose
     /// text is shown: the question when it matches, else its first matching answer).
     ///
@@ -14,21 +15,23 @@ extension Store {
     /// When more posts match than that bound, the page is ordered among the questions of the newest posts only
     /// (`MatchedPage.cut`): an older question that would sort first is left out. That is what an AND of many common
     /// words costs: its matches are few, but finding them reads every word's postings (the 40 commonest words of
-    /// 2,000,000 posts: half a second for all of them, ~20 ms for the newest 300). `walkLimit` overrides how many questions the walk
+    /// 2,000,000 posts: half a second for all of them, ~20 ms for the newest 300). Both bounds shrink with the number
+    /// of phrases (`terms.count`). `walkLimit` overrides how many questions the walk
     /// may test (0: read the matches at once), `postsRead` the bound on matching posts read, `rowsSorted` how many
     /// matched questions are sorted rather than found along the index.
     static func sortedMatches(
-        _ db: Database, site: Int64, match: String, tags: [String], sort: StoreSort, offset: Int, limit: Int,
-        phrases: Int = 1, walkLimit: Int? = nil, postsRead: Int? = nil, rowsSorted: Int = SortedWalk.rowsSorted
+        _ db: Database, site: Int64, terms: [String], tags: [String], sort: StoreSort, offset: Int, limit: Int,
+        walkLimit: Int? = nil, postsRead: Int? = nil, rowsSorted: Int = SortedWalk.rowsSorted
     ) throws -> MatchedPage {
         let wanted = offset + limit
-        let tests = try MatchTests(db, match: match)
-        let walkLimit = walkLimit ?? SortedWalk.limit(wanted: wanted, phrases: phrases)
+        let tests = try MatchTests(db, phrases: terms)
+        let walkLimit = walkLimit ?? SortedWalk.limit(wanted: wanted, phrases: terms.count)
         if let walked = try walkedMatches(db, site: site, tags: tags, sort: sort, wanted: wanted, walkLimit: walkLimit, tests) {
             return MatchedPage(keys: Array(walked.dropFirst(offset)), cut: nil)
         }
         let (low, high) = StoreKey.range(site: site)
-        let bound = postsRead ?? SortedWalk.postsRead(phrases: phrases)
+        let bound = postsRead ?? SortedWalk.postsRead(phrases: terms.count)
+        let match = LocalQuery.matchExpression(of: terms)
         var posts = try SQLRequest<Int64>(literal: """
             SELECT f.rowid FROM post_fts f WHERE f.post_fts MATCH \(match) AND f.rowid >= \(low) AND f.rowid < \(high)
             ORDER BY f.rowid DESC LIMIT \(bound + 1)
@@ -111,11 +114,11 @@ struct MatchTests {
     private let answers: Statement
     private let phrases: [String]
 
-    /// Tests for `match`, the query's phrases (`LocalQuery.matchExpression`: quoted tokens, space-separated).
-    init(_ db: Database, match: String) throws {
+    /// Tests for `phrases`, the query's FTS5 phrases (`LocalQuery.matchTerms`), each asked on its own.
+    init(_ db: Database, phrases: [String]) throws {
         phraseTest = try db.cachedStatement(sql: "SELECT 1 FROM post_fts WHERE post_fts MATCH ? AND rowid = ?")
         answers = try db.cachedStatement(sql: "SELECT id FROM answer WHERE question = ? ORDER BY id")
-        phrases = match.split(separator: " ").map(String.init)
+        self.phrases = phrases
     }
 
     /// The question `key` when its own text matches, else its first matching answer; nil when neither does.

@@ -114,14 +114,15 @@ final class StoreSearchRankTests: StoreTestCase {
     /// and says so; unbounded, the same questions as the walk along the sort's index.
     func testASortedPageOrderedAmongTheNewestMatchesSaysItCut() throws {
         let store = try importedStore("cardano")
+        let terms = LocalQuery("wallet").matchTerms
         let match = try XCTUnwrap(LocalQuery("wallet").matchExpression)
         let (cut, whole, walked) = try store.read { db in
             let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
-            return (try Store.sortedMatches(db, site: site, match: match, tags: [], sort: .votes, offset: 0, limit: 20,
+            return (try Store.sortedMatches(db, site: site, terms: terms, tags: [], sort: .votes, offset: 0, limit: 20,
                                             walkLimit: 0, postsRead: 30),
-                    try Store.sortedMatches(db, site: site, match: match, tags: [], sort: .votes, offset: 0, limit: 20,
+                    try Store.sortedMatches(db, site: site, terms: terms, tags: [], sort: .votes, offset: 0, limit: 20,
                                             walkLimit: 0, postsRead: 100_000),
-                    try Store.sortedMatches(db, site: site, match: match, tags: [], sort: .votes, offset: 0, limit: 20,
+                    try Store.sortedMatches(db, site: site, terms: terms, tags: [], sort: .votes, offset: 0, limit: 20,
                                             walkLimit: .max))
         }
         XCTAssertEqual(cut.cut, 30)
@@ -140,14 +141,14 @@ final class StoreSearchRankTests: StoreTestCase {
         XCTAssertTrue(Set(cut.keys.map(\.0)).isSubset(of: Set(newest)))
         // The matched questions sorted, or found along the sort's index: the same pages.
         for text in ["wallet", "the", "stake pool"] {
-            let match = try XCTUnwrap(LocalQuery(text).matchExpression)
+            let terms = LocalQuery(text).matchTerms
             for sort in [StoreSort.activity, .creation, .votes] {
                 for offset in [0, 40] {
                     let (sorted, along) = try store.read { db in
                         let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
-                        return (try Store.sortedMatches(db, site: site, match: match, tags: [], sort: sort, offset: offset,
+                        return (try Store.sortedMatches(db, site: site, terms: terms, tags: [], sort: sort, offset: offset,
                                                         limit: 20, walkLimit: 0, rowsSorted: .max),
-                                try Store.sortedMatches(db, site: site, match: match, tags: [], sort: sort, offset: offset,
+                                try Store.sortedMatches(db, site: site, terms: terms, tags: [], sort: sort, offset: offset,
                                                         limit: 20, walkLimit: 0, rowsSorted: 0))
                     }
                     XCTAssertEqual(sorted.keys.map(\.0), along.keys.map(\.0), "\(text), \(sort), \(offset)")

@@ -31,6 +31,21 @@ final class StoreSearchSortTests: StoreTestCase {
         XCTAssertEqual(relevance, try store.search("hops", site: "beer"), "the old signature is the relevance sort")
     }
 
+    /// A phrase of several words (FTS5's `"soft water"`) is tested as one phrase by both plans of a sorted search:
+    /// the tests take the query's phrases as they are, never re-split from the joined match.
+    func testASortedSearchTestsAPhraseOfSeveralWordsAsOnePhrase() throws {
+        let store = try seeded()
+        for walkLimit in [Int.max, 0] {
+            let page = try store.read { db in
+                let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "beer"))
+                return try Store.sortedMatches(db, site: site, terms: ["\"soft water\"", "\"hops\""], tags: [], sort: .votes,
+                                               offset: 0, limit: 20, walkLimit: walkLimit)
+            }
+            XCTAssertEqual(page.keys.map { StoreKey.id($0.0) }, [5], "walk limit \(walkLimit): the question")
+            XCTAssertEqual(page.keys.map { StoreKey.id($0.1) }, [50], "walk limit \(walkLimit): its answer holds the phrase")
+        }
+    }
+
     func testAQuestionFoundThroughAnAnswerShowsTheAnswersText() throws {
         let hit = try XCTUnwrap(try seeded().search("soft", site: "beer", sort: .votes).first)
         XCTAssertEqual(hit.questionID, 5)
@@ -106,15 +121,15 @@ final class StoreSearchSortTests: StoreTestCase {
         let queries = ["the", "wallet", "marlowe", "stake pool", "token tag:plutus", "zzzunmatched"]
         var walkedSomething = false
         for text in queries {
-            let match = try XCTUnwrap(LocalQuery(text).matchExpression, text)
+            let terms = LocalQuery(text).matchTerms
             let tags = LocalQuery(text).tags
             for sort in [StoreSort.activity, .creation, .votes] {
                 for offset in [0, 20, 100] {
                     let (walked, read) = try store.read { db in
                         let site = try XCTUnwrap(try Store.existingSiteRowID(db, apiName: "cardano"))
-                        return (try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
+                        return (try Store.sortedMatches(db, site: site, terms: terms, tags: tags, sort: sort, offset: offset,
                                                         limit: 20, walkLimit: .max).keys,
-                                try Store.sortedMatches(db, site: site, match: match, tags: tags, sort: sort, offset: offset,
+                                try Store.sortedMatches(db, site: site, terms: terms, tags: tags, sort: sort, offset: offset,
                                                         limit: 20, walkLimit: 0).keys)
                     }
                     XCTAssertEqual(walked.map(\.0), read.map(\.0), "\(text), \(sort), offset \(offset): questions")
