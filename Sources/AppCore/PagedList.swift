@@ -19,6 +19,9 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     public var scrollOffset = 0
     /// The store's reads of the read marks of rows shown (`askReadMarks`), until they answer.
     public var markLoads: Set<LoadToken> = []
+    /// The cut (`Page.orderedAmongNewest`) the status line last said for this list's pages since page 1: a later page
+    /// with the same cut (a prefetch, say) leaves the status line to what the reader is reading.
+    public private(set) var cutSaid: Int?
 
     public init() {}
 
@@ -157,11 +160,13 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
                 keepSelectionVisible(rows: context.viewport.listRows)
             }
             out.noteQuota(page.quotaRemaining, page.quotaMax)
+            // A search's cut is said once: when its page 1 arrives (again after `r`), or when a later page's differs.
+            if pending.page == 1 { cutSaid = nil }
             if repeated {
                 out.setStatus("The server sent no new \(noun) — end of list", isError: false)
-            } else if let newest = page.orderedAmongNewest {
-                out.setStatus("Many posts match: ordered among the newest \(newest) of them (rarer words narrow the search)",
-                              isError: false)
+            } else if let notice = page.orderedAmongNewestNotice, page.orderedAmongNewest != cutSaid {
+                out.setStatus(notice, isError: false)
+                cutSaid = page.orderedAmongNewest
             } else {
                 out.clearLoadError()
             }

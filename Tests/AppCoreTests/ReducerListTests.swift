@@ -144,6 +144,7 @@ final class ReducerListTests: XCTestCase {
             XCTAssertEqual(state.top.kind, .waysForward, "nothing to show: the ways forward, over the list")
         }
         let ways = try XCTUnwrap(store.receiveWaysForward())
+        store.perform(.top)
         store.send(.command(.reload)) { XCTAssertNil($0.status.message) }
         store.receive(.cancel(ways))
         XCTAssertNotNil(receivePage(1, .userInitiated, store))
@@ -216,6 +217,36 @@ final class ReducerListTests: XCTestCase {
             XCTAssertFalse(state.status.isError)
         }
         store.receiveReadMarksLoad(Array(1...30))
+    }
+
+    /// A search's cut is said once: a later page with the same cut (a prefetch) leaves the status line to what the
+    /// reader is reading; a page whose cut differs says it, and page 1 again (`r`) says it again.
+    func testTheCutIsSaidWhenTheSearchsFirstPageArrivesNotByEachLaterPage() throws {
+        let store = makeStore()
+        let first = try started(store)
+        load(first, Fixtures.page(1, count: 30, firstID: 1).orderedAmongNewest(600), store)
+        let saysCut600 = "Many posts match: ordered among the newest 600 of them (rarer words narrow the search)"
+        XCTAssertEqual(store.state.status.message, saysCut600)
+
+        store.send(.command(.bottom))
+        let second = try XCTUnwrap(receivePage(2, .prefetch, store))
+        store.send(.notify("Copied link: https://cardano.stackexchange.com/q/30", isError: false))
+        store.expectEffects([])
+        load(second, Fixtures.page(2, count: 30, firstID: 31).orderedAmongNewest(600), store)
+        XCTAssertEqual(store.state.status.message, "Copied link: https://cardano.stackexchange.com/q/30",
+                       "the prefetched page's cut, said already, leaves the reader's message")
+
+        store.send(.command(.bottom))
+        let third = try XCTUnwrap(receivePage(3, .prefetch, store))
+        load(third, Fixtures.page(3, count: 30, firstID: 61).orderedAmongNewest(300), store)
+        XCTAssertEqual(store.state.status.message,
+                       "Many posts match: ordered among the newest 300 of them (rarer words narrow the search)")
+
+        store.perform(.top)
+        store.send(.command(.reload)) { XCTAssertNil($0.status.message) }
+        let again = try XCTUnwrap(receivePage(1, .userInitiated, store))
+        load(again, Fixtures.page(1, count: 30, firstID: 1).orderedAmongNewest(600), store)
+        XCTAssertEqual(store.state.status.message, saysCut600, "page 1 again says its cut again")
     }
 
     func testAPageWithNothingNewEndsTheListAndSaysSo() throws {
@@ -303,5 +334,14 @@ final class ReducerListTests: XCTestCase {
             XCTAssertEqual(state.answersFeed?.titles[1], "One")
         }
         store.perform(.bottom)
+    }
+}
+
+private extension Page {
+    /// This page, ordered among only the newest `newest` matches (a local search that was cut).
+    func orderedAmongNewest(_ newest: Int) -> Page {
+        var page = self
+        page.orderedAmongNewest = newest
+        return page
     }
 }
