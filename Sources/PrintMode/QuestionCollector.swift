@@ -15,6 +15,9 @@ public final class QuestionCollector {
     private var delivered = 0
     /// Whether some page came from the store because the network could not answer (or `--offline`).
     public private(set) var answeredByStore = false
+    /// What the first page the store's search cut says of it (`Page.orderedAmongNewestNotice`), for stderr; nil when
+    /// no page was cut.
+    public private(set) var cutNotice: String?
     private var seenIDs: Set<Int> = []
     private var onQuestions: (@MainActor ([Question]) -> Void)?
     private var completion: (@MainActor (PrintOutcome) -> Void)?
@@ -48,6 +51,7 @@ public final class QuestionCollector {
         case .failure(let error):
             finish(.failed(error, printed: delivered))
         case .success(let loaded):
+            cutNotice = cutNotice ?? loaded.orderedAmongNewestNotice
             let fresh = loaded.items.filter { seenIDs.insert($0.questionID).inserted }
             let share = Array(fresh.prefix(request.limit - delivered))
             delivered += share.count

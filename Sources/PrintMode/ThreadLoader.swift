@@ -31,6 +31,9 @@ public final class ThreadLoader {
     private let mode: LoadMode
     /// Whether some part came from the store because the network could not answer (or `--offline`).
     public private(set) var answeredByStore = false
+    /// What the search's page says when the store cut it (`Page.orderedAmongNewestNotice`): the thread is the first
+    /// answered question among the newest matches only. Nil otherwise.
+    public private(set) var cutNotice: String?
 
     public init(loader: Loader, request: ThreadRequest, mode: LoadMode = .preferFresh) {
         self.loader = loader
@@ -62,6 +65,7 @@ public final class ThreadLoader {
                 case .success(let loaded):
                     note(loaded)
                     let page = loaded.value
+                    cutNotice = page.orderedAmongNewestNotice
                     guard let question = page.items.first(where: { ($0.answerCount ?? 0) > 0 }) else {
                         let what = page.items.isEmpty ? "no questions matched" : (page.items.count == 1 ? "the only result has no answer" : "no question among the first \(page.items.count) results has an answer")
                         return completion(.failure(.notFound(what)))

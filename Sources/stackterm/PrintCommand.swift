@@ -94,12 +94,14 @@ struct PrintCommand: ParsableCommand {
     /// The mode of every load: the store only with `--offline`, else what the browser does.
     private var mode: LoadMode { offline ? .storeOnly : .preferFresh }
 
-    /// Says on stderr when the network could not answer and the store did, lets the store write what was kept
-    /// (a second at most), and exits with `code`.
-    private static func exit(_ code: Int32, loader: Loader, answeredByStore: Bool, offline: Bool) -> Never {
+    /// Says on stderr when the network could not answer and the store did, and when the store's search was cut
+    /// (`cutNotice`, once: the browser's status line in the same words), lets the store write what was kept (a second
+    /// at most), and exits with `code`.
+    private static func exit(_ code: Int32, loader: Loader, answeredByStore: Bool, offline: Bool, cutNotice: String?) -> Never {
         if answeredByStore && !offline {
             StacktermCommand.standardError("stackterm: the network could not be reached; printed what the local store holds")
         }
+        if let cutNotice { StacktermCommand.standardError("stackterm: " + cutNotice) }
         loader.local?.flush(waitingAtMost: 1)
         Foundation.exit(code)
     }
@@ -117,7 +119,8 @@ struct PrintCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }, completion: { outcome in
                 if let message = outcome.message { StacktermCommand.standardError(message) }
-                Self.exit(outcome.exitCode, loader: loader, answeredByStore: collector.answeredByStore, offline: offline)
+                Self.exit(outcome.exitCode, loader: loader, answeredByStore: collector.answeredByStore, offline: offline,
+                          cutNotice: collector.cutNotice)
             })
         }
         Self.runMainLoop()
@@ -145,7 +148,8 @@ struct PrintCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data(text.utf8))
                 }
                 if let message = outcome.message { StacktermCommand.standardError(message) }
-                Self.exit(outcome.exitCode, loader: loader, answeredByStore: threadLoader.answeredByStore, offline: offline)
+                Self.exit(outcome.exitCode, loader: loader, answeredByStore: threadLoader.answeredByStore, offline: offline,
+                          cutNotice: threadLoader.cutNotice)
             }
         }
         Self.runMainLoop()

@@ -53,6 +53,33 @@ final class PrintOfflineEndToEndTests: XCTestCase {
         XCTAssertEqual(run.errors, "")
     }
 
+    /// Twelve of the commonest words match most posts: the store orders only the newest 100 of them. stderr says so
+    /// once, in the browser's words, however many pages were read; stdout holds only the question lines. A search of
+    /// rarer words says nothing of the kind, and neither does the network's answer.
+    func testASearchOfManyCommonWordsSaysOnStderrItsOrderCoversOnlyTheNewestMatches() throws {
+        let cut = "stackterm: Many posts match: ordered among the newest 100 of them (rarer words narrow the search)"
+        let common = "the to and of is it in that for with on be"
+        let offline = try print("--offline", "--search", common, "--limit", "25", "--page-size", "10")
+        XCTAssertEqual(offline.status, 0, offline.errors)
+        XCTAssertEqual(offline.lines.count, 25, offline.output)
+        XCTAssertEqual(offline.lines.compactMap(score).count, 25, "question lines only: \(offline.output)")
+        XCTAssertEqual(offline.errors.split(separator: "\n").map(String.init), [cut])
+
+        let unreachable = try print("--search", common, "--limit", "5", "--json")
+        XCTAssertEqual(unreachable.status, 0, unreachable.errors)
+        XCTAssertEqual(unreachable.lines.filter { $0.hasPrefix("{") }.count, 5, unreachable.output)
+        XCTAssertTrue(unreachable.errors.contains("printed what the local store holds"), unreachable.errors)
+        XCTAssertEqual(unreachable.errors.split(separator: "\n").filter { $0.contains("Many posts match") }.map(String.init), [cut])
+
+        let answer = try print("--offline", "--search", common, "--top-answer")
+        XCTAssertEqual(answer.status, 0, answer.errors)
+        XCTAssertEqual(answer.errors.split(separator: "\n").map(String.init), [cut], "the thread is the first answered of a cut page")
+
+        let narrow = try print("--offline", "--search", "marlowe", "--limit", "5")
+        XCTAssertEqual(narrow.status, 0, narrow.errors)
+        XCTAssertEqual(narrow.errors, "")
+    }
+
     func testOfflineWithoutTheSiteSaysWhatIsMissing() throws {
         let run = try stackterm(["print", "--offline", "--site", "coffee", "--api-base-url", unreachable])
         XCTAssertEqual(run.status, 1, run.output)
