@@ -57,7 +57,8 @@ public final class Store: Sendable {
 
     /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed; network writes keep
     /// it under `maxBytes` by evicting the oldest cached content. `announceUpgrade` is told, before it starts, that
-    /// an existing store is being upgraded to this version's schema (once; seconds on a large store).
+    /// an existing store is being upgraded to this version's schema (once; seconds on a large store), or that the
+    /// list indexes an interrupted import left missing are being built (seconds too).
     public init(
         fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
@@ -112,7 +113,7 @@ public final class Store: Sendable {
         self.movedAsideReason = aside?.reason
         openedFile = StoreFileIdentity.of(path)
         // Best effort: a store that cannot take the write keeps them until an open that can.
-        if writesPaused == nil { _ = try? restoreAfterKilledImport() }
+        if writesPaused == nil { _ = try? restoreAfterKilledImport(announce: announceUpgrade) }
     }
 
     private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {

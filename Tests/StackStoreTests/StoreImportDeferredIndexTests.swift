@@ -95,9 +95,15 @@ final class StoreImportDeferredIndexTests: StoreTestCase {
             XCTAssertEqual(try deferredIndexes(openStore()), [:], "an open while an import runs leaves them to it")
             withExtendedLifetime(running) {}
         }
-        let reopened = try openStore()
+        var said: [String] = []
+        let reopened = try Store(fileURL: storeFile, announceUpgrade: { said.append($0) })
         XCTAssertEqual(try deferredIndexes(reopened).count, ImportDeferredIndexes.all.count)
         XCTAssertEqual(try reopened.questions(site: "small", sort: .votes, limit: 100).count, 30)
+        XCTAssertEqual(said, [Store.rebuildingIndexesNotice(storeFile.path)], "the seconds of the build are announced")
+        try reopened.pool.close()
+        said = []
+        _ = try Store(fileURL: storeFile, announceUpgrade: { said.append($0) })
+        XCTAssertEqual(said, [], "nothing to build, nothing said")
     }
 
     func testOnlyAnImportLargeAgainstTheStoreDropsThem() throws {
