@@ -30,6 +30,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("storelaunch", { try StoreLaunchBenchmark.offlineLaunch() }),
     ("storequery", { try StoreQueryBenchmarks.all() }),
     ("storesearch", { try StoreSearchFigures.onExistingStore() }),
+    ("storecold", { try StoreColdFigures.onExistingStore() }),
     ("live", { try LiveBenchmarks.all() }),
     ("livequota", { try LiveQuotaBenchmark.requestsPerHour() }),
     ("liveapp", { try LiveAppBenchmarks.all() }),
