@@ -52,6 +52,7 @@ public final class AppRunner {
         let terminal = Terminal()
         terminal.theme = configuration.theme
         terminal.mouseEnabled = configuration.mouseEnabled
+        EventLoop.catchSuspendBeforeCurses()
         do {
             try terminal.start()
         } catch {

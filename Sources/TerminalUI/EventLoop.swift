@@ -54,6 +54,14 @@ public final class EventLoop {
         }
     }
 
+    /// Catches Ctrl-Z (SIGTSTP) before curses starts; `start()` acts on it. Curses takes SIGTSTP only when it finds
+    /// it at its default action at `newterm`, and then sets it to be ignored for the length of every screen update
+    /// (ncurses' `doupdate`), so a Ctrl-Z typed during an update was lost: under load, now and then, the program
+    /// did not stop and the shell's next line reached it as keys. Found caught there, curses leaves it alone.
+    public static func catchSuspendBeforeCurses() {
+        stackterm_signal_forward(SIGTSTP)
+    }
+
     /// Installs the input source and catches `handledSignals` (they no longer have their default actions). Each
     /// caught signal reaches the main queue through `CTermGuard`'s signal pipe; the handler is in place when
     /// this returns.

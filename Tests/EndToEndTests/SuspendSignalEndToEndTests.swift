@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Ctrl-Z is never ignored: curses (ncurses' `doupdate`) sets SIGTSTP to be ignored for the length of every screen
+/// update unless the program caught it before curses started (`EventLoop.catchSuspendBeforeCurses`); a Ctrl-Z typed
+/// during an update was then lost. Read from outside, in `/proc/PID/status`, while the screen redraws page after page.
+final class SuspendSignalEndToEndTests: StacktermTestCase {
+    /// The process id of this test's stackterm: the one whose command line names this test's double.
+    private func stacktermPID() throws -> Int32 {
+        let pgrep = Process()
+        let output = Pipe()
+        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        pgrep.arguments = ["-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
+        pgrep.standardOutput = output
+        try pgrep.run()
+        pgrep.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return try XCTUnwrap(text.split(separator: "\n").compactMap { Int32($0) }.first, "no stackterm for this double")
+    }
+
+    /// Whether SIGTSTP is in the process's ignored set now (`SigIgn`, a hexadecimal mask: bit n-1 for signal n).
+    private static func ignoresSIGTSTP(_ pid: Int32) -> Bool? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+              let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16) else {
+            return nil
+        }
+        return mask & (1 << UInt64(SIGTSTP - 1)) != 0
+    }
+
+    func testCtrlZIsNeverIgnoredWhileTheScreenUpdates() throws {
+        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString)
+        session = tmux
+        XCTAssertTrue(tmux.waitForFirstPage(), tmux.screenDump())
+        let pid = try stacktermPID()
+        var samples = 0
+        var ignored = 0
+        for round in 0..<120 {
+            try tmux.sendKeys(.key(round % 2 == 0 ? "PageDown" : "PageUp"))
+            for _ in 0..<200 {
+                guard let ignoring = Self.ignoresSIGTSTP(pid) else { continue }
+                samples += 1
+                if ignoring { ignored += 1 }
+            }
+        }
+        XCTAssertGreaterThan(samples, 10_000, "the process's status was read")
+        XCTAssertEqual(ignored, 0, "SIGTSTP was ignored in \(ignored) of \(samples) readings while the screen redrew")
+        try quit(tmux)
+    }
+}
