@@ -52,9 +52,8 @@ public final class AppRunner {
         let terminal = Terminal()
         terminal.theme = configuration.theme
         terminal.mouseEnabled = configuration.mouseEnabled
-        EventLoop.catchSuspendBeforeCurses()
         do {
-            try terminal.start()
+            try EventLoop.startCurses(on: terminal)
         } catch {
             FileHandle.standardError.write(Data("stackterm: cannot start the terminal: \(error)\n".utf8))
             exit(1)

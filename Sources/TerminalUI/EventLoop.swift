@@ -54,12 +54,24 @@ public final class EventLoop {
         }
     }
 
-    /// Catches Ctrl-Z (SIGTSTP) before curses starts; `start()` acts on it. Curses takes SIGTSTP only when it finds
-    /// it at its default action at `newterm`, and then sets it to be ignored for the length of every screen update
-    /// (ncurses' `doupdate`), so a Ctrl-Z typed during an update was lost: under load, now and then, the program
-    /// did not stop and the shell's next line reached it as keys. Found caught there, curses leaves it alone.
-    public static func catchSuspendBeforeCurses() {
+    /// Starts curses on `terminal` with Ctrl-Z (SIGTSTP) caught first; `start()` acts on it, and on a Ctrl-Z typed
+    /// in between. Curses takes SIGTSTP only when it finds it at its default action at `newterm`, and then sets it to
+    /// be ignored for the length of every screen update (ncurses' `doupdate`), so a Ctrl-Z typed during an update
+    /// was lost: under load, now and then, the program did not stop and the shell's next line reached it as keys.
+    /// Found caught there, curses leaves it alone.
+    public static func startCurses(on terminal: Terminal) throws {
         stackterm_signal_forward(SIGTSTP)
+        suspendCaughtBeforeCurses = true
+        try terminal.start()
+    }
+
+    /// Set by `startCurses(on:)` until the next `start()`: a Ctrl-Z already in the signal pipe is this start's.
+    private static var suspendCaughtBeforeCurses = false
+
+    /// Of the signals found in the pipe at `start()`, those it acts on: none are, having been caught for an earlier
+    /// start, except a Ctrl-Z typed since `startCurses(on:)` caught it (once, however often it was typed).
+    nonisolated static func signalsKeptAtStart(_ drained: [Int32], suspendCaughtBeforeCurses: Bool) -> [Int32] {
+        suspendCaughtBeforeCurses && drained.contains(SIGTSTP) ? [SIGTSTP] : []
     }
 
     /// Installs the input source and catches `handledSignals` (they no longer have their default actions). Each
@@ -82,7 +94,8 @@ public final class EventLoop {
         inputReleased = released
         let pipe = stackterm_signal_pipe()
         guard pipe >= 0 else { return }
-        _ = Self.drainSignalPipe(pipe) // left from an earlier start: not for this one
+        let kept = Self.signalsKeptAtStart(Self.drainSignalPipe(pipe), suspendCaughtBeforeCurses: Self.suspendCaughtBeforeCurses)
+        Self.suspendCaughtBeforeCurses = false
         let signals = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .main)
         signals.setEventHandler { [weak self] in
             let caught = Self.drainSignalPipe(pipe)
@@ -94,6 +107,9 @@ public final class EventLoop {
         signalSource = signals
         for signalNumber in Self.handledSignals { stackterm_signal_forward(signalNumber) }
         signal(SIGPIPE, SIG_IGN)
+        for signalNumber in kept {
+            DispatchQueue.main.async { @MainActor [weak self] in self?.handleSignal(signalNumber) }
+        }
     }
 
     /// Cancels the sources and gives the signals their default actions back.

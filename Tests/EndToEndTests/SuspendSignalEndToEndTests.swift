@@ -3,22 +3,9 @@ import TestSupport
 import XCTest
 
 /// Ctrl-Z is never ignored: curses (ncurses' `doupdate`) sets SIGTSTP to be ignored for the length of every screen
-/// update unless the program caught it before curses started (`EventLoop.catchSuspendBeforeCurses`); a Ctrl-Z typed
+/// update unless the program caught it before curses started (`EventLoop.startCurses(on:)`); a Ctrl-Z typed
 /// during an update was then lost. Read from outside, in `/proc/PID/status`, while the screen redraws page after page.
 final class SuspendSignalEndToEndTests: StacktermTestCase {
-    /// The process id of this test's stackterm: the one whose command line names this test's double.
-    private func stacktermPID() throws -> Int32 {
-        let pgrep = Process()
-        let output = Pipe()
-        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        pgrep.arguments = ["-f", "stackterm --api-base-url \(double.baseURL.absoluteString)"]
-        pgrep.standardOutput = output
-        try pgrep.run()
-        pgrep.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return try XCTUnwrap(text.split(separator: "\n").compactMap { Int32($0) }.first, "no stackterm for this double")
-    }
-
     /// Whether SIGTSTP is in the process's ignored set now (`SigIgn`, a hexadecimal mask: bit n-1 for signal n).
     private static func ignoresSIGTSTP(_ pid: Int32) -> Bool? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
