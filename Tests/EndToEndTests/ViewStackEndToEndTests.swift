@@ -88,28 +88,28 @@ final class ViewStackEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil { $0.last?.contains("comments") == true && !$0.joined().contains("Loading answers") }, tmux.screenDump())
         // Well down into the text (not at its end), until a line of words is on top.
         for _ in 0..<40 { try tmux.sendKeys(.text("j")) }
-        var top: [Substring] = []
-        // Keys sent but not yet handled would scroll on after the phrase is picked (slow builds, e.g. under
-        // TSan): read a screen only once it stops changing.
-        func settledScreen() throws -> [String] {
-            var last = try tmux.capture()
-            for _ in 0..<50 {
-                Thread.sleep(forTimeInterval: 0.2)
-                let now = try tmux.capture()
-                if now == last { return now }
-                last = now
-            }
-            return last
+        // A key bound to nothing says so once every key before it was taken: only then is the scroll final (a screen
+        // still for a moment is not enough under ThreadSanitizer). The marker alternates, so each one's message is
+        // new; it hides the position ("Bottom") from then on.
+        var markers = 0
+        func screenAfter(_ keys: String) throws -> [String] {
+            markers += 1
+            let marker = markers % 2 == 0 ? "z" : "x"
+            try tmux.sendKeys(.text(keys + marker))
+            return try XCTUnwrap(tmux.settledScreen { ($0.last ?? "").contains("\(marker) is not bound") },
+                                 "the scroll never settled:\n\(tmux.screenDump())")
         }
+        var top: [Substring] = []
+        var screen = try screenAfter("")
         for _ in 0..<30 {
-            let screen = try settledScreen()
             let words = screen[1].split(separator: " ")
-            if words.count >= 6, words.prefix(3).allSatisfy({ $0.allSatisfy(\.isLetter) }), screen.last?.contains("Bottom") == false {
+            // Not at the bottom: one line further down is still text (then back up to this line).
+            if words.count >= 6, words.prefix(3).allSatisfy({ $0.allSatisfy(\.isLetter) }),
+               try screenAfter("j")[1] != screen[1], try screenAfter("k")[1] == screen[1] {
                 top = Array(words.prefix(3))
                 break
             }
-            try tmux.sendKeys(.text("j"))
-            Thread.sleep(forTimeInterval: 0.05)
+            screen = try screenAfter("j")
         }
         XCTAssertFalse(top.isEmpty, "no line of words reached the top:\n\(tmux.screenDump())")
         let phrase = top.joined(separator: " ")
