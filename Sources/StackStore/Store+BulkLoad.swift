@@ -63,8 +63,7 @@ extension Store {
         guard let lock = try StoreImportLock.take(store: fileURL) else { return false }
         defer { withExtendedLifetime(lock) {} }
         return try write { db in
-            if try ImportDeferredIndexes.missing(db) { announce(Self.rebuildingIndexesNotice(fileURL.path)) }
-            let indexes = try ImportDeferredIndexes.build(db)
+            let indexes = try ImportDeferredIndexes.build(db) { announce(Self.rebuildingIndexesNotice(fileURL.path)) }
             guard try Self.fullTextSettingsAreBulk(db) else { return indexes }
             try Self.setFullTextBulkLoading(false, db)
             return true

@@ -38,6 +38,13 @@ enum Measure {
         return String(format: "median %.3f ms, p95 %.3f ms (n=%d)", median, p95, sorted.count)
     }
 
+    /// "median 7 ms, min 5 ms, max 8 ms (n=10)": for a few samples with uneven outliers (cold reads).
+    static func spread(_ samples: [Double]) -> String {
+        let sorted = samples.sorted()
+        guard let least = sorted.first, let most = sorted.last else { return "no samples" }
+        return String(format: "median %.0f ms, min %.0f ms, max %.0f ms (n=%d)", sorted[sorted.count / 2], least, most, sorted.count)
+    }
+
     static func median(_ samples: [Double]) -> Double {
         let sorted = samples.sorted()
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]

@@ -39,21 +39,15 @@ enum StoreColdFigures {
             return (Measure.now() - opened) * 1000
         }
         let titlesFirst = try (0..<runs).map { _ in try cold { try $0.questions(site: "bench", sort: .activity, limit: 30) } }
-        report("cold cache: open → first 30 titles by activity", describe(titlesFirst))
+        report("cold cache: open → first 30 titles by activity", Measure.spread(titlesFirst))
         for (name, queries) in kinds {
             for sort in [StoreSearchSort.relevance, .activity] {
                 let samples = try queries.map { query in
                     try cold { store in try? store.searchPage(query, site: "bench", sort: sort) }
                 }
-                report("cold cache: search, \(name), \(sort), first screen", describe(samples))
+                report("cold cache: search, \(name), \(sort), first screen", Measure.spread(samples))
             }
         }
-        report("cold cache: opening the store (before each figure above)", describe(opens))
-    }
-
-    private static func describe(_ samples: [Double]) -> String {
-        let sorted = samples.sorted()
-        return String(format: "median %.0f ms, min %.0f ms, max %.0f ms (n=%d)", sorted[sorted.count / 2], sorted.first ?? 0,
-                      sorted.last ?? 0, sorted.count)
+        report("cold cache: opening the store (before each figure above)", Measure.spread(opens))
     }
 }
