@@ -10,12 +10,13 @@ import GRDBSQLite
 /// is the same formula (FTS5's bm25 with weights 10 for the title and 1 for the body, k1 1.2, b 0.75) over
 /// IDFs passed in as arguments, one per phrase of the MATCH in its order, so the counts can be bounded:
 /// `BodyRank.idfs` counts a word exactly when it is in fewer than `exactCount` posts, and past that estimates it from
-/// the index's first `sampleRows` posts (a common word's IDF is small either way). A word counted exactly ranks
+/// a sample of about `sampleRows` posts spread over every site's posts (`BodySample`; a common word's IDF is small
+/// either way). A word counted exactly ranks
 /// exactly as `bm25(post_fts, 10.0, 1.0)` does (`StoreSearchRankTests`).
 enum BodyRank {
     /// Posts a word is counted in exactly before its count is estimated from the sample.
     static let exactCount = 2_000
-    /// Posts at the start of the index (in rowid order) a common word's share is estimated from.
+    /// Posts a common word's share is estimated from (`BodySample`).
     static let sampleRows = 2_000
     /// Matching posts ranked for a query of `phrases` phrases: the newest this many (in rowid order, which FTS5 reads
     /// cheaply; scoring one costs ~4 µs more, most of it finding its length), fewer the more words there are (each is
@@ -27,34 +28,23 @@ enum BodyRank {
 
     /// The IDF of each of `phrases` (FTS5 MATCH phrases, such as `"qubit"` or `"entangl"*`) as FTS5's bm25 computes it,
     /// log((N − n + 0.5) / (n + 0.5)) floored at 1e-6, N the posts of the index and n those holding the phrase (exact
-    /// below `exactCount`, else estimated from the first `sampleRows` posts, at least `exactCount`).
-    static func idfs(_ db: Database, phrases: [String]) throws -> [Double] {
+    /// below `exactCount`, else estimated from a `BodySample` of about `sampleRows` posts, at least `exactCount`).
+    static func idfs(_ db: Database, phrases: [String], exactCount: Int = exactCount, sampleRows: Int = sampleRows) throws -> [Double] {
         let rows = Double(try indexedRows(db))
         let count = try db.cachedStatement(sql: """
-            SELECT count(*) FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT \(exactCount))
+            SELECT count(*) FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT ?)
             """)
-        var sample: (end: Int64, rows: Double)?
+        var sample: BodySample?
         return try phrases.map { phrase in
-            var hits = Double(try Int.fetchOne(count, arguments: [phrase]) ?? 0)
+            var hits = Double(try Int.fetchOne(count, arguments: [phrase, exactCount]) ?? 0)
             if hits >= Double(exactCount) {
-                let (end, sampled) = try sample ?? sampleEnd(db)
-                sample = (end, sampled)
-                let inSample = try Int.fetchOne(try db.cachedStatement(sql: """
-                    SELECT count(*) FROM post_fts WHERE post_fts MATCH ? AND rowid <= ?
-                    """), arguments: [phrase, end]) ?? 0
-                hits = max(hits, Double(inSample) * rows / max(sampled, 1))
+                let spread = try sample ?? BodySample.sample(db, rows: sampleRows, indexedRows: rows)
+                sample = spread
+                hits = max(hits, try spread.estimatedPosts(holding: phrase, db, indexedRows: rows))
             }
             let idf = log((rows - hits + 0.5) / (hits + 0.5))
             return idf <= 0 ? 1e-6 : idf
         }
-    }
-
-    /// The rowid of the index's `sampleRows`-th post (or its last) and how many posts that is.
-    private static func sampleEnd(_ db: Database) throws -> (Int64, Double) {
-        let row = try Row.fetchOne(db, sql: """
-            SELECT max(id) AS last, count(*) AS rows FROM (SELECT id FROM post_fts_docsize ORDER BY id LIMIT \(sampleRows))
-            """)
-        return (row?["last"] ?? 0, Double(row?["rows"] as Int? ?? 0))
     }
 
     /// The posts in `post_fts`, from FTS5's averages record (its first varint), as `xRowCount` reads it.

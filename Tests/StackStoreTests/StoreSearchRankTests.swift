@@ -40,6 +40,45 @@ final class StoreSearchRankTests: StoreTestCase {
                        try store.read { db in try Int64.fetchOne(db, sql: "SELECT count(*) FROM post_fts_docsize") })
     }
 
+    /// A common word's rarity is estimated from posts of every site: a word of the second site imported only (before,
+    /// the sample was the index's first posts, all of the first site's, and found it in none), of the first only, of
+    /// both. The sample is a few hundred posts here, so the estimate is asked to be within a third of the count.
+    func testACommonWordsCountIsEstimatedFromEverySitesPosts() throws {
+        let store = try importedStore("beer", "quantumcomputing")
+        try store.read { db in
+            let exact = try Int.fetchOne(db, sql: "SELECT count(*) FROM post_fts_docsize") ?? 0
+            XCTAssertEqual(Int64(exact), try BodyRank.indexedRows(db))
+            for word in ["qubit", "beer", "the", "state"] {
+                let holding = try Int.fetchOne(db, sql: "SELECT count(*) FROM post_fts WHERE post_fts MATCH ?", arguments: [word]) ?? 0
+                XCTAssertGreaterThan(holding, 100, word)
+                // Each site's posts counted, then (past 500) estimated from how densely the first 500 lie.
+                for counted in [BodySample.countedPosts, 500] {
+                    let estimated = try BodySample(db, rows: 400, indexedRows: Double(exact), countedPosts: counted)
+                        .estimatedPosts(holding: word, db, indexedRows: Double(exact))
+                    XCTAssertEqual(estimated, Double(holding), accuracy: Double(holding) / 3, "\(word), \(counted) counted")
+                }
+                let counted = try BodyRank.idfs(db, phrases: [word], exactCount: .max)[0]
+                let sampled = try BodyRank.idfs(db, phrases: [word], exactCount: 20, sampleRows: 400)[0]
+                XCTAssertEqual(sampled, counted, accuracy: 0.3, "\(word): the IDF from the sample is near the counted one")
+            }
+        }
+    }
+
+    /// A site of a few hundred questions fetched one by one, their ids spread over 80 million, weighs the posts it
+    /// holds, not the ids it spans, beside a site imported whole.
+    func testASiteFetchedPostByPostWeighsItsPostsNotItsIDs() throws {
+        let store = try importedStore("beer")
+        let fetched = (1...400).map { question($0 * 200_000, "Kubernetes pods \($0)", body: "<p>kubernetes pods restart</p>") }
+        try store.save(questions: fetched, site: "stackoverflow")
+        try store.read { db in
+            let rows = Double(try BodyRank.indexedRows(db))
+            let sample = try BodySample(db, rows: 400, indexedRows: rows)
+            XCTAssertEqual(try sample.estimatedPosts(holding: "kubernetes", db, indexedRows: rows), 400, accuracy: 400 / 3)
+            let beer = try Int.fetchOne(db, sql: "SELECT count(*) FROM post_fts WHERE post_fts MATCH 'beer'") ?? 0
+            XCTAssertEqual(try sample.estimatedPosts(holding: "beer", db, indexedRows: rows), Double(beer), accuracy: Double(beer) / 3)
+        }
+    }
+
     /// The 40 commonest words were refused (more than 32 words); they now answer, in every sort, with the page a
     /// plain SQLite AND over the same store gives (fewer posts match than either plan's bound: nothing is cut).
     func testTheFortyCommonestWordsAnswerWithThePageOfAPlainAnd() throws {
