@@ -67,10 +67,11 @@ enum ImportDeferredIndexes {
         for index in all { try db.execute(sql: index.drop) }
     }
 
-    /// Builds the indexes that are missing, calling `beforeBuilding` first when one is; true when one was. SQLite's sort for `CREATE INDEX` takes about twice
-    /// the page cache's size (48 MB during an import, which took the import's peak from 125 to 162 MiB): the cache
-    /// is held to 8 MB meanwhile and the sort spills the rest to temporary files (measured on 2,000,000 posts with
-    /// the sqlite3 shell: two of the four indexes in 1.8 s and 21 MB at 8 MB, 2.4 s and 96 MB at 48 MB, 4.1 s at 2 MB).
+    /// Builds the indexes that are missing, calling `beforeBuilding` first when one is; true when one was. SQLite's
+    /// sort for `CREATE INDEX` takes about twice the page cache's size (48 MB during an import, which took the
+    /// import's peak from 125 to 162 MiB): the cache is held to 8 MB meanwhile and the sort spills the rest to
+    /// temporary files (measured on 2,000,000 posts with the sqlite3 shell: two of the four indexes in 1.8 s and
+    /// 21 MB at 8 MB, 2.4 s and 96 MB at 48 MB, 4.1 s at 2 MB).
     @discardableResult
     static func build(_ db: Database, beforeBuilding: () -> Void = {}) throws -> Bool {
         guard try missing(db) else { return false }
