@@ -3,7 +3,7 @@ import CTermGuard
 import Dispatch
 import Foundation
 
-/// The main-thread event loop: keys from a read source on the terminal's input, resize, suspension and
+/// The main-thread event loop: keys from the terminal's input (watched by `InputWatcher`), resize, suspension and
 /// termination from a read source on `CTermGuard`'s signal pipe, everything delivered on the main queue.
 ///
 /// Every asynchronous signal whose default action would kill the process is caught here and ends it through
@@ -36,15 +36,9 @@ public final class EventLoop {
     /// True between `start()` and `stop()`.
     public private(set) var isStarted = false
 
-    private var inputSource: DispatchSourceRead?
-    /// Signalled by the input source's cancel handler: libdispatch has let go of the descriptor.
-    private var inputReleased: DispatchSemaphore?
+    /// Watches the terminal's input while the loop runs (nil before `start()`, after `stop()` or a hang-up).
+    private var inputWatcher: InputWatcher?
     private var signalSource: DispatchSourceRead?
-
-    /// The queue the input source runs on. Not main: stopping waits on main for the source's cancellation, since
-    /// the terminal closes the descriptor next, and libdispatch must be done with a descriptor before it is closed
-    /// (closing it first crashed libdispatch's event thread, `_dispatch_event_loop_drain`).
-    private static let inputQueue = DispatchQueue(label: "stackterm.event-loop.input")
 
     /// A loop for `terminal`, which must be started before `start()`.
     public init(terminal: Terminal) {
@@ -74,24 +68,20 @@ public final class EventLoop {
         suspendCaughtBeforeCurses && drained.contains(SIGTSTP) ? [SIGTSTP] : []
     }
 
-    /// Installs the input source and catches `handledSignals` (they no longer have their default actions). Each
+    /// Starts watching the input (`InputWatcher`) and catches `handledSignals` (they no longer have their default actions). Each
     /// caught signal reaches the main queue through `CTermGuard`'s signal pipe; the handler is in place when
     /// this returns.
     public func start() {
         guard !isStarted else { return }
         isStarted = true
-        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: Self.inputQueue)
-        // The source's handler hops to the main queue, the loop's one way onto the main actor (GCD, as everywhere
-        // in this layer).
-        // Both handlers run on `inputQueue`: `@Sendable`, so they are not taken for main-actor code.
-        input.setEventHandler { @Sendable [weak self] in
-            DispatchQueue.main.async { @MainActor in self?.handleInput() }
+        if let watcher = InputWatcher(descriptor: terminal.inputDescriptor) {
+            // The watcher's thread hops to the main queue, the loop's one way onto the main actor (GCD, as everywhere
+            // in this layer).
+            watcher.start { @Sendable [weak self] in
+                DispatchQueue.main.async { @MainActor in self?.handleInput() }
+            }
+            inputWatcher = watcher
         }
-        let released = DispatchSemaphore(value: 0)
-        input.setCancelHandler { @Sendable in released.signal() }
-        input.resume()
-        inputSource = input
-        inputReleased = released
         let pipe = stackterm_signal_pipe()
         guard pipe >= 0 else { return }
         let kept = Self.signalsKeptAtStart(Self.drainSignalPipe(pipe), suspendCaughtBeforeCurses: Self.suspendCaughtBeforeCurses)
@@ -122,14 +112,11 @@ public final class EventLoop {
         for signalNumber in Self.handledSignals { stackterm_signal_stop_forwarding(signalNumber) }
     }
 
-    /// Cancels the input source and waits (a second at most) until libdispatch has let go of the terminal's input
+    /// Stops watching the input, waiting (a second at most) until the watcher has let go of the terminal's input
     /// descriptor, which the terminal may close next.
     private func cancelInput() {
-        guard let source = inputSource else { return }
-        source.cancel()
-        _ = inputReleased?.wait(timeout: .now() + 1)
-        inputSource = nil
-        inputReleased = nil
+        inputWatcher?.stop()
+        inputWatcher = nil
     }
 
     /// The signals waiting in the pipe, oldest first.
@@ -154,11 +141,12 @@ public final class EventLoop {
     }
 
     /// Drains keys; a wake-up with nothing to read on an input that has hung up ends the program (SIGHUP). A wake-up
-    /// queued on main before the source was cancelled does nothing: the terminal may be stopped by then (curses
+    /// queued on main before the watcher was stopped does nothing: the terminal may be stopped by then (curses
     /// read from after `terminal.stop()` is a crash).
     func handleInput() {
-        guard inputSource != nil else { return }
+        guard let watcher = inputWatcher else { return }
         let batch = terminal.readInput()
+        watcher.taken()
         if batch.keys.isEmpty, !batch.sawResize, terminal.inputIsClosed {
             cancelInput()
             onTerminate(SIGHUP)

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Watches the terminal's input descriptor on a thread of its own, asleep in poll(2), and calls `onReadable` when
+/// there is something to read or the input hung up — then waits until `taken()` says it was read, so a level-triggered
+/// wake-up never spins while the main thread has yet to read.
+///
+/// Not a libdispatch read source: on Linux, tearing one down after its descriptor hung up now and then crashed
+/// libdispatch's event thread (`_dispatch_event_loop_drain`, a use-after-free in its epoll bookkeeping:
+/// swift-corelibs-libdispatch issue 949), in `EventLoopTests` under ThreadSanitizer twice, even waiting for the
+/// cancel handler before the descriptor was closed. This thread owns nothing but a wake-up pipe, and `stop()`
+/// returns once it is done with the descriptor.
+final class InputWatcher: Sendable {
+    private let descriptor: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let readTaken = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+    private let stopped = Atomic<Bool>(false)
+
+    /// A watcher of `descriptor`; nil when no wake-up pipe can be made (out of descriptors).
+    init?(descriptor: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        self.descriptor = descriptor
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    /// Starts the thread; `onReadable` runs on it, and must only hand over (e.g. to the main queue).
+    func start(onReadable: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            watch(onReadable)
+            ended.signal()
+        }
+        thread.name = "stackterm.input"
+        thread.start()
+    }
+
+    private func watch(_ onReadable: @Sendable () -> Void) {
+        var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        while !stopped.load(ordering: .acquiring) {
+            watched[0].revents = 0
+            watched[1].revents = 0
+            guard poll(&watched, 2, -1) >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            if watched[1].revents != 0 || watched[0].revents & Int16(POLLNVAL) != 0 { return }
+            guard watched[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
+            onReadable()
+            readTaken.wait()
+        }
+    }
+
+    /// What `onReadable` announced was read: watch again.
+    func taken() {
+        readTaken.signal()
+    }
+
+    /// Ends the thread and waits (a second at most) until it has let go of the descriptor, which may be closed next.
+    func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        readTaken.signal()
+        _ = ended.wait(timeout: .now() + 1)
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+}
