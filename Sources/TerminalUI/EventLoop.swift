@@ -68,9 +68,9 @@ public final class EventLoop {
         suspendCaughtBeforeCurses && drained.contains(SIGTSTP) ? [SIGTSTP] : []
     }
 
-    /// Starts watching the input (`InputWatcher`) and catches `handledSignals` (they no longer have their default actions). Each
-    /// caught signal reaches the main queue through `CTermGuard`'s signal pipe; the handler is in place when
-    /// this returns.
+    /// Starts watching the input (`InputWatcher`) and catches `handledSignals` (they no longer have their default
+    /// actions). Each caught signal reaches the main queue through `CTermGuard`'s signal pipe; the handler is in
+    /// place when this returns.
     public func start() {
         guard !isStarted else { return }
         isStarted = true
