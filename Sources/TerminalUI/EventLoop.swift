@@ -74,14 +74,13 @@ public final class EventLoop {
     public func start() {
         guard !isStarted else { return }
         isStarted = true
-        if let watcher = InputWatcher(descriptor: terminal.inputDescriptor) {
-            // The watcher's thread hops to the main queue, the loop's one way onto the main actor (GCD, as everywhere
-            // in this layer).
-            watcher.start { @Sendable [weak self] in
-                DispatchQueue.main.async { @MainActor in self?.handleInput() }
-            }
-            inputWatcher = watcher
+        let watcher = InputWatcher(descriptor: terminal.inputDescriptor)
+        // The watcher's thread hops to the main queue, the loop's one way onto the main actor (GCD, as everywhere in
+        // this layer).
+        watcher.start { @Sendable [weak self] in
+            DispatchQueue.main.async { @MainActor in self?.handleInput() }
         }
+        inputWatcher = watcher
         let pipe = stackterm_signal_pipe()
         guard pipe >= 0 else { return }
         let kept = Self.signalsKeptAtStart(Self.drainSignalPipe(pipe), suspendCaughtBeforeCurses: Self.suspendCaughtBeforeCurses)

@@ -18,12 +18,20 @@ final class InputWatcher: Sendable {
     private let readTaken = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
 
-    /// A watcher of `descriptor`; nil when no wake-up pipe can be made (out of descriptors).
-    init?(descriptor: Int32) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
+    /// Whether the thread has ended (it no longer looks at the descriptor).
+    var hasEnded: Bool { finished.load(ordering: .acquiring) }
+
+    /// How often the thread looks whether to stop when it has no wake-up pipe, in milliseconds.
+    static let pollWithoutWakeUp: Int32 = 100
+
+    /// A watcher of `descriptor`, woken to stop through a pipe of its own; without one (out of descriptors, or
+    /// `wakeUpPipe` false) it looks every `pollWithoutWakeUp` ms, so stopping, and `Q`, still work.
+    init(descriptor: Int32, wakeUpPipe: Bool = true) {
+        var ends: [Int32] = [-1, -1]
+        if !wakeUpPipe || pipe(&ends) != 0 { ends = [-1, -1] }
+        for end in ends where end >= 0 {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
@@ -36,6 +44,7 @@ final class InputWatcher: Sendable {
     func start(onReadable: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             watch(onReadable)
+            finished.store(true, ordering: .releasing)
             ended.signal()
         }
         thread.name = "stackterm.input"
@@ -48,7 +57,8 @@ final class InputWatcher: Sendable {
         while !stopped.load(ordering: .acquiring) {
             watched[0].revents = 0
             watched[1].revents = 0
-            guard poll(&watched, 2, -1) >= 0 else {
+            // A negative descriptor (no wake-up pipe) is passed over by poll(2).
+            guard poll(&watched, 2, wakeRead >= 0 ? -1 : Self.pollWithoutWakeUp) >= 0 else {
                 if errno == EINTR { continue }
                 return
             }
@@ -68,13 +78,12 @@ final class InputWatcher: Sendable {
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
         readTaken.signal()
         _ = ended.wait(timeout: .now() + 1)
     }
 
     deinit {
-        close(wakeRead)
-        close(wakeWrite)
+        for end in [wakeRead, wakeWrite] where end >= 0 { close(end) }
     }
 }
