@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs of posts in `post_fts` that a common word's share of the index is estimated from, spread over every site the
 /// index holds, so a word common on one site only is found there. Each site's keys (`StoreKey`: the site above the
@@ -89,13 +89,13 @@ struct BodySample: Sendable {
             return try BodySample(db, rows: rows, indexedRows: indexedRows) // in memory: nothing to keep it by
         }
         let key = String(cString: name)
-        if let kept = kept.withLock({ $0[key] }), abs(kept.indexedRows - indexedRows) <= kept.indexedRows / 10 { return kept }
+        if let kept = kept.withLockedValue({ $0[key] }), abs(kept.indexedRows - indexedRows) <= kept.indexedRows / 10 { return kept }
         let sample = try BodySample(db, rows: rows, indexedRows: indexedRows)
-        kept.withLock { $0[key] = sample }
+        kept.withLockedValue { $0[key] = sample }
         return sample
     }
 
-    private static let kept = Mutex<[String: BodySample]>([:])
+    private static let kept = NIOLockedValueBox<[String: BodySample]>([:])
 
     /// How many of the index's `indexedRows` posts hold `phrase`, from its count in each run.
     func estimatedPosts(holding phrase: String, _ db: Database, indexedRows: Double) throws -> Double {

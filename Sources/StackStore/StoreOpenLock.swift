@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The store's open lock: an advisory `flock` on `NAME.open-lock` beside the database, held while a `Store` checks,
 /// creates or upgrades the file, so programs started at once take turns. Without it the second one could see the
@@ -20,7 +20,7 @@ final class StoreOpenLock: Sendable {
     }
 
     deinit {
-        _ = Self.holders.withLock { $0.removeValue(forKey: path) }
+        _ = Self.holders.withLockedValue { $0.removeValue(forKey: path) }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
@@ -29,13 +29,13 @@ final class StoreOpenLock: Sendable {
     static let longestWait: TimeInterval = 10
 
     /// The thread holding each lock this process holds.
-    private static let holders = Mutex<[String: pthread_t]>([:])
+    private static let holders = NIOLockedValueBox<[String: pthread_t]>([:])
 
     /// Takes the open lock of the store at `store`, waiting for another open to finish; nil when the lock file
     /// cannot be used, the wait ran out, or this thread already holds it.
     static func take(store: URL) -> StoreOpenLock? {
         let path = store.path + ".open-lock"
-        if holders.withLock({ $0[path] }) == pthread_self() { return nil }
+        if holders.withLockedValue({ $0[path] }) == pthread_self() { return nil }
         guard let descriptor = try? StoreImportLock.openLockFile(path, what: "the open lock") else { return nil }
         let deadline = Date(timeIntervalSinceNow: longestWait)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -45,7 +45,7 @@ final class StoreOpenLock: Sendable {
             }
             usleep(5_000)
         }
-        holders.withLock { $0[path] = pthread_self() }
+        holders.withLockedValue { $0[path] = pthread_self() }
         return StoreOpenLock(descriptor: descriptor, path: path)
     }
 }
