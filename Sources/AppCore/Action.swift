@@ -48,8 +48,8 @@ public enum Action: Hashable, Sendable {
     case savedLoaded(LoadToken, Result<[Question], APIError>)
     /// The sites the local store holds (`Effect.loadHeldSites`).
     case heldSitesLoaded(LoadToken, [HeldSiteSummary])
-    /// The sample site's import ended: the site's API name, or why not (`Effect.importSample`).
-    case sampleImported(LoadToken, Result<String, APIError>)
+    /// The sample site's import ended: the site and its source, or why not (`Effect.importSample`).
+    case sampleImported(LoadToken, Result<ImportedSample, APIError>)
     /// What the store remembers of the site: past searches (oldest first) and the ids of its saved questions
     /// (`Effect.loadSiteMemory`).
     case siteMemoryLoaded(LoadToken, searches: [String], savedIDs: Set<Int>)
@@ -67,4 +67,15 @@ public enum Action: Hashable, Sendable {
     /// A message that stays on the status line until the next key press, beside any later message (why the config
     /// file was ignored: the network error it causes must not hide it).
     case notice(String)
+}
+
+/// The sample site, imported into the store: its API name and the words naming its source, date and licence.
+public struct ImportedSample: Hashable, Sendable {
+    public let site: String
+    public let attribution: String
+
+    public init(site: String, attribution: String) {
+        self.site = site
+        self.attribution = attribution
+    }
 }

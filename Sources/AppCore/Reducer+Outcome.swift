@@ -15,6 +15,7 @@ extension Reducer {
     private static func share(_ outcome: Outcome, _ shared: inout SharedState) {
         shared.takeTokens(outcome.tokensTaken)
         if let status = outcome.status { shared.status.apply(status) }
+        if let notice = outcome.notice { shared.status.notice = notice }
         if let remaining = outcome.quotaRemaining { shared.status.quotaRemaining = remaining }
         if let max = outcome.quotaMax { shared.status.quotaMax = max }
         if !outcome.readMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.readMarks) { _, new in new } }

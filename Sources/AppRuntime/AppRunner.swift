@@ -15,10 +15,12 @@ public final class AppRunner {
     private let effects: EffectRunner
     private let layouter = ThreadLayouter(codeStyler: CodeHighlighter())
     private var presentedState: AppState?
+    private let clock: DisplayClock
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
         let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
         self.terminal = terminal
+        self.clock = configuration.clock
         self.loop = EventLoop(terminal: terminal)
         self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
                                     outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
@@ -118,7 +120,7 @@ public final class AppRunner {
     /// so every frame is drawn from a state that matches its layout and drawing never changes the state. Until the
     /// layout is ready the question view shows its header and "Laying out…", and `onReady` comes back here.
     private func layOutAndRender() {
-        let now = Date()
+        let now = clock.now
         var threadLayout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
             threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)

@@ -63,7 +63,7 @@ extension EffectRunner {
                 self?.offlineOnly = true
                 self?.stopLive() // the sample is read offline: no socket
             }
-            self?.finish(token, .sampleImported(token, result.map { SampleSite.site }))
+            self?.finish(token, .sampleImported(token, result.map { ImportedSample(site: SampleSite.site, attribution: SampleSite.attribution) }))
         })
     }
 

@@ -39,6 +39,8 @@ public struct RuntimeConfiguration: Sendable {
     public var bell = true
     /// `--offline`: no request leaves; lists, questions and search come from the local store.
     public var offline: Bool
+    /// What the ages on screen are measured against (the real clock, or the `STACKTERM_NOW` test seam).
+    public var clock = DisplayClock.real
 
     public init(settings: BrowseSettings, baseURL: URL, apiKey: String?, keymap: Keymap = .standard,
                 startupMessage: String? = nil, theme: ColorTheme = .standard,

@@ -137,6 +137,8 @@ enum BrowserStart: Equatable {
         configuration.liveRefreshSeconds = Double(settings.liveRefreshSeconds)
         configuration.watchTags = settings.watchTags
         configuration.bell = settings.bell
+        configuration.clock = DisplayClock.from(environment: ProcessInfo.processInfo.environment,
+                                                warn: StacktermCommand.standardError)
         AppRunner.run(configuration)
     }
 

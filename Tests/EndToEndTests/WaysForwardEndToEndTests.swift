@@ -19,6 +19,12 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
         try launch(arguments, baseURL: unreachable, environment: ["XDG_DATA_HOME": dataHome.path])
     }
 
+    /// Whether a list row shows an age in whole years ("5y"): the sample is a 2021 snapshot, and how many years
+    /// old it reads depends on the day the test runs (`testTheSamplesAgesFollowTheDisplayClock` pins the day).
+    private static func showsAnAgeInYears(_ row: String) -> Bool {
+        row.range(of: #"\b[0-9]+y\b"#, options: .regularExpression) != nil
+    }
+
     private func waitForWaysForward(_ tmux: TmuxSession, holding held: String? = nil) {
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { screen in
             let text = screen.joined(separator: "\n")
@@ -33,10 +39,16 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
         XCTAssertTrue(try tmux.capture()[1].contains("Nothing of stackoverflow can be shown"), tmux.screenDump())
 
 
-        // The sample site: imported into the empty store, its latest questions listed from it, offline.
+        // The sample site: imported into the empty store, its latest questions listed from it, offline, saying it is
+        // the 2021 snapshot (every row reads years old) until a key is pressed.
         try tmux.sendKeys(.key("Down"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
             screen.first?.contains("cardano · activity") == true && screen.last?.contains("offline") == true
+                && screen.last?.contains("sample site: Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0") == true
+        }, tmux.screenDump())
+        try tmux.sendKeys(.key("Down"), .key("Up"))
+        XCTAssertTrue(tmux.waitUntil { screen in
+            screen.last?.contains("offline") == true
                 && screen.last?.range(of: #"^ [1-9][0-9]* questions"#, options: .regularExpression) != nil
         }, tmux.screenDump())
         // A question opens, from the store, with its author and licence.
@@ -69,7 +81,7 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
     func testSampleFlagBrowsesTheSampleSiteOfflineNamingItsSourceAndLicence() throws {
         let tmux = try launchWithoutNetwork(["--sample"])
         XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
-            screen.first?.contains("cardano · activity") == true && screen.count > 3 && screen[2].contains("4y")
+            screen.first?.contains("cardano · activity") == true && screen.count > 3 && Self.showsAnAgeInYears(screen[2])
                 && screen.last?.contains("Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0") == true
                 && screen.last?.contains("offline") == true
         }, tmux.screenDump())
@@ -79,11 +91,24 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
         try quit(tmux)
     }
 
+    /// The ages on screen are measured against the display clock, which `STACKTERM_NOW` sets for tests: ten years
+    /// on, the sample's questions (last active in 2021) read 15 years old.
+    func testTheSamplesAgesFollowTheDisplayClock() throws {
+        let tmux = try launch(["--sample"], baseURL: unreachable,
+                              environment: ["XDG_DATA_HOME": dataHome.path, "STACKTERM_NOW": "2036-12-06"])
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
+            let rows = screen.dropFirst(2).prefix(5)
+            return screen.first?.contains("cardano · activity") == true && rows.count == 5
+                && rows.allSatisfy { $0.range(of: #"\b15y\b"#, options: .regularExpression) != nil }
+        }, tmux.screenDump())
+        try quit(tmux)
+    }
+
     /// Twelve of the commonest words match nearly every post of the sample site: the store orders only the newest of
     /// them, and the status line says so instead of passing the page off as the whole order.
     func testASearchOfManyCommonWordsOfflineSaysItsOrderCoversOnlyTheNewestMatches() throws {
         let tmux = try launchWithoutNetwork(["--sample"])
-        XCTAssertTrue(tmux.waitUntil(timeout: 20) { $0.first?.contains("cardano · activity") == true && $0.count > 3 && $0[2].contains("4y") },
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { $0.first?.contains("cardano · activity") == true && $0.count > 3 && Self.showsAnAgeInYears($0[2]) },
                       tmux.screenDump())
         try tmux.sendKeys(.text("/"))
         try tmux.sendKeys(.text("the to and of is it in that for with on be"), .key("Enter"))

@@ -24,6 +24,8 @@ struct Outcome {
     var watchedArrived: Set<Int> = []
     /// Questions saved (true) or unsaved (false).
     var saved: [Int: Bool] = [:]
+    /// Words for beside the status line's message until the next key press (`StatusState.notice`).
+    var notice: String?
 
     init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
         self.effects = effects

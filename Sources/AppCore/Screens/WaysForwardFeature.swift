@@ -118,13 +118,16 @@ enum WaysForwardFeature {
         return Outcome()
     }
 
-    /// The sample site's import ended: its list opens (from the store), or the screen says why not.
-    static func sampleImported(_ token: LoadToken, _ result: Result<String, APIError>, _ ways: inout WaysForwardState) -> Outcome {
+    /// The sample site's import ended: its list opens (from the store) with its source and date beside the status
+    /// (a 2021 snapshot is not the live site), or the screen says why not.
+    static func sampleImported(_ token: LoadToken, _ result: Result<ImportedSample, APIError>, _ ways: inout WaysForwardState) -> Outcome {
         guard ways.sampleImport == token else { return Outcome() }
         ways.sampleImport = nil
         switch result {
-        case .success(let site):
-            return Outcome([], [.browse(.site(site))])
+        case .success(let sample):
+            var outcome = Outcome([], [.browse(.site(sample.site))])
+            outcome.notice = sample.attribution
+            return outcome
         case .failure(let error):
             ways.sampleProblem = error.summary(retryKey: nil)
             var outcome = Outcome()
