@@ -85,7 +85,7 @@ let package = Package(
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
         .target(name: "Highlighting", dependencies: ["Rendering", "CSourceHighlight", lockedValueBox]),
         // The only module importing curses.
-        .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard"]),
+        .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: [
             "AppCore", "Rendering", "Highlighting", "StackRetrieval", "StackStore", "StackAPI", "TerminalUI", "Spawning", lockedValueBox,

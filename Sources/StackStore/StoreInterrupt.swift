@@ -1,6 +1,6 @@
 import GRDB
 import GRDBSQLite
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A switch that stops the store reads made under it, in SQLite itself: `cancel()` from any thread interrupts the
 /// statement running (`sqlite3_interrupt`) and every later one (a progress handler checks the switch), so the read
@@ -12,9 +12,9 @@ public final class StoreInterrupt: Sendable {
     /// The interrupt the store reads of this thread (or task) answer to, set by `run(_:)`.
     @TaskLocal static var current: StoreInterrupt?
 
-    private let cancelled = Atomic<Bool>(false)
-    /// The connections running a read under this interrupt now (a read may nest another).
-    private let running = Mutex<[SQLiteConnectionBox]>([])
+    /// Whether `cancel()` was called, and the connections running a read under this interrupt now (a read may nest
+    /// another), under the one lock type of the package.
+    private let switchState = NIOLockedValueBox(SwitchState())
     /// The interrupt around this one (a budget's is inside the caller's): cancelling it cancels this one.
     private let outer: StoreInterrupt?
     /// When the read's budget runs out (a search's), if it has one.
@@ -32,17 +32,17 @@ public final class StoreInterrupt: Sendable {
     }
 
     /// Whether `cancel()` was called, on this interrupt or on the one around it.
-    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) || outer?.isCancelled == true }
+    public var isCancelled: Bool { switchState.withLockedValue(\.cancelled) || outer?.isCancelled == true }
 
     /// Whether the budget ran out.
     var isExpired: Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
 
     /// Stops the reads running under this interrupt and refuses the later ones; safe from any thread, any number of times.
     public func cancel() {
-        cancelled.store(true, ordering: .releasing)
-        running.withLock { connections in
+        switchState.withLockedValue { state in
+            state.cancelled = true
             // Under the lock: a connection stays listed (open, in its read) until `watch` takes it off.
-            for connection in connections { sqlite3_interrupt(connection.pointer) }
+            for connection in state.running { sqlite3_interrupt(connection.pointer) }
         }
     }
 
@@ -57,7 +57,7 @@ public final class StoreInterrupt: Sendable {
         guard let pointer = db.sqliteConnection else { return try body() }
         let box = SQLiteConnectionBox(pointer: pointer)
         let listed = sequence(first: self, next: \.outer).map { $0 }
-        for interrupt in listed { interrupt.running.withLock { $0.append(box) } }
+        for interrupt in listed { interrupt.switchState.withLockedValue { $0.running.append(box) } }
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_progress_handler(pointer, Self.progressSteps, { context in
             guard let context else { return 0 }
@@ -66,7 +66,7 @@ public final class StoreInterrupt: Sendable {
         }, context)
         defer {
             sqlite3_progress_handler(pointer, 0, nil, nil)
-            for interrupt in listed { interrupt.running.withLock { $0.removeAll { $0.pointer == pointer } } }
+            for interrupt in listed { interrupt.switchState.withLockedValue { $0.running.removeAll { $0.pointer == pointer } } }
         }
         if isCancelled { throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted") }
         return try body()
@@ -74,6 +74,12 @@ public final class StoreInterrupt: Sendable {
 
     /// Virtual-machine steps between two checks of the switch: microseconds apart.
     private static let progressSteps: Int32 = 1_000
+
+    /// What `cancel()` and the reads share.
+    private struct SwitchState {
+        var cancelled = false
+        var running: [SQLiteConnectionBox] = []
+    }
 }
 
 /// A connection handle passed to `sqlite3_interrupt` from the cancelling thread, which SQLite allows while the

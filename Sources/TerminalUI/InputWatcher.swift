@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Watches the terminal's input descriptor on a thread of its own, asleep in poll(2), and calls `onReadable` when
 /// there is something to read or the input hung up — then waits until `taken()` says it was read, so a level-triggered
@@ -17,11 +17,11 @@ final class InputWatcher: Sendable {
     private let wakeWrite: Int32
     private let readTaken = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
-    private let stopped = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    private let stopped = NIOLockedValueBox(false)
+    private let finished = NIOLockedValueBox(false)
 
     /// Whether the thread has ended (it no longer looks at the descriptor).
-    var hasEnded: Bool { finished.load(ordering: .acquiring) }
+    var hasEnded: Bool { finished.withLockedValue { $0 } }
 
     /// How often the thread looks whether to stop when it has no wake-up pipe, in milliseconds.
     static let pollWithoutWakeUp: Int32 = 100
@@ -44,7 +44,7 @@ final class InputWatcher: Sendable {
     func start(onReadable: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             watch(onReadable)
-            finished.store(true, ordering: .releasing)
+            finished.withLockedValue { $0 = true }
             ended.signal()
         }
         thread.name = "stackterm.input"
@@ -54,7 +54,7 @@ final class InputWatcher: Sendable {
     private func watch(_ onReadable: @Sendable () -> Void) {
         var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-        while !stopped.load(ordering: .acquiring) {
+        while !stopped.withLockedValue({ $0 }) {
             watched[0].revents = 0
             watched[1].revents = 0
             // A negative descriptor (no wake-up pipe) is passed over by poll(2).
@@ -76,7 +76,11 @@ final class InputWatcher: Sendable {
 
     /// Ends the thread and waits (a second at most) until it has let go of the descriptor, which may be closed next.
     func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let wasStopped = stopped.withLockedValue { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
         var byte: UInt8 = 1
         if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
         readTaken.signal()
