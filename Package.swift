@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: [
-            "AppCore", "Rendering", "Highlighting", "StackRetrieval", "StackStore", "StackAPI", "TerminalUI", "Spawning", lockedValueBox,
+            "AppCore", "Rendering", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning", lockedValueBox,
         ]),
         // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
         .target(name: "AppConfig", dependencies: [

@@ -178,7 +178,7 @@ public struct SharedState: Hashable, Sendable {
     mutating func loadSiteMemory() -> Effect {
         let token = makeToken()
         siteMemoryLoad = token
-        return .loadSiteMemory(token, site: site)
+        return .load(token, .siteMemory(site: site))
     }
 
     /// Shows `message` on the status line, as an error or as information (see `StatusState` for when it goes).

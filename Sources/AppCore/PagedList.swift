@@ -283,7 +283,7 @@ extension PagedList where Item == Question {
         guard !questions.isEmpty else { return }
         let token = out.makeToken(context)
         markLoads.insert(token)
-        out.effects.append(.loadReadMarks(token, site: context.site, ids: questions.map(\.questionID)))
+        out.effects.append(.load(token, .readMarks(site: context.site, ids: questions.map(\.questionID))))
     }
 
     /// The store's read marks of rows this list asked about (`token`); marks made this session are newer and stay

@@ -68,7 +68,7 @@ extension Reducer {
             let token = state.shared.makeToken()
             state.shared.answerLookup = AnswerLookup(token: token, answerID: answerID)
             state.shared.setStatus("Looking up answer \(answerID)…", isError: false)
-            return [.loadAnswerQuestion(token, answerID: answerID, site: state.shared.site)]
+            return [.load(token, .answerQuestion(answerID: answerID, site: state.shared.site))]
         case .openQuestionLink(nil, nil):
             return []
         case .browse(let change):

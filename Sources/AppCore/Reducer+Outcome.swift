@@ -5,7 +5,7 @@ extension Reducer {
     /// order.
     static func apply(_ outcome: Outcome, _ state: inout AppState) -> [Effect] {
         share(outcome, &state.shared)
-        var effects = outcome.effects
+        var effects = (outcome.storeOnly ? [.answerFromStoreOnly] : []) + outcome.effects
         for step in outcome.navigation { effects += navigate(step, &state) }
         return effects
     }
@@ -16,6 +16,10 @@ extension Reducer {
         shared.takeTokens(outcome.tokensTaken)
         if let status = outcome.status { shared.status.apply(status) }
         if let notice = outcome.notice { shared.status.notice = notice }
+        if outcome.storeOnly {
+            shared.isOffline = true
+            shared.liveEnabled = false
+        }
         if let remaining = outcome.quotaRemaining { shared.status.quotaRemaining = remaining }
         if let max = outcome.quotaMax { shared.status.quotaMax = max }
         if !outcome.readMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.readMarks) { _, new in new } }
@@ -44,13 +48,14 @@ extension Reducer {
     }
 
     /// Runs `body` on the screen at `index` when it is of `screenCase`'s kind and applies its outcome; otherwise does
-    /// nothing. The screen is taken out of the stack while `body` runs, so its arrays are changed in place, not copied.
+    /// nothing. The screen is taken out of the stack while `body` runs (the stack is one shorter meanwhile, and `body`
+    /// never sees it), so its arrays are changed in place, not copied.
     static func update<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
                               _ body: (inout Value, ScreenContext) -> Outcome) -> [Effect] {
         guard let index, state.stack.indices.contains(index), var value = screenCase.extract(state.stack[index]) else { return [] }
-        state.stack[index] = .help(HelpState())
+        state.stack.remove(at: index)
         let outcome = body(&value, ScreenContext(state.shared))
-        state.stack[index] = screenCase.embed(value)
+        state.stack.insert(screenCase.embed(value), at: index)
         return apply(outcome, &state)
     }
 
@@ -68,9 +73,9 @@ extension Reducer {
                               _ body: (inout any ScreenFeature, ScreenContext) -> Outcome?) -> [Effect]? {
         guard let index, state.stack.indices.contains(index) else { return nil }
         var screen = state.stack[index].feature
-        state.stack[index] = .help(HelpState())
+        state.stack.remove(at: index)
         let outcome = body(&screen, ScreenContext(state.shared))
-        state.stack[index] = screen.screen
+        state.stack.insert(screen.screen, at: index)
         return outcome.map { apply($0, &state) }
     }
 
@@ -80,9 +85,9 @@ extension Reducer {
     static func updatePaged(_ index: Int?, _ state: inout AppState,
                             _ body: (inout any PagedScreen, ScreenContext) -> Outcome) -> [Effect]? {
         guard let index, state.stack.indices.contains(index), var list = state.stack[index].pagedList else { return nil }
-        state.stack[index] = .help(HelpState())
+        state.stack.remove(at: index)
         let outcome = body(&list, ScreenContext(state.shared))
-        state.stack[index] = list.screen
+        state.stack.insert(list.screen, at: index)
         return apply(outcome, &state)
     }
 }

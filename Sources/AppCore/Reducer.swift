@@ -44,29 +44,10 @@ public enum Reducer {
             state.viewport = viewport
             keepSelectionsVisible(&state)
             return updatePaged(state.stack.count - 1, &state) { $0.prefetchIfNeeded($1) } ?? []
-        case .questionsLoaded(let token, let result):
-            return update(owner(of: token, state), .questions, &state) { QuestionListFeature.loaded(token, result, &$0, $1) }
-        case let .cachedQuestionsLoaded(token, questions, fetchedAt):
-            return update(owner(of: token, state), .questions, &state) { list, context in
-                QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &list, context)
-            }
-        case .answersFeedLoaded(let token, let result):
-            return update(owner(of: token, state), .answersFeed, &state) { AnswersFeedFeature.loaded(token, result, &$0, $1) }
-        case let .questionTitlesLoaded(token, result):
-            return update(owner(of: token, state), .answersFeed, &state) { feed, _ in
-                AnswersFeedFeature.titlesLoaded(token, result, &feed)
-                return Outcome()
-            }
-        case .threadLoaded(let token, let result):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.loaded(token, result, &$0, $1) }
-        case .commentsLoaded(let token, let result):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.commentsLoaded(token, result, &$0, $1) }
+        case let .loaded(token, result):
+            return loaded(token, result, &state)
         case let .openQuestionLink(questionID, answerID):
             return apply(Outcome([], [.openQuestionLink(questionID: questionID, answerID: answerID)]), &state)
-        case let .answerQuestionLoaded(token, result):
-            return answerQuestionLoaded(token, result, &state)
-        case .sitesLoaded(let token, let result, let held):
-            return update(owner(of: token, state), .picker, &state) { PickerFeature.sitesLoaded(token, result, held: held, &$0, $1) }
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []
@@ -81,8 +62,6 @@ public enum Reducer {
         case .apiPausesChanged(let pauses):
             apiPausesChanged(pauses, &state)
             return []
-        case let .readMarksLoaded(token, marks):
-            return updateQuestionRows(owner(of: token, state), &state) { rows in rows.readMarksLoaded(token, marks) }
         case .liveActivity(let batch):
             return liveActivity(batch, &state)
         case .liveState(let status):
@@ -93,29 +72,8 @@ public enum Reducer {
         case .offlineChanged(let offline):
             state.shared.isOffline = offline
             return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, $1) } : []
-        case let .lastReadLoaded(token, mark):
-            return update(owner(of: token, state), .question, &state) { QuestionFeature.lastReadLoaded(token, mark, &$0, $1) }
-        case let .linkedQuestionsLoaded(token, related):
-            return update(owner(of: token, state), .question, &state) { thread, _ in
-                QuestionFeature.linkedLoaded(token, related, &thread)
-                return Outcome()
-            }
-        case .savedLoaded(let token, let result):
-            return update(owner(of: token, state), .saved, &state) { SavedListFeature.loaded(token, result, &$0, $1) }
-        case let .heldSitesLoaded(token, sites):
-            return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.heldSitesLoaded(token, sites, &ways) }
-        case let .sampleImported(token, result):
-            return update(owner(of: token, state), .waysForward, &state) { ways, _ in WaysForwardFeature.sampleImported(token, result, &ways) }
         case let .saveRefused(site, questionID, saved, refusal):
             return saveRefused(site: site, questionID: questionID, saved: saved, refusal, &state)
-        case let .siteMemoryLoaded(token, searches, savedIDs):
-            guard state.shared.siteMemoryLoad == token else { return [] }
-            state.shared.siteMemoryLoad = nil
-            // This session's searches are newer than the store's copy of them.
-            let session = state.shared.searchHistory
-            state.shared.searchHistory = searches.filter { !session.contains($0) } + session
-            state.shared.savedIDs.formUnion(savedIDs)
-            return []
         }
     }
 
@@ -131,12 +89,6 @@ public enum Reducer {
             effects += openStartSearch(search, &state)
         }
         return effects
-    }
-
-    /// Runs `body` on the rows of the question list or saved list at `index`, if that screen is one.
-    private static func updateQuestionRows(_ index: Int?, _ state: inout AppState,
-                                           _ body: (inout PagedList<Question>) -> Outcome) -> [Effect] {
-        update(index, .questions, &state) { list, _ in body(&list.rows) } + update(index, .saved, &state) { saved, _ in body(&saved.rows) }
     }
 
     /// After a resize: every list on the stack keeps its cursor on screen.

@@ -16,7 +16,7 @@ extension EffectRunner {
     func run<Value: Sendable>(
         _ token: LoadToken,
         _ start: (@escaping RetrievalCompletion<Loaded<Value>>) -> RetrievalHandle,
-        deliver: @escaping @MainActor (Result<Value, APIError>) -> Action
+        deliver: @escaping @MainActor (Result<Value, APIError>) -> LoadResult
     ) {
         track(token, start { [weak self] result in
             guard let self else { return }
@@ -28,7 +28,7 @@ extension EffectRunner {
             case .failure:
                 break
             }
-            finish(token, deliver(result.map(\.value)))
+            finish(token, .loaded(token, deliver(result.map(\.value))))
         })
     }
 
@@ -40,13 +40,9 @@ extension EffectRunner {
         run(token, { [loader] completion in
             loader.questions(query, page: page, mode: mode(reload: reload), priority: priority, preview: { [weak self] stale in
                 guard let fetchedAt = stale.fetchedAt else { return }
-                self?.send(.cachedQuestionsLoaded(token, stale.value.items, fetchedAt: fetchedAt))
+                self?.send(.loaded(token, .cachedQuestions(stale.value.items, fetchedAt: fetchedAt)))
             }, completion: completion)
-        }, deliver: { .questionsLoaded(token, $0) })
-    }
-
-    func markRead(site: String, _ marks: [Int: ReadState]) {
-        local?.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
+        }, deliver: { .questions($0) })
     }
 
     /// Tells the reducer when answers start or stop coming from the store offline, or from nowhere because the

@@ -61,35 +61,21 @@ final class EffectRunner {
     /// Starts, cancels or schedules what `effect` asks for; `.quit` is the caller's business.
     func perform(_ effect: Effect) {
         switch effect {
-        case let .loadQuestions(token, settings, page, priority, reload):
-            loadQuestions(token, settings, page: page, priority: priority, reload: reload)
-        case let .loadAnswersFeed(token, site, page, pageSize, priority, reload):
-            run(token, { [loader] in
-                loader.latestAnswers(site: site, page: page, pageSize: pageSize, mode: mode(reload: reload), priority: priority,
-                                     completion: $0)
-            }, deliver: { .answersFeedLoaded(token, $0) })
-        case let .loadQuestionTitles(token, ids, site):
-            run(token, { [loader] in loader.questions(ids: ids, site: site, mode: mode(reload: false), completion: $0) },
-                deliver: { .questionTitlesLoaded(token, $0) })
-        case let .loadThread(token, questionID, site, reload, listCopy):
-            run(token, { [loader] in
-                loader.thread(questionID: questionID, site: site, listCopy: listCopy, mode: mode(reload: reload), completion: $0)
-            },
-                deliver: { .threadLoaded(token, $0) })
-        case let .loadComments(token, postIDs, site, reload):
-            run(token, { [loader] in loader.comments(postIDs: postIDs, site: site, mode: mode(reload: reload), completion: $0) },
-                deliver: { .commentsLoaded(token, $0) })
-        case let .loadAnswerQuestion(token, answerID, site):
-            run(token, { [loader] in loader.questionID(ofAnswer: answerID, site: site, mode: mode(reload: false), completion: $0) },
-                deliver: { .answerQuestionLoaded(token, $0) })
+        case let .load(token, request):
+            load(token, request)
         case let .markRead(site, marks):
-            markRead(site: site, marks)
-        case .loadReadMarks, .loadLastRead, .loadLinkedQuestions, .setSaved, .loadSaved, .loadSiteMemory, .rememberSearch, .rememberBrowse,
-             .rememberWatchedTags, .loadHeldSites, .importSample:
-            performMemory(effect)
-        case let .loadSites(token):
-            run(token, { [loader] in loader.sites(mode: mode(reload: false), completion: $0) },
-                deliver: { .sitesLoaded(token, $0.map(\.sites), held: (try? $0.get().held) ?? []) })
+            local?.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
+        case let .setSaved(site, questionID, saved):
+            setSaved(site: site, questionID: questionID, saved: saved)
+        case let .rememberSearch(site, query):
+            local?.rememberSearch(query, site: site)
+        case let .rememberBrowse(remembered):
+            local?.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged)
+        case let .rememberWatchedTags(tags):
+            local?.rememberWatchedTags(tags)
+        case .answerFromStoreOnly:
+            offlineOnly = true
+            stopLive()
         case let .startLive(subscription):
             startLive(subscription)
         case .stopLive:

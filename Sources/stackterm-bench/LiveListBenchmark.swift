@@ -14,8 +14,8 @@ enum LiveListBenchmark {
         func list() -> AppState {
             var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 200, rows: 60))
             state.shared.liveEnabled = true
-            guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return state }
-            _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1))))
+            guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return state }
+            _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
             for _ in 0..<40 { _ = Reducer.reduce(&state, .command(.moveDown)) } // scrolled: arrivals wait, rows stay
             return state
         }

@@ -21,8 +21,8 @@ enum OpenBodyBenchmarks {
         var questions = (1...50).map { Fixtures.question(id: $0, title: "Question \($0)") }
         questions[0] = Fixtures.question(id: 1, title: "A question with the longest real body", answers: 1, body: body)
         var state = AppState(settings: BrowseSettings(site: "quantumcomputing"), viewport: Viewport(columns: 100, rows: 40))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
 
         let terminal = try Terminal(inputPath: "/dev/null", outputPath: "/dev/null", terminalType: "xterm-256color")
         try terminal.start()

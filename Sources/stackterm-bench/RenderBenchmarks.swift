@@ -35,8 +35,8 @@ enum RenderBenchmarks {
             }
         }
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 200, rows: 60))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
         for _ in 0..<5_000 { _ = Reducer.reduce(&state, .command(.moveDown)) } // somewhere in the middle
 
         let terminal = try Terminal(inputPath: "/dev/null", outputPath: "/dev/null", terminalType: "xterm-256color")

@@ -17,7 +17,7 @@ final class CacheFirstTests: XCTestCase {
         let (store, token) = try started()
         let fetched = Date(timeIntervalSince1970: 1_600_000_000)
         let cached = Fixtures.page(1, count: 10, firstID: 1).items
-        store.send(.cachedQuestionsLoaded(token, cached, fetchedAt: fetched)) { state in
+        store.send(.loaded(token, .cachedQuestions(cached, fetchedAt: fetched))) { state in
             XCTAssertEqual(state.list.questions.count, 10)
             XCTAssertEqual(state.questionList?.cachedAt, fetched)
             XCTAssertEqual(state.list.pending?.token, token, "the network's page is still awaited")
@@ -31,7 +31,7 @@ final class CacheFirstTests: XCTestCase {
 
         // Two new questions came in on top: the cursor follows question 3, not row 3.
         let fresh = [Fixtures.question(id: 100), Fixtures.question(id: 101)] + cached
-        store.send(.questionsLoaded(token, .success(Page(items: fresh, hasMore: true, page: 1)))) { state in
+        store.send(.loaded(token, .questions(.success(Page(items: fresh, hasMore: true, page: 1))))) { state in
             XCTAssertEqual(state.list.questions.count, 12)
             XCTAssertEqual(state.list.selectedQuestion?.questionID, selected)
             XCTAssertNil(state.questionList?.cachedAt)
@@ -44,12 +44,12 @@ final class CacheFirstTests: XCTestCase {
 
     func testACachedCopyArrivingAfterTheNetworkIsDropped() throws {
         let (store, token) = try started()
-        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 50))))
+        store.send(.loaded(token, .questions(.success(Fixtures.page(1, count: 5, firstID: 50)))))
         let prefetch = try XCTUnwrap(store.receiveQuestionsLoad(), "five rows fill less than a screen: page 2 is prefetched")
         XCTAssertEqual(prefetch.page, 2)
         XCTAssertEqual(prefetch.priority, .prefetch)
         store.receiveReadMarksLoad(Array(50..<55))
-        store.send(.cachedQuestionsLoaded(token, Fixtures.page(1, count: 10, firstID: 1).items, fetchedAt: Date())) { state in
+        store.send(.loaded(token, .cachedQuestions(Fixtures.page(1, count: 10, firstID: 1).items, fetchedAt: Date()))) { state in
             XCTAssertEqual(state.list.questions.map(\.questionID), Array(50..<55))
             XCTAssertNil(state.questionList?.cachedAt)
         }

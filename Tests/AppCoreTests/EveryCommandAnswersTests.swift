@@ -14,7 +14,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         let token = try XCTUnwrap(store.start()?.token)
         var page = Fixtures.page(1, count: 40, firstID: 1, hasMore: false)
         page.items[10] = Fixtures.question(id: 11, tags: tags)
-        store.send(.questionsLoaded(token, .success(page)))
+        store.send(.loaded(token, .questions(.success(page))))
         store.receiveReadMarksLoad(Array(1...40))
         for _ in 0..<10 { store.perform(.moveDown) }
         return store
@@ -40,11 +40,11 @@ final class EveryCommandAnswersTests: XCTestCase {
         let feed = try listStore()
         feed.send(.command(.toggleAnswersFeed))
         let token = try XCTUnwrap(feed.receive("the answers feed's page 1") { effect -> LoadToken? in
-            if case .loadAnswersFeed(let token, "cardano", 1, _, _, false) = effect { token } else { nil }
+            if case .load(let token, .answersFeed("cardano", 1, _, _, false)) = effect { token } else { nil }
         })
         feed.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
         let answers = (1...40).map { Fixtures.answer(id: 100 + $0, question: $0) }
-        feed.send(.answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
+        feed.send(.loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
         feed.expectEffects([])
         for _ in 0..<10 { feed.perform(.moveDown) }
 
@@ -54,9 +54,9 @@ final class EveryCommandAnswersTests: XCTestCase {
         let sites = try listStore()
         sites.send(.command(.pickSite))
         let sitesToken = try XCTUnwrap(sites.state.picker?.pending?.token)
-        sites.expectEffects([.loadSites(sitesToken), .scheduleLoadingIndicator(sitesToken, seconds: Reducer.indicatorDelay)])
+        sites.expectEffects([.load(sitesToken, .sites), .scheduleLoadingIndicator(sitesToken, seconds: Reducer.indicatorDelay)])
         let siteList = (1...40).map { Site(name: "Site \($0)", apiSiteParameter: "site\($0)", siteURL: "https://site\($0).example") }
-        sites.send(.sitesLoaded(sitesToken, .success(siteList)))
+        sites.send(.loaded(sitesToken, .sites(.success(siteList))))
         sites.expectEffects([])
         for _ in 0..<10 { sites.press(.down) }
 
@@ -70,10 +70,10 @@ final class EveryCommandAnswersTests: XCTestCase {
         let saved = try listStore()
         saved.send(.command(.showSaved))
         let savedToken = try XCTUnwrap(saved.receive("the saved questions' read") { effect -> LoadToken? in
-            if case .loadSaved(let token, "cardano") = effect { token } else { nil }
+            if case .load(let token, .saved("cardano")) = effect { token } else { nil }
         })
         saved.receive(.scheduleLoadingIndicator(savedToken, seconds: Reducer.indicatorDelay))
-        saved.send(.savedLoaded(savedToken, .success((1...20).map { Fixtures.question(id: $0) })))
+        saved.send(.loaded(savedToken, .saved(.success((1...20).map { Fixtures.question(id: $0) }))))
         saved.receiveReadMarksLoad(Array(1...20))
         for _ in 0..<5 { saved.perform(.moveDown) }
 
@@ -118,7 +118,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         store.receive(.cancel(listMarks))
         store.receive(.cancel(cardano))
         store.receiveQuestionsLoad()
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "site22"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "site22")))
         store.receiveRememberBrowse()
     }
 

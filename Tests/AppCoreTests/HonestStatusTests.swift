@@ -28,7 +28,7 @@ final class HonestStatusTests: XCTestCase {
         let (store, token) = try started()
         store.send(.notice("config.toml:3: unknown key \"sitee\" — config ignored, using the defaults"))
         store.expectEffects([])
-        store.send(.questionsLoaded(token, .failure(.offline(detail: "connection refused")))) { state in
+        store.send(.loaded(token, .questions(.failure(.offline(detail: "connection refused"))))) { state in
             XCTAssertEqual(state.status.notice, "config.toml:3: unknown key \"sitee\" — config ignored, using the defaults")
             XCTAssertTrue(state.status.message?.hasPrefix("Offline") == true, "\(String(describing: state.status.message))")
         }
@@ -87,7 +87,7 @@ final class HonestStatusTests: XCTestCase {
     func testMessagesNameTheRemappedKeys() throws {
         let keymap = remap([.reload: [.character("R")], .cancelOrBack: [.control("g")]])
         let (store, token) = try started(keymap: keymap)
-        store.send(.questionsLoaded(token, .failure(.timeout))) {
+        store.send(.loaded(token, .questions(.failure(.timeout)))) {
             XCTAssertEqual($0.status.message, "The server took too long to answer — press R to retry")
         }
         let ways = try XCTUnwrap(store.receiveWaysForward())
@@ -102,7 +102,7 @@ final class HonestStatusTests: XCTestCase {
         store.expectEffects([])
 
         let (bare, second) = try started(keymap: remap([.reload: []]))
-        bare.send(.questionsLoaded(second, .failure(.timeout))) {
+        bare.send(.loaded(second, .questions(.failure(.timeout)))) {
             XCTAssertEqual($0.status.message, "The server took too long to answer", "no retry hint without a reload key")
         }
         bare.receiveWaysForward()

@@ -119,14 +119,14 @@ final class LinkPickerTests: XCTestCase {
         let store = try questionStore(pressing: "L", "j", "j")
         store.send(.key(.enter)) { XCTAssertEqual($0.screen, .question(id: 1)) }
         let token = try XCTUnwrap(store.receive("the lookup of answer 99's question") { effect -> LoadToken? in
-            if case .loadAnswerQuestion(let token, 99, "cardano") = effect { token } else { nil }
+            if case .load(let token, .answerQuestion(99, "cardano")) = effect { token } else { nil }
         })
         store.expectEffects([], "the lookup shows no loading indicator")
-        store.send(.answerQuestionLoaded(LoadToken(9999), .success(3))) {
+        store.send(.loaded(LoadToken(9999), .answerQuestion(.success(3)))) {
             XCTAssertEqual($0.screen, .question(id: 1), "a result nobody waits for is dropped")
         }
         store.expectEffects([])
-        store.send(.answerQuestionLoaded(token, .success(55))) { state in
+        store.send(.loaded(token, .answerQuestion(.success(55)))) { state in
             XCTAssertEqual(state.screens, [.questionList, .question(id: 1), .question(id: 55)])
             XCTAssertEqual(state.thread?.focusAnswerID, 99)
         }

@@ -156,7 +156,7 @@ final class LiveListTests: XCTestCase {
     func testAReadQuestionThatChangesShowsAsUpdated() throws {
         let store = try liveStore()
         let fifth = store.state.list.questions[4]
-        store.send(.readMarksLoaded(try XCTUnwrap(store.state.list.markLoads.first), [5: ReadState(fifth)]))
+        store.send(.loaded(try XCTUnwrap(store.state.list.markLoads.first), .readMarks([5: ReadState(fifth)])))
         store.expectEffects([])
         store.send(.liveActivity([activity(5)])) {
             XCTAssertEqual($0.shared.readMarks.status(of: $0.list.questions[4]), .updated(newAnswers: 0))
@@ -209,7 +209,7 @@ final class LiveListTests: XCTestCase {
         store.receiveReadMarksLoad([100])
         store.send(.command(.reload))
         let reload = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.send(.questionsLoaded(reload.token, .success(Fixtures.page(1, count: 30, firstID: 1, hasMore: false)))) {
+        store.send(.loaded(reload.token, .questions(.success(Fixtures.page(1, count: 30, firstID: 1, hasMore: false))))) {
             XCTAssertEqual($0.questionList?.live.isEmpty, true, "the page holds what had arrived")
         }
         store.receiveReadMarksLoad(Array(1...30))

@@ -24,7 +24,7 @@ final class LoadErrorStatusTests: XCTestCase {
         let (store, token) = try openedQuestion()
         store.send(.notify("w3m failed (exit status 1)", isError: true))
         store.expectEffects([])
-        store.send(.threadLoaded(token, .success(thread(of: store.state)))) { state in
+        store.send(.loaded(token, .thread(.success(thread(of: store.state))))) { state in
             XCTAssertEqual(state.status.message, "w3m failed (exit status 1)")
             XCTAssertTrue(state.status.isError)
         }
@@ -36,7 +36,7 @@ final class LoadErrorStatusTests: XCTestCase {
         let token = try XCTUnwrap(store.start()?.token)
         store.send(.notify("Could not copy: no clipboard", isError: true))
         store.expectEffects([])
-        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false)))) {
+        store.send(.loaded(token, .questions(.success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))) {
             XCTAssertEqual($0.status.message, "Could not copy: no clipboard")
         }
         store.receiveReadMarksLoad(Array(1...5))
@@ -45,19 +45,19 @@ final class LoadErrorStatusTests: XCTestCase {
     func testALoadErrorIsClearedByTheNextLoadThatSucceeds() throws {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24)))
         let first = try XCTUnwrap(store.start()?.token)
-        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 5, firstID: 1))))
+        store.send(.loaded(first, .questions(.success(Fixtures.page(1, count: 5, firstID: 1)))))
         let second = try XCTUnwrap(store.receiveQuestionsLoad(), "five rows fill less than a screen: page 2 is prefetched at once")
         XCTAssertEqual(second.page, 2)
         store.receiveReadMarksLoad(Array(1...5))
         store.send(.command(.open))
         let thread = try XCTUnwrap(store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1))))
-        store.send(.questionsLoaded(second.token, .failure(.timeout))) { state in
+        store.send(.loaded(second.token, .questions(.failure(.timeout)))) { state in
             XCTAssertTrue(state.status.isError)
             XCTAssertEqual(state.status.message, APIError.timeout.summary)
         }
         store.expectEffects([])
         let question = store.state.list.questions[0]
-        store.send(.threadLoaded(thread, .success(QuestionThread(question: question, answers: [])))) { state in
+        store.send(.loaded(thread, .thread(.success(QuestionThread(question: question, answers: []))))) { state in
             XCTAssertNil(state.status.message, "the thread arrived: the page's timeout is no longer news")
             XCTAssertFalse(state.status.isError)
         }

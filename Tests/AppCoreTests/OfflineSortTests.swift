@@ -88,7 +88,7 @@ final class OfflineSortTests: XCTestCase {
             XCTAssertEqual(state.status.message, "hot needs the network: showing activity while offline")
         }
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .activity)
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
     }
 
@@ -96,10 +96,10 @@ final class OfflineSortTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano", sort: .month), viewport: Viewport(columns: 80, rows: 24)))
         let first = try XCTUnwrap(store.start())
         XCTAssertEqual(first.settings.sort, .month, "online, the list loads its own sort")
-        store.send(.questionsLoaded(first.token, .failure(.offline(detail: "connection refused"))))
+        store.send(.loaded(first.token, .questions(.failure(.offline(detail: "connection refused")))))
         store.expectEffects([])
         let retry = try XCTUnwrap(expectActivity(insteadOf: .month, after: .offlineChanged(true), store))
-        store.send(.questionsLoaded(retry, .success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false)))) {
+        store.send(.loaded(retry, .questions(.success(Fixtures.page(1, count: 20, firstID: 1, hasMore: false))))) {
             XCTAssertEqual($0.list.questions.count, 20)
         }
         store.receiveReadMarksLoad(Array(1...20))

@@ -14,7 +14,7 @@ final class PagingPathTests: XCTestCase {
     private func openSaved(_ store: ReducerTestStore) -> LoadToken? {
         store.send(.key(.character("M"))) { XCTAssertEqual($0.screens, [.questionList, .savedList]) }
         let token = store.receive("the saved list's load") { effect -> LoadToken? in
-            if case let .loadSaved(token, "cardano") = effect { token } else { nil }
+            if case let .load(token, .saved("cardano")) = effect { token } else { nil }
         }
         if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)) }
         return token
@@ -24,7 +24,7 @@ final class PagingPathTests: XCTestCase {
     private func openFeed(_ store: ReducerTestStore) -> LoadToken? {
         store.send(.command(.toggleAnswersFeed)) { XCTAssertEqual($0.screens, [.questionList, .answersFeed]) }
         let token = store.receive("the feed's page 1") { effect -> LoadToken? in
-            if case let .loadAnswersFeed(token, "cardano", 1, _, .userInitiated, false) = effect { token } else { nil }
+            if case let .load(token, .answersFeed("cardano", 1, _, .userInitiated, false)) = effect { token } else { nil }
         }
         if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)) }
         return token
@@ -45,14 +45,14 @@ final class PagingPathTests: XCTestCase {
             XCTAssertEqual(state.status.message, "Load cancelled — press r to retry")
         }
         store.expectEffects([.cancel(token)])
-        store.send(.savedLoaded(token, .success([Fixtures.question(id: 7)]))) { XCTAssertEqual($0.savedList?.rows.items, []) }
+        store.send(.loaded(token, .saved(.success([Fixtures.question(id: 7)])))) { XCTAssertEqual($0.savedList?.rows.items, []) }
         store.expectEffects([], "a cancelled load's result is dropped")
     }
 
     func testAClickSelectsTheFeedsRowAndADoubleClickOpensItsQuestionAtTheAnswer() throws {
         let store = try listed()
         let token = try XCTUnwrap(openFeed(store))
-        store.send(.answersFeedLoaded(token, .success(answers(5, firstID: 100, hasMore: false))))
+        store.send(.loaded(token, .answersFeed(.success(answers(5, firstID: 100, hasMore: false)))))
         store.expectEffects([])
         store.send(.key(.mouse(MouseEvent(.click, row: 2 + 3, column: 10)))) { XCTAssertEqual($0.feed.selection, 3) }
         store.expectEffects([])
@@ -70,11 +70,11 @@ final class PagingPathTests: XCTestCase {
         let store = try listed(3)
         let token = try XCTUnwrap(openFeed(store))
         let answers = [Fixtures.answer(id: 100, question: 3), Fixtures.answer(id: 101, question: 999)]
-        store.send(.answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
+        store.send(.loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
         let titles = try XCTUnwrap(store.receive("the missing title's load") { effect -> LoadToken? in
-            if case .loadQuestionTitles(let token, [999], "cardano") = effect { token } else { nil }
+            if case .load(let token, .questionTitles([999], "cardano")) = effect { token } else { nil }
         })
-        store.send(.questionTitlesLoaded(LoadToken(titles.raw + 1), .success([Fixtures.question(id: 999, title: "Stale")]))) {
+        store.send(.loaded(LoadToken(titles.raw + 1), .questionTitles(.success([Fixtures.question(id: 999, title: "Stale")])))) {
             XCTAssertNil($0.answersFeed?.titles[999], "a result no screen waits for is dropped")
         }
         store.expectEffects([])
@@ -82,10 +82,10 @@ final class PagingPathTests: XCTestCase {
         store.expectEffects([.cancel(titles)], "popping the feed cancels the titles it waits for")
         store.send(.command(.toggleAnswersFeed))
         let again = try XCTUnwrap(store.receive("the feed's page 1") { effect -> LoadToken? in
-            if case let .loadAnswersFeed(token, "cardano", 1, _, .userInitiated, false) = effect { token } else { nil }
+            if case let .load(token, .answersFeed("cardano", 1, _, .userInitiated, false)) = effect { token } else { nil }
         })
         store.receive(.scheduleLoadingIndicator(again, seconds: Reducer.indicatorDelay))
-        store.send(.questionTitlesLoaded(titles, .success([Fixtures.question(id: 999, title: "Late")]))) {
+        store.send(.loaded(titles, .questionTitles(.success([Fixtures.question(id: 999, title: "Late")])))) {
             XCTAssertNil($0.answersFeed?.titles[999], "the popped feed's titles do not reach the new feed")
         }
         store.expectEffects([])
@@ -96,14 +96,14 @@ final class PagingPathTests: XCTestCase {
         store.send(.command(.bottom)) { XCTAssertEqual($0.list.scrollOffset, 39 - 21 + 1) }
         store.expectEffects([], "the list's last page came")
         let token = try XCTUnwrap(openFeed(store))
-        store.send(.answersFeedLoaded(token, .success(answers(30, firstID: 100, hasMore: true))))
+        store.send(.loaded(token, .answersFeed(.success(answers(30, firstID: 100, hasMore: true)))))
         store.expectEffects([], "the cursor is more than a screen from the end")
         store.send(.command(.bottom)) { XCTAssertEqual($0.feed.selection, 29) }
         let next = store.receive("the feed's page 2, prefetched") { effect -> LoadToken? in
-            if case let .loadAnswersFeed(token, "cardano", 2, _, .prefetch, false) = effect { token } else { nil }
+            if case let .load(token, .answersFeed("cardano", 2, _, .prefetch, false)) = effect { token } else { nil }
         }
         store.receive(.scheduleLoadingIndicator(try XCTUnwrap(next), seconds: Reducer.indicatorDelay))
-        store.send(.answersFeedLoaded(try XCTUnwrap(next), .success(answers(30, firstID: 200, hasMore: true))))
+        store.send(.loaded(try XCTUnwrap(next), .answersFeed(.success(answers(30, firstID: 200, hasMore: true)))))
         store.expectEffects([], "a prefetched page never starts another")
         store.send(.resize(Viewport(columns: 80, rows: 10))) { state in
             XCTAssertEqual(state.feed.scrollOffset, 29 - 7 + 1)
@@ -112,7 +112,7 @@ final class PagingPathTests: XCTestCase {
         store.expectEffects([], "30 answers below the cursor: more than a screen of 7")
         store.send(.resize(Viewport(columns: 80, rows: 44)))
         let third = store.receive("the feed's page 3, prefetched as the screen grew") { effect -> LoadToken? in
-            if case let .loadAnswersFeed(token, "cardano", 3, _, .prefetch, false) = effect { token } else { nil }
+            if case let .load(token, .answersFeed("cardano", 3, _, .prefetch, false)) = effect { token } else { nil }
         }
         store.receive(.scheduleLoadingIndicator(try XCTUnwrap(third), seconds: Reducer.indicatorDelay))
     }

@@ -29,7 +29,7 @@ final class ReadMarksTests: XCTestCase {
         store.send(.command(.open))
         let token = try XCTUnwrap(store.receiveQuestionOpened(question.questionID, markedRead: ReadState(question)))
         question.answerCount = 3
-        store.send(.threadLoaded(token, .success(QuestionThread(question: question, answers: []))))
+        store.send(.loaded(token, .thread(.success(QuestionThread(question: question, answers: [])))))
         store.expectEffects([.markRead(site: "cardano", [question.questionID: ReadState(question)])])
     }
 
@@ -40,13 +40,13 @@ final class ReadMarksTests: XCTestCase {
         let asked = try XCTUnwrap(state.list.markLoads.first, "the page's rows asked for their marks")
         let store = ReducerTestStore(state)
         let old = ReadState(answerCount: (second.answerCount ?? 0) - 2, lastActivity: second.lastActivityDate)
-        store.send(.readMarksLoaded(asked, [first.questionID: old, second.questionID: old])) { state in
+        store.send(.loaded(asked, .readMarks([first.questionID: old, second.questionID: old]))) { state in
             XCTAssertEqual(state.shared.readMarks.status(of: first), .read, "the session's mark stays")
             XCTAssertEqual(state.shared.readMarks.status(of: second), .updated(newAnswers: 2))
             XCTAssertEqual(state.list.markLoads, [])
         }
         store.expectEffects([])
-        store.send(.readMarksLoaded(asked, [third.questionID: old])) {
+        store.send(.loaded(asked, .readMarks([third.questionID: old]))) {
             XCTAssertEqual($0.shared.readMarks.status(of: third), .unread, "a read already answered (or never asked) is ignored")
         }
         store.expectEffects([])
@@ -56,26 +56,26 @@ final class ReadMarksTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12)))
         let load = try XCTUnwrap(store.start())
         let cached = Fixtures.page(1, count: 2, firstID: 1, hasMore: false).items
-        store.send(.cachedQuestionsLoaded(load.token, cached, fetchedAt: Date(timeIntervalSince1970: 1_600_000_000)))
+        store.send(.loaded(load.token, .cachedQuestions(cached, fetchedAt: Date(timeIntervalSince1970: 1_600_000_000))))
         let cachedMarks = try XCTUnwrap(store.receiveReadMarksLoad([1, 2]))
-        store.send(.questionsLoaded(load.token, .success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false)))) {
+        store.send(.loaded(load.token, .questions(.success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false))))) {
             XCTAssertEqual($0.list.markLoads.count, 2)
         }
         store.receiveReadMarksLoad([1, 2, 3])
-        store.send(.readMarksLoaded(cachedMarks, [2: ReadState(Fixtures.question(id: 2))])) { state in
+        store.send(.loaded(cachedMarks, .readMarks([2: ReadState(Fixtures.question(id: 2))]))) { state in
             XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[1]), .read)
         }
         store.expectEffects([])
         store.send(.command(.reload))
         let reload = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.send(.questionsLoaded(reload.token, .failure(.offline(detail: "no route"))))
+        store.send(.loaded(reload.token, .questions(.failure(.offline(detail: "no route")))))
         store.expectEffects([], "a failed page asks for no marks")
     }
 
     func testNextUnreadSkipsReadQuestionsAndSaysWhenNoneIsLeft() throws {
         let store = try loadedStore(count: 4)
         let marks = Dictionary(uniqueKeysWithValues: store.state.list.questions[1...2].map { ($0.questionID, ReadState($0)) })
-        store.send(.readMarksLoaded(try XCTUnwrap(store.state.list.markLoads.first), marks))
+        store.send(.loaded(try XCTUnwrap(store.state.list.markLoads.first), .readMarks(marks)))
         store.expectEffects([])
         store.press(.character("U"))
         XCTAssertEqual(store.state.list.selection, 3)

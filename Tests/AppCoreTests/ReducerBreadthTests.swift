@@ -21,14 +21,14 @@ final class ReducerBreadthTests: XCTestCase {
         let token = try XCTUnwrap(store.receiveAnswersFeedLoad(page: 1, site: "cardano", priority: .userInitiated))
 
         let answers = [Fixtures.answer(id: 100, question: 3), Fixtures.answer(id: 101, question: 999), Fixtures.answer(id: 102, question: 999)]
-        store.send(.answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1)))) { state in
+        store.send(.loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1))))) { state in
             XCTAssertEqual(state.feed.items.map(\.answerID), [100, 101, 102])
             XCTAssertEqual(state.answersFeed?.titles[3], "Question 3", "a title the list already had costs no request")
         }
         let titlesToken = try XCTUnwrap(store.receive("the titles of question 999 only") { effect -> LoadToken? in
-            if case .loadQuestionTitles(let token, [999], "cardano") = effect { token } else { nil }
+            if case .load(let token, .questionTitles([999], "cardano")) = effect { token } else { nil }
         })
-        store.send(.questionTitlesLoaded(titlesToken, .success([Fixtures.question(id: 999, title: "Far away")]))) {
+        store.send(.loaded(titlesToken, .questionTitles(.success([Fixtures.question(id: 999, title: "Far away")])))) {
             XCTAssertEqual($0.answersFeed?.titles[999], "Far away")
         }
         store.expectEffects([])
@@ -44,7 +44,7 @@ final class ReducerBreadthTests: XCTestCase {
         let store = try listStore()
         store.send(.command(.toggleAnswersFeed))
         let token = try XCTUnwrap(store.receiveAnswersFeedLoad())
-        store.send(.answersFeedLoaded(token, .success(Page(items: [Fixtures.answer(id: 77, question: 5)], hasMore: false, page: 1))))
+        store.send(.loaded(token, .answersFeed(.success(Page(items: [Fixtures.answer(id: 77, question: 5)], hasMore: false, page: 1)))))
         store.expectEffects([], "question 5's title is the list's")
         store.send(.key(.enter)) { XCTAssertEqual($0.thread?.focusAnswerID, 77) }
         store.receiveQuestionOpened(5, markedRead: ReadState(store.state.list.questions[4]))
@@ -130,7 +130,7 @@ final class ReducerBreadthTests: XCTestCase {
         let store = try listStore()
         store.send(.key(.character("S")))
         let token = try XCTUnwrap(store.receiveSitesLoad())
-        store.send(.sitesLoaded(token, .success(sites), held: ["coffee", "beer"])) {
+        store.send(.loaded(token, .sites(.success(sites), held: ["coffee", "beer"]))) {
             XCTAssertEqual($0.picker?.entries.map(\.label), [
                 "Cardano (cardano) · cardano.stackexchange.com",
                 "Coffee (coffee) · coffee.stackexchange.com · in the store",
@@ -149,7 +149,7 @@ final class ReducerBreadthTests: XCTestCase {
         let sites = [Site(name: "Cardano", apiSiteParameter: "cardano", siteURL: "https://cardano.stackexchange.com"),
                      Site(name: "Beer, Wine & Spirits", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com"),
                      Site(name: "Coffee", apiSiteParameter: "coffee", siteURL: "https://coffee.stackexchange.com")]
-        store.send(.sitesLoaded(token, .success(sites))) { state in
+        store.send(.loaded(token, .sites(.success(sites)))) { state in
             XCTAssertEqual(state.picker?.entries.count, 3)
             XCTAssertEqual(state.picker?.selection, 0, "the current site is preselected")
         }
@@ -166,7 +166,7 @@ final class ReducerBreadthTests: XCTestCase {
         store.receive(.cancel(listMarks))
         store.receive(.cancel(cardano))
         XCTAssertEqual(try XCTUnwrap(store.receiveQuestionsLoad()).settings.site, "coffee")
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "coffee"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "coffee")))
         store.receive(.rememberBrowse(RememberedBrowse(site: "coffee", sort: .activity, tagged: [])))
     }
 
@@ -174,7 +174,7 @@ final class ReducerBreadthTests: XCTestCase {
         let store = try listStore()
         store.send(.command(.pickSite))
         let token = try XCTUnwrap(store.receiveSitesLoad())
-        store.send(.sitesLoaded(token, .failure(.offline(detail: "down")))) { state in
+        store.send(.loaded(token, .sites(.failure(.offline(detail: "down"))))) { state in
             XCTAssertEqual(state.picker?.error, .offline(detail: "down"))
             XCTAssertTrue(state.status.isError)
         }
@@ -196,7 +196,7 @@ final class ReducerBreadthTests: XCTestCase {
     /// Consumes the comments load of posts `ids` (no loading indicator: the thread stays readable); returns its token.
     private func receiveComments(_ ids: [Int], _ store: ReducerTestStore, reload: Bool = false, line: UInt = #line) -> LoadToken? {
         store.receive("the comments of \(ids)", line: line) { effect -> LoadToken? in
-            if case .loadComments(let token, ids, "cardano", reload) = effect { token } else { nil }
+            if case .load(let token, .comments(ids, "cardano", reload)) = effect { token } else { nil }
         }
     }
 
@@ -204,7 +204,7 @@ final class ReducerBreadthTests: XCTestCase {
         let store = try openedThread()
         store.send(.key(.character("c"))) { XCTAssertTrue($0.thread?.showComments ?? false) }
         let token = try XCTUnwrap(receiveComments([1, 10, 11], store))
-        store.send(.commentsLoaded(token, .success([10: []]))) { XCTAssertEqual($0.thread?.comments?.count, 1) }
+        store.send(.loaded(token, .comments(.success([10: []])))) { XCTAssertEqual($0.thread?.comments?.count, 1) }
         store.expectEffects([])
         store.press(.character("c"))
         XCTAssertFalse(store.state.thread?.showComments ?? true)
@@ -219,11 +219,11 @@ final class ReducerBreadthTests: XCTestCase {
         store.send(.key(.character("r")))
         store.receive(.cancel(comments))
         let token = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
-            if case let .loadThread(token, 1, "cardano", true, _) = effect { token } else { nil }
+            if case let .load(token, .thread(1, "cardano", true, _)) = effect { token } else { nil }
         })
         store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Q</p>"), answers: [])
-        store.send(.threadLoaded(token, .success(thread)))
+        store.send(.loaded(token, .thread(.success(thread))))
         XCTAssertNotNil(receiveComments([1], store, reload: true))
     }
 

@@ -32,7 +32,7 @@ final class ReducerListTests: XCTestCase {
     /// Answers `token` with `page`, which asks for its rows' marks (and nothing else).
     private func load(_ token: LoadToken, _ page: Page<Question>, _ store: ReducerTestStore,
                       file: StaticString = #filePath, line: UInt = #line) {
-        store.send(.questionsLoaded(token, .success(page)), file: file, line: line)
+        store.send(.loaded(token, .questions(.success(page))), file: file, line: line)
         store.receiveReadMarksLoad(page.items.map(\.questionID), file: file, line: line)
     }
 
@@ -58,7 +58,7 @@ final class ReducerListTests: XCTestCase {
         // Page 2 overlaps page 1 by five questions (activity sort moves them): duplicates are dropped.
         store.send(.command(.bottom))
         let token2 = try XCTUnwrap(receivePage(2, .prefetch, store))
-        store.send(.questionsLoaded(token2, .success(Fixtures.page(2, count: 30, firstID: 26)))) { state in
+        store.send(.loaded(token2, .questions(.success(Fixtures.page(2, count: 30, firstID: 26))))) { state in
             XCTAssertEqual(state.list.questions.count, 55)
             XCTAssertEqual(Set(state.list.questions.map(\.questionID)).count, 55)
         }
@@ -74,7 +74,7 @@ final class ReducerListTests: XCTestCase {
         XCTAssertNotEqual(first, second)
 
         let before = store.state
-        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 5, firstID: 900)))) {
+        store.send(.loaded(first, .questions(.success(Fixtures.page(1, count: 5, firstID: 900))))) {
             XCTAssertEqual($0, before, "a superseded result must not change anything")
         }
         store.expectEffects([])
@@ -137,7 +137,7 @@ final class ReducerListTests: XCTestCase {
     func testErrorShowsInStatusAndReloadRetries() throws {
         let store = makeStore()
         let token = try started(store)
-        store.send(.questionsLoaded(token, .failure(.offline(detail: "connection refused")))) { state in
+        store.send(.loaded(token, .questions(.failure(.offline(detail: "connection refused"))))) { state in
             XCTAssertEqual(state.list.error, .offline(detail: "connection refused"))
             XCTAssertTrue(state.status.isError)
             XCTAssertEqual(state.status.message, APIError.offline(detail: "connection refused").summary)
@@ -158,7 +158,7 @@ final class ReducerListTests: XCTestCase {
             XCTAssertFalse(state.isQuitting, "Esc never quits from the list")
         }
         store.expectEffects([.cancel(token)])
-        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1)))) {
+        store.send(.loaded(token, .questions(.success(Fixtures.page(1, count: 5, firstID: 1))))) {
             XCTAssertTrue($0.list.questions.isEmpty)
         }
         store.expectEffects([])
@@ -210,7 +210,7 @@ final class ReducerListTests: XCTestCase {
         let first = try started(store)
         var cut = Fixtures.page(1, count: 30, firstID: 1)
         cut.orderedAmongNewest = 600
-        store.send(.questionsLoaded(first, .success(cut))) { state in
+        store.send(.loaded(first, .questions(.success(cut)))) { state in
             XCTAssertEqual(state.list.questions.count, 30)
             XCTAssertEqual(state.status.message,
                            "Many posts match: ordered among the newest 600 of them (rarer words narrow the search)")
@@ -253,7 +253,7 @@ final class ReducerListTests: XCTestCase {
         let store = makeStore()
         let second = try atTheEndOfPageOne(store)
         // Page 2 is page 1 again, and still claims `has_more`.
-        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1)))) { state in
+        store.send(.loaded(second, .questions(.success(Fixtures.page(2, count: 30, firstID: 1))))) { state in
             XCTAssertEqual(state.list.end, .repeated)
             XCTAssertEqual(state.list.questions.count, 30)
             XCTAssertEqual(state.status.message, "The server sent no new questions — end of list")
@@ -268,7 +268,7 @@ final class ReducerListTests: XCTestCase {
     func testAnEmptyPageThatClaimsMoreEndsTheList() throws {
         let store = makeStore()
         let second = try atTheEndOfPageOne(store)
-        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 0, firstID: 1)))) {
+        store.send(.loaded(second, .questions(.success(Fixtures.page(2, count: 0, firstID: 1))))) {
             XCTAssertEqual($0.list.end, .repeated)
         }
         store.expectEffects([])
@@ -278,7 +278,7 @@ final class ReducerListTests: XCTestCase {
     func testAnEmptyFirstPageThatClaimsMoreIsAnEmptyList() throws {
         let store = makeStore()
         let first = try started(store)
-        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 0, firstID: 1)))) { state in
+        store.send(.loaded(first, .questions(.success(Fixtures.page(1, count: 0, firstID: 1))))) { state in
             XCTAssertEqual(state.list.end, .noMore)
             XCTAssertNil(state.status.message)
         }
@@ -289,10 +289,10 @@ final class ReducerListTests: XCTestCase {
         let store = makeStore(rows: 40)
         // Every page is page 1 again, with `has_more: true`.
         let first = try started(store)
-        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 30, firstID: 1))))
+        store.send(.loaded(first, .questions(.success(Fixtures.page(1, count: 30, firstID: 1)))))
         let second = try XCTUnwrap(receivePage(2, .prefetch, store), "page 1, and the prefetch of page 2 on a screen taller than a page")
         store.receiveReadMarksLoad(Array(1...30))
-        store.send(.questionsLoaded(second, .success(Fixtures.page(2, count: 30, firstID: 1))))
+        store.send(.loaded(second, .questions(.success(Fixtures.page(2, count: 30, firstID: 1)))))
         store.receiveReadMarksLoad(Array(1...30))
         for _ in 0..<50 { store.perform(.bottom) }
         XCTAssertEqual(store.state.list.end, .repeated)
@@ -301,7 +301,7 @@ final class ReducerListTests: XCTestCase {
     func testAPrefetchedPageDoesNotStartAnotherWithoutAKeyPress() throws {
         let store = makeStore(rows: 40) // 38 content rows, pages of 10
         let first = try started(store)
-        store.send(.questionsLoaded(first, .success(Fixtures.page(1, count: 10, firstID: 1))))
+        store.send(.loaded(first, .questions(.success(Fixtures.page(1, count: 10, firstID: 1)))))
         let second = try XCTUnwrap(receivePage(2, .prefetch, store))
         store.receiveReadMarksLoad(Array(1...10))
         // Page 2 brings ten new questions; the reader is still within a screen of the end, but no key was pressed.
@@ -318,19 +318,19 @@ final class ReducerListTests: XCTestCase {
         store.send(.command(.toggleAnswersFeed))
         let first = try XCTUnwrap(store.receiveAnswersFeedLoad())
         let answers = (1...30).map { Fixtures.answer(id: $0, question: 1) }
-        store.send(.answersFeedLoaded(first, .success(Page(items: answers, hasMore: true, page: 1))))
+        store.send(.loaded(first, .answersFeed(.success(Page(items: answers, hasMore: true, page: 1)))))
         let title = try XCTUnwrap(store.receive("the title of question 1") { effect -> LoadToken? in
-            if case .loadQuestionTitles(let token, [1], "cardano") = effect { token } else { nil }
+            if case .load(let token, .questionTitles([1], "cardano")) = effect { token } else { nil }
         })
         store.send(.command(.bottom))
         let second = try XCTUnwrap(store.receiveAnswersFeedLoad(page: 2, priority: .prefetch), "the prefetch of page 2")
-        store.send(.answersFeedLoaded(second, .success(Page(items: answers, hasMore: true, page: 2)))) { state in
+        store.send(.loaded(second, .answersFeed(.success(Page(items: answers, hasMore: true, page: 2))))) { state in
             XCTAssertEqual(state.feed.end, .repeated)
             XCTAssertEqual(state.status.message, "The server sent no new answers — end of list")
         }
         // The repeated page added no answer, and question 1's title is already on its way (`title`): not asked again.
         store.expectEffects([], "no page 3, and no second request for question 1's title")
-        store.send(.questionTitlesLoaded(title, .success([Fixtures.question(id: 1, title: "One")]))) { state in
+        store.send(.loaded(title, .questionTitles(.success([Fixtures.question(id: 1, title: "One")])))) { state in
             XCTAssertEqual(state.answersFeed?.titles[1], "One")
         }
         store.perform(.bottom)

@@ -23,7 +23,7 @@ final class ReducerTestStoreTests: XCTestCase {
         store.send(.start)
         store.send(.command(.moveDown))
         XCTAssertEqual(recorder.failures.count, 1, "\(recorder.failures)")
-        XCTAssertTrue(recorder.failures.first?.contains("loadQuestions") == true, "the failure names the effects: \(recorder.failures)")
+        XCTAssertTrue(recorder.failures.first?.contains("LoadRequest.questions") == true, "the failure names the effects: \(recorder.failures)")
         store.expectEffects([])
     }
 
@@ -43,7 +43,7 @@ final class ReducerTestStoreTests: XCTestCase {
             store.send(.start)
             let load = store.receiveQuestionsLoad()
             XCTAssertEqual(load?.page, 1)
-            store.receive(.loadSiteMemory(LoadToken(2), site: "cardano"))
+            store.receive(.load(LoadToken(2), .siteMemory(site: "cardano")))
             store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
             XCTAssertEqual(recorder.failures, [], "every effect asserted")
 

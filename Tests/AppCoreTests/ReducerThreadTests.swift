@@ -22,16 +22,16 @@ final class ReducerThreadTests: XCTestCase {
         let token = try XCTUnwrap(store.start()?.token)
         var page = Fixtures.page(1, count: 3, firstID: 1, hasMore: false)
         page.items[0].body = "<p>The body the list brought</p>"
-        store.send(.questionsLoaded(token, .success(page)))
+        store.send(.loaded(token, .questions(.success(page))))
         store.receiveReadMarksLoad([1, 2, 3])
         store.send(.command(.open))
         let thread = try XCTUnwrap(store.receive("the thread load with the list's copy") { effect -> LoadToken? in
-            if case .loadThread(let thread, 1, "cardano", false, page.items[0]) = effect { thread } else { nil }
+            if case .load(let thread, .thread(1, "cardano", false, page.items[0])) = effect { thread } else { nil }
         })
         store.receive(.scheduleLoadingIndicator(thread, seconds: Reducer.indicatorDelay))
-        store.receive("question 1's last read mark") { if case .loadLastRead(_, "cardano", 1) = $0 { () } else { nil } }
+        store.receive("question 1's last read mark") { if case .load(_, .lastRead("cardano", 1)) = $0 { () } else { nil } }
         store.receive(.markRead(site: "cardano", [1: ReadState(page.items[0])]))
-        store.receive("question 1's linked questions") { if case .loadLinkedQuestions(_, "cardano", 1) = $0 { () } else { nil } }
+        store.receive("question 1's linked questions") { if case .load(_, .linkedQuestions("cardano", 1)) = $0 { () } else { nil } }
     }
 
     func testOpenLoadsThreadAndShowsSummaryAtOnce() throws {
@@ -43,18 +43,18 @@ final class ReducerThreadTests: XCTestCase {
             XCTAssertEqual(state.thread?.summary?.questionID, 2)
         }
         let token = try XCTUnwrap(store.receive("question 2's thread load, without a list copy") { effect -> LoadToken? in
-            if case .loadThread(let token, 2, "cardano", false, nil) = effect { token } else { nil }
+            if case .load(let token, .thread(2, "cardano", false, nil)) = effect { token } else { nil }
         }, "without its body the list's copy spares no request")
         store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
-        store.receive("question 2's last read mark") { if case .loadLastRead(_, "cardano", 2) = $0 { () } else { nil } }
+        store.receive("question 2's last read mark") { if case .load(_, .lastRead("cardano", 2)) = $0 { () } else { nil } }
         store.receive(.markRead(site: "cardano", [2: ReadState(store.state.list.questions[1])]))
-        store.receive("question 2's linked questions") { if case .loadLinkedQuestions(_, "cardano", 2) = $0 { () } else { nil } }
+        store.receive("question 2's linked questions") { if case .load(_, .linkedQuestions("cardano", 2)) = $0 { () } else { nil } }
 
         let thread = QuestionThread(question: Fixtures.question(id: 2, body: "<p>Body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 2, score: 9),
                                               Fixtures.answer(id: 11, question: 2, score: 1, accepted: true)],
                                     quotaRemaining: 250, quotaMax: 300)
-        store.send(.threadLoaded(token, .success(thread))) { state in
+        store.send(.loaded(token, .thread(.success(thread)))) { state in
             XCTAssertEqual(state.thread?.thread?.answers.map(\.answerID), [11, 10], "accepted first, then by score")
             XCTAssertNil(state.thread?.pending)
             XCTAssertEqual(state.status.quotaRemaining, 250)
@@ -73,7 +73,7 @@ final class ReducerThreadTests: XCTestCase {
         }
         store.expectEffects([.cancel(token)] + reads)
         let before = store.state
-        store.send(.threadLoaded(token, .success(QuestionThread(question: Fixtures.question(id: 1), answers: [])))) {
+        store.send(.loaded(token, .thread(.success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))) {
             XCTAssertEqual($0, before)
         }
         store.expectEffects([])
@@ -92,14 +92,14 @@ final class ReducerThreadTests: XCTestCase {
     func testThreadErrorThenReload() throws {
         let store = try listStore()
         let token = try openSelected(store)
-        store.send(.threadLoaded(token, .failure(.throttled(seconds: 30, message: "too many requests")))) { state in
+        store.send(.loaded(token, .thread(.failure(.throttled(seconds: 30, message: "too many requests"))))) { state in
             XCTAssertEqual(state.thread?.error, .throttled(seconds: 30, message: "too many requests"))
             XCTAssertTrue(state.status.isError)
         }
         store.expectEffects([])
         store.send(.command(.reload)) { XCTAssertNil($0.thread?.error) }
         let retry = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
-            if case .loadThread(let retry, 1, "cardano", true, _) = effect { retry } else { nil }
+            if case .load(let retry, .thread(1, "cardano", true, _)) = effect { retry } else { nil }
         })
         XCTAssertNotEqual(retry, token)
         store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))

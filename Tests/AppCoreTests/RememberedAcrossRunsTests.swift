@@ -37,7 +37,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         let store = makeStore(BrowseSettings(site: "cardano", sort: .votes, tagged: ["plutus"]))
         store.send(.start)
         store.receiveQuestionsLoad()
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"])))
     }
 
@@ -45,7 +45,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         let store = makeStore(BrowseSettings(site: "cardano", searchQuery: "epoch nonce"))
         store.send(.start) { XCTAssertEqual($0.searchHistory, ["epoch nonce"]) }
         store.receiveQuestionsLoad()
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
         store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
         store.receiveQuestionsLoad() // the results, over the site's list (SearchOverListTests)
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
@@ -53,7 +53,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
 
     func testEachSearchIsRememberedAndThePromptRecallsTheStoresSearchesFirst() throws {
         let store = started()
-        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: ["staking", "nft"], savedIDs: []))
+        store.send(.loaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(searches: ["staking", "nft"], savedIDs: [])))
         store.expectEffects([])
         search("plutus", store)
         XCTAssertEqual(store.state.searchHistory, ["staking", "nft", "plutus"])
@@ -64,7 +64,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
     func testASearchOfThisSessionStaysNewestWhenTheStoresHistoryArrivesLate() throws {
         let store = started()
         search("nft", store)
-        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: ["nft", "staking"], savedIDs: [])) {
+        store.send(.loaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(searches: ["nft", "staking"], savedIDs: []))) {
             XCTAssertEqual($0.searchHistory, ["staking", "nft"])
         }
         store.expectEffects([])
@@ -96,18 +96,18 @@ final class RememberedAcrossRunsTests: XCTestCase {
         let cardanoPage = try XCTUnwrap(store.state.list.pending?.token)
         store.send(.key(.character("S")))
         let token = try XCTUnwrap(store.state.picker?.pending?.token, "\(store.state.screens)")
-        store.expectEffects([.loadSites(token), .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)])
+        store.expectEffects([.load(token, .sites), .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)])
         let sites = [Site(name: "Beer", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com")]
-        store.send(.sitesLoaded(token, .success(sites)))
+        store.send(.loaded(token, .sites(.success(sites))))
         store.expectEffects([])
         store.send(.key(.enter)) { XCTAssertEqual($0.shared.site, "beer") }
         let beer = try XCTUnwrap(store.state.shared.siteMemoryLoad)
         store.receive(.cancel(cardanoPage))
         store.receive(.cancel(cardano))
         store.receiveQuestionsLoad()
-        store.receive(.loadSiteMemory(beer, site: "beer"))
+        store.receive(.load(beer, .siteMemory(site: "beer")))
         store.receive(.rememberBrowse(RememberedBrowse(site: "beer", sort: .activity, tagged: [])))
-        store.send(.siteMemoryLoaded(cardano, searches: ["staking"], savedIDs: [1])) { state in
+        store.send(.loaded(cardano, .siteMemory(searches: ["staking"], savedIDs: [1]))) { state in
             XCTAssertEqual(state.searchHistory, [], "cardano's memory, arriving late, is not beer's")
             XCTAssertEqual(state.shared.savedIDs, [])
         }

@@ -9,31 +9,34 @@ final class SampleFromWaysForwardTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "stackoverflow", pageSize: 30),
                                               viewport: Viewport(columns: 80, rows: 24)))
         let list = try XCTUnwrap(store.start())
-        store.send(.questionsLoaded(list.token, .failure(.offline(detail: "connection refused")))) {
+        store.send(.loaded(list.token, .questions(.failure(.offline(detail: "connection refused"))))) {
             XCTAssertEqual($0.top.kind, .waysForward)
         }
         let held = try XCTUnwrap(store.receiveWaysForward())
-        store.send(.heldSitesLoaded(held, []))
+        store.send(.loaded(held, .heldSites([])))
         store.expectEffects([])
         store.send(.command(.moveDown))
         store.expectEffects([])
         store.send(.command(.open))
         let sampleImport = try XCTUnwrap(store.receive("the sample's import") { effect -> LoadToken? in
-            if case .importSample(let token) = effect { token } else { nil }
+            if case .load(let token, .sampleImport) = effect { token } else { nil }
         })
         let attribution = "sample site: Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0, by its authors"
-        store.send(.sampleImported(sampleImport, .success(ImportedSample(site: "cardano", attribution: attribution)))) { state in
+        store.send(.loaded(sampleImport, .sampleImport(.success(ImportedSample(site: "cardano", attribution: attribution))))) { state in
             XCTAssertEqual(state.status.notice, attribution)
             XCTAssertEqual(state.shared.site, "cardano")
             XCTAssertEqual(state.top.kind, .questionList)
+            XCTAssertTrue(state.shared.isOffline, "the sample is read from the store only")
+            XCTAssertFalse(state.shared.liveEnabled)
         }
+        store.receive(.answerFromStoreOnly)
         store.receive("the first screen's load given up") { effect -> LoadToken? in
             if case .cancel(let token) = effect { token } else { nil }
         }
         let sampleList = try XCTUnwrap(store.receiveQuestionsLoad(), "the sample's list loads")
         XCTAssertEqual(sampleList.settings.site, "cardano")
         store.receive("what the store remembers of the sample") { effect -> LoadToken? in
-            if case .loadSiteMemory(let token, site: "cardano") = effect { token } else { nil }
+            if case .load(let token, .siteMemory(site: "cardano")) = effect { token } else { nil }
         }
         store.expectEffects([.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))])
         store.send(.key(.down)) { XCTAssertNil($0.status.notice, "a notice stays until the next key") }

@@ -34,7 +34,7 @@ final class SaveRefusedTests: XCTestCase {
             XCTAssertEqual(state.status.message, "Not saved: " + why)
         }
         store.expectEffects([])
-        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: [], savedIDs: [3]))
+        store.send(.loaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(searches: [], savedIDs: [3])))
         store.expectEffects([])
         store.perform(.moveDown)
         store.send(.key(.character("m")))

@@ -15,7 +15,7 @@ final class SavedQuestionsTests: XCTestCase {
     private func openSavedScreen(_ store: ReducerTestStore, line: UInt = #line) -> LoadToken? {
         store.send(.key(.character("M")), line: line)
         let token = store.receive("the saved questions' read", line: line) { effect -> LoadToken? in
-            if case .loadSaved(let token, "cardano") = effect { token } else { nil }
+            if case .load(let token, .saved("cardano")) = effect { token } else { nil }
         }
         if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), line: line) }
         return token
@@ -50,7 +50,7 @@ final class SavedQuestionsTests: XCTestCase {
         let token = try XCTUnwrap(openSavedScreen(store))
         XCTAssertEqual(store.state.screen, .savedList)
         let saved = [Fixtures.question(id: 900, title: "Saved long ago", body: "<p>kept</p>"), Fixtures.question(id: 3, title: "Question 3")]
-        store.send(.savedLoaded(token, .success(saved)))
+        store.send(.loaded(token, .saved(.success(saved))))
         let marks = try XCTUnwrap(store.receiveReadMarksLoad([900, 3]))
         guard case .saved(let screen) = store.state.top else { return XCTFail("\(store.state.screens)") }
         XCTAssertEqual(screen.rows.items.map(\.questionID), [900, 3])
@@ -72,9 +72,9 @@ final class SavedQuestionsTests: XCTestCase {
     func testMOnTheSavedScreenUnsavesTheRowButKeepsItListed() throws {
         let store = try listStore()
         let token = try XCTUnwrap(openSavedScreen(store))
-        store.send(.siteMemoryLoaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), searches: [], savedIDs: [900]))
+        store.send(.loaded(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(searches: [], savedIDs: [900])))
         store.expectEffects([])
-        store.send(.savedLoaded(token, .success([Fixtures.question(id: 900)])))
+        store.send(.loaded(token, .saved(.success([Fixtures.question(id: 900)]))))
         store.receiveReadMarksLoad([900])
         store.send(.key(.character("m"))) { state in
             XCTAssertFalse(state.shared.savedIDs.contains(900))
@@ -87,7 +87,7 @@ final class SavedQuestionsTests: XCTestCase {
     func testAFailedLoadSaysWhyAndTheSavedKeysSayWhereTheyWork() throws {
         let store = try listStore()
         let token = try XCTUnwrap(openSavedScreen(store))
-        store.send(.savedLoaded(token, .failure(.offline(detail: "there is no local store, so nothing is saved")))) {
+        store.send(.loaded(token, .saved(.failure(.offline(detail: "there is no local store, so nothing is saved"))))) {
             XCTAssertTrue($0.status.message?.contains("no local store") == true, "\(String(describing: $0.status.message))")
         }
         store.expectEffects([])
@@ -103,11 +103,11 @@ final class SavedQuestionsTests: XCTestCase {
         let asked = try XCTUnwrap(store.state.shared.siteMemoryLoad)
         store.send(.key(.character("m")))
         store.expectEffects([.setSaved(site: "cardano", questionID: 1, saved: true)])
-        store.send(.siteMemoryLoaded(LoadToken(asked.raw + 50), searches: ["ale"], savedIDs: [5])) {
+        store.send(.loaded(LoadToken(asked.raw + 50), .siteMemory(searches: ["ale"], savedIDs: [5]))) {
             XCTAssertEqual($0.shared.savedIDs, [1], "a read nothing waits for is dropped")
         }
         store.expectEffects([])
-        store.send(.siteMemoryLoaded(asked, searches: [], savedIDs: [5, 6])) { state in
+        store.send(.loaded(asked, .siteMemory(searches: [], savedIDs: [5, 6]))) { state in
             XCTAssertEqual(state.shared.savedIDs, [1, 5, 6])
             XCTAssertNil(state.shared.siteMemoryLoad)
         }

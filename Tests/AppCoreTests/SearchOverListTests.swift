@@ -13,7 +13,7 @@ final class SearchOverListTests: XCTestCase {
                                               viewport: Viewport(columns: 80, rows: 12)))
         store.send(.start)
         let list = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
         store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
         let search = try XCTUnwrap(store.receiveQuestionsLoad())
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .votes, tagged: [])))

@@ -48,7 +48,7 @@ final class StatusLifetimeTests: XCTestCase {
             XCTAssertNil(state.status.message)
         }
         let token = store.receive("the saved list's load") { effect -> LoadToken? in
-            if case let .loadSaved(token, "cardano") = effect { token } else { nil }
+            if case let .load(token, .saved("cardano")) = effect { token } else { nil }
         }
         store.receive(.scheduleLoadingIndicator(try XCTUnwrap(token), seconds: Reducer.indicatorDelay))
     }
@@ -93,7 +93,7 @@ final class StatusLifetimeTests: XCTestCase {
         let store = try listed()
         store.send(.command(.open))
         let thread = try XCTUnwrap(receiveQuestionOpened(1, store))
-        store.send(.threadLoaded(thread, .success(QuestionThread(question: Fixtures.question(id: 1), answers: []))))
+        store.send(.loaded(thread, .thread(.success(QuestionThread(question: Fixtures.question(id: 1), answers: [])))))
         store.expectEffects([])
         var measure = ThreadMeasure(lineCount: 50, postStarts: [1: 0], blocks: [])
         measure.links = [ThreadLink(postID: 1, number: 1, text: "an answer", url: "https://cardano.stackexchange.com/a/99")]
@@ -106,7 +106,7 @@ final class StatusLifetimeTests: XCTestCase {
             XCTAssertEqual(state.status.message, "Looking up answer 99…")
         }
         let lookup = store.receive("the answer's lookup") { effect -> LoadToken? in
-            if case let .loadAnswerQuestion(token, 99, "cardano") = effect { token } else { nil }
+            if case let .load(token, .answerQuestion(99, "cardano")) = effect { token } else { nil }
         }
         XCTAssertNotNil(lookup)
     }
@@ -116,7 +116,7 @@ final class StatusLifetimeTests: XCTestCase {
     func testALoadErrorStaysThroughCommandsUntilItsLoadIsRetried() throws {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24)))
         let first = try XCTUnwrap(store.start()?.token)
-        store.send(.questionsLoaded(first, .failure(.timeout))) { XCTAssertEqual($0.status.kind, .loadError) }
+        store.send(.loaded(first, .questions(.failure(.timeout)))) { XCTAssertEqual($0.status.kind, .loadError) }
         let ways = try XCTUnwrap(store.receiveWaysForward())
         store.send(.key(.character("j"))) { XCTAssertEqual($0.status.message, APIError.timeout.summary(retryKey: "r")) }
         store.expectEffects([])
@@ -124,7 +124,7 @@ final class StatusLifetimeTests: XCTestCase {
         store.receive(.cancel(ways))
         let retry = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertTrue(retry.reload)
-        store.send(.questionsLoaded(retry.token, .failure(.timeout)))
+        store.send(.loaded(retry.token, .questions(.failure(.timeout))))
         store.receiveWaysForward()
         store.send(.key(.character("?"))) { state in
             XCTAssertEqual(state.screen, .help)

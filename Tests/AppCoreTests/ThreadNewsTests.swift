@@ -35,14 +35,14 @@ final class ThreadNewsTests: XCTestCase {
         let id = thread.question.questionID
         store.send(.openQuestionLink(questionID: id, answerID: nil), file: file, line: line)
         let load = try XCTUnwrap(store.receive("the thread load", file: file, line: line) { effect -> LoadToken? in
-            if case .loadThread(let token, id, "cardano", false, nil) = effect { token } else { nil }
+            if case .load(let token, .thread(id, "cardano", false, nil)) = effect { token } else { nil }
         })
         store.receive(.scheduleLoadingIndicator(load, seconds: Reducer.indicatorDelay), file: file, line: line)
         let lastRead = marks[id] != nil ? nil : store.receive("the store's last mark", file: file, line: line) { effect -> LoadToken? in
-            if case .loadLastRead(let token, "cardano", id) = effect { token } else { nil }
+            if case .load(let token, .lastRead("cardano", id)) = effect { token } else { nil }
         }
         let linked = try XCTUnwrap(store.receive("the linked questions", file: file, line: line) { effect -> LoadToken? in
-            if case .loadLinkedQuestions(let token, "cardano", id) = effect { token } else { nil }
+            if case .load(let token, .linkedQuestions("cardano", id)) = effect { token } else { nil }
         })
         return (store, Opening(thread: load, lastRead: lastRead, linked: linked))
     }
@@ -50,7 +50,7 @@ final class ThreadNewsTests: XCTestCase {
     /// The thread arrives: the mark it leaves is written.
     private func receiveThread(_ thread: QuestionThread, _ opening: Opening, _ store: ReducerTestStore,
                                assert: (AppState) -> Void) {
-        store.send(.threadLoaded(opening.thread, .success(thread)), assert: assert)
+        store.send(.loaded(opening.thread, .thread(.success(thread))), assert: assert)
         store.expectEffects([.markRead(site: "cardano", [thread.question.questionID: ReadState(thread.question)])])
     }
 
@@ -73,13 +73,13 @@ final class ThreadNewsTests: XCTestCase {
             XCTAssertEqual(state.thread?.newAnswerIDs, [], "nothing is new until the old mark is known")
             XCTAssertNil(state.status.message)
         }
-        store.send(.lastReadLoaded(lastRead, markOnMayFirst)) { state in
+        store.send(.loaded(lastRead, .lastRead(markOnMayFirst))) { state in
             XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289])
             XCTAssertEqual(state.status.message, "2 new answers since you read this")
             XCTAssertNil(state.thread?.lastReadLoad)
         }
         store.expectEffects([])
-        store.send(.lastReadLoaded(lastRead, nil)) {
+        store.send(.loaded(lastRead, .lastRead(nil))) {
             XCTAssertEqual($0.thread?.newAnswerIDs, [260, 289], "a second answer to the same read changes nothing")
         }
         store.expectEffects([])
@@ -94,7 +94,7 @@ final class ThreadNewsTests: XCTestCase {
     func testANeverReadQuestionHasNothingNew() throws {
         let thread = try realThread()
         let (store, opening) = try opened(thread)
-        store.send(.lastReadLoaded(try XCTUnwrap(opening.lastRead), nil))
+        store.send(.loaded(try XCTUnwrap(opening.lastRead), .lastRead(nil)))
         store.expectEffects([])
         receiveThread(thread, opening, store) { state in
             XCTAssertEqual(state.thread?.newAnswerIDs, [])
@@ -115,14 +115,14 @@ final class ThreadNewsTests: XCTestCase {
         let thread = try realThread()
         let (store, opening) = try opened(thread)
         let related = [LinkedQuestion(questionID: 330, title: "Ways to burn tokens?", relation: .duplicateOf)]
-        store.send(.linkedQuestionsLoaded(LoadToken(opening.linked.raw + 100), related)) { XCTAssertEqual($0.thread?.related, []) }
+        store.send(.loaded(LoadToken(opening.linked.raw + 100), .linkedQuestions(related))) { XCTAssertEqual($0.thread?.related, []) }
         store.expectEffects([], "no screen waits for that token")
-        store.send(.linkedQuestionsLoaded(opening.linked, related)) { XCTAssertEqual($0.thread?.related, related) }
+        store.send(.loaded(opening.linked, .linkedQuestions(related))) { XCTAssertEqual($0.thread?.related, related) }
         store.expectEffects([])
         store.send(.command(.backOrQuit)) { XCTAssertEqual($0.screens, [.questionList]) }
         store.expectEffects([.cancel(opening.thread), .cancel(try XCTUnwrap(opening.lastRead))],
                             "popping cancels the reads still waiting, the store's too")
-        store.send(.lastReadLoaded(try XCTUnwrap(opening.lastRead), markOnMayFirst)) { XCTAssertNil($0.thread) }
+        store.send(.loaded(try XCTUnwrap(opening.lastRead), .lastRead(markOnMayFirst))) { XCTAssertNil($0.thread) }
         store.expectEffects([])
     }
 }

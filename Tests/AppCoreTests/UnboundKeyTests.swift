@@ -14,7 +14,7 @@ final class UnboundKeyTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24),
                                               keymap: keymap))
         let load = try XCTUnwrap(store.start())
-        store.send(.questionsLoaded(load.token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
+        store.send(.loaded(load.token, .questions(.success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false)))))
         store.receiveReadMarksLoad(Array(1...5), site: "cardano")
         return store
     }

@@ -23,7 +23,7 @@ final class UnknownValuesNoticeTests: XCTestCase {
     /// Page 1 arrives: five rows fill less than a screen, so page 2 is prefetched, and the rows' marks are read.
     private func receivePage(_ page: Page<Question>, _ token: LoadToken, _ store: ReducerTestStore,
                              line: UInt = #line) {
-        store.send(.questionsLoaded(token, .success(page)), line: line)
+        store.send(.loaded(token, .questions(.success(page))), line: line)
         XCTAssertEqual(store.receiveQuestionsLoad(line: line)?.page, 2, line: line)
         store.receiveReadMarksLoad(page.items.map(\.questionID), line: line)
     }

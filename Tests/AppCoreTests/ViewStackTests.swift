@@ -29,7 +29,7 @@ final class ViewStackTests: XCTestCase {
     /// Submits `prompt` with `text` and loads one page of results (ids 500…502); returns the read of their marks.
     private func openResults(_ prompt: Character, _ text: String, _ store: ReducerTestStore, line: UInt = #line) throws -> LoadToken {
         let token = try XCTUnwrap(submit(prompt, text, store, line: line), line: line)
-        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 500, hasMore: false))), line: line)
+        store.send(.loaded(token, .questions(.success(Fixtures.page(1, count: 3, firstID: 500, hasMore: false)))), line: line)
         return try XCTUnwrap(store.receiveReadMarksLoad([500, 501, 502], line: line), line: line)
     }
 
@@ -62,7 +62,7 @@ final class ViewStackTests: XCTestCase {
         store.send(.key(.character("q"))) { XCTAssertEqual($0.screens, [.questionList]) }
         store.expectEffects([.cancel(token)])
         let before = store.state
-        store.send(.questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 500)))) {
+        store.send(.loaded(token, .questions(.success(Fixtures.page(1, count: 3, firstID: 500))))) {
             XCTAssertEqual($0, before, "a popped screen's result changes nothing")
         }
         store.expectEffects([])
@@ -128,7 +128,7 @@ final class ViewStackTests: XCTestCase {
         // The new page 1: two new questions on top, question 6 now third from… wherever it moved.
         var page = Fixtures.page(1, count: 18, firstID: 1, hasMore: false)
         page.items.insert(contentsOf: Fixtures.page(1, count: 2, firstID: 900).items, at: 0)
-        store.send(.questionsLoaded(load.token, .success(page))) { state in
+        store.send(.loaded(load.token, .questions(.success(page)))) { state in
             XCTAssertEqual(state.list.items.first?.questionID, 900, "the new page replaces the rows")
             XCTAssertEqual(state.list.items.count, 20)
             XCTAssertEqual(state.list.selectedItem?.questionID, 6, "the cursor stays on the same question")
@@ -153,7 +153,7 @@ final class ViewStackTests: XCTestCase {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 12)))
         let token = try XCTUnwrap(store.start()?.token)
         let question = Fixtures.question(id: 3, body: "<p>From the list</p>")
-        store.send(.questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
+        store.send(.loaded(token, .questions(.success(Page(items: [question], hasMore: false, page: 1)))))
         store.receiveReadMarksLoad([3])
         store.send(.command(.open)) { state in
             XCTAssertEqual(state.thread?.summary?.body, "<p>From the list</p>")
@@ -166,10 +166,10 @@ final class ViewStackTests: XCTestCase {
         let store = try listStore()
         store.send(.key(.character("a")))
         let token = try XCTUnwrap(store.receive("the answers feed's page 1") { effect -> LoadToken? in
-            if case .loadAnswersFeed(let token, "cardano", 1, _, _, false) = effect { token } else { nil }
+            if case .load(let token, .answersFeed("cardano", 1, _, _, false)) = effect { token } else { nil }
         })
         store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
-        store.send(.answersFeedLoaded(token, .success(Page(items: [Fixtures.answer(id: 70, question: 4)], hasMore: false, page: 1))))
+        store.send(.loaded(token, .answersFeed(.success(Page(items: [Fixtures.answer(id: 70, question: 4)], hasMore: false, page: 1)))))
         store.expectEffects([])
         store.send(.key(.enter)) { state in
             XCTAssertEqual(state.screens, [.questionList, .answersFeed, .question(id: 4)])

@@ -14,17 +14,17 @@ final class BreadthScreenTests: XCTestCase {
 
     private func listState(columns: Int = 80, rows: Int = 24) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError() }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError() }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false)))))
         return state
     }
 
     func testAnswersFeedRowsShowScoreAcceptedTitleAuthorAndAge() throws {
         for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
             var state = listState(columns: columns, rows: rows)
-            guard case let .loadAnswersFeed(token, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
+            guard case let .load(token, .answersFeed(_, _, _, _, _))? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
             let answers = [Fixtures.answer(id: 10, question: 2, score: 7, accepted: true), Fixtures.answer(id: 11, question: 404, score: -2)]
-            _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
+            _ = Reducer.reduce(&state, .loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
             let lines = render(state)
             XCTAssertTrue(lines[0].contains("latest answers"), lines[0])
             XCTAssertTrue(lines[1].hasPrefix("score   question"), lines[1])
@@ -53,12 +53,12 @@ final class BreadthScreenTests: XCTestCase {
 
     func testPickerShowsFilterEntriesAndLoadingState() throws {
         var state = listState()
-        guard case let .loadSites(token)? = Reducer.reduce(&state, .command(.pickSite)).first else { return XCTFail() }
+        guard case let .load(token, .sites)? = Reducer.reduce(&state, .command(.pickSite)).first else { return XCTFail() }
         XCTAssertTrue(render(state)[1].contains("Filter: "))
         _ = Reducer.reduce(&state, .loadingIndicatorDue(token))
         XCTAssertTrue(render(state)[2].contains("Loading sites…"), render(state)[2])
         let sites = ["cardano", "beer", "coffee"].map { Site(name: $0.capitalized, apiSiteParameter: $0, siteURL: "https://\($0).stackexchange.com") }
-        _ = Reducer.reduce(&state, .sitesLoaded(token, .success(sites)))
+        _ = Reducer.reduce(&state, .loaded(token, .sites(.success(sites))))
         var lines = render(state)
         XCTAssertTrue(lines[2].contains("Cardano (cardano)"), lines[2])
         XCTAssertTrue(lines[4].contains("Coffee (coffee)"), lines[4])
@@ -72,15 +72,15 @@ final class BreadthScreenTests: XCTestCase {
     func testCommentsAppearUnderTheirPosts() throws {
         var state = listState(columns: 80, rows: 40)
         let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .loadThread(token, _, _, _, _)? = effects.first else { return XCTFail() }
+        guard case let .load(token, .thread(_, _, _, _))? = effects.first else { return XCTFail() }
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Question body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 1, body: "<p>Answer body</p>")])
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
-        guard case let .loadComments(commentsToken, _, _, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else { return XCTFail() }
+        _ = Reducer.reduce(&state, .loaded(token, .thread(.success(thread))))
+        guard case let .load(commentsToken, .comments(_, _, _))? = Reducer.reduce(&state, .command(.toggleComments)).first else { return XCTFail() }
         XCTAssertTrue(render(state).contains { $0.contains("Loading comments…") })
         let comment = Comment(commentID: 5, postID: 10, score: 3, owner: ShallowUser(displayName: "Critic"),
                               creationDate: Date(timeIntervalSince1970: 1_600_000_000), body: "Nice <code>code</code>")
-        _ = Reducer.reduce(&state, .commentsLoaded(commentsToken, .success([10: [comment]])))
+        _ = Reducer.reduce(&state, .loaded(commentsToken, .comments(.success([10: [comment]]))))
         let lines = render(state)
         let answerBody = try XCTUnwrap(lines.firstIndex { $0.contains("Answer body") })
         let commentLine = try XCTUnwrap(lines.firstIndex { $0.contains("│ Nice code") })

@@ -20,11 +20,11 @@ final class ListColumnsTests: XCTestCase {
         var state = AppState(settings: settings, viewport: Viewport(columns: columns, rows: rows))
         // The top list's load: a search starts over the site's list, whose load comes first.
         let loads = Reducer.reduce(&state, .start).compactMap { effect -> LoadToken? in
-            if case let .loadQuestions(token, _, _, _, _) = effect { token } else { nil }
+            if case let .load(token, .questions(_, _, _, _)) = effect { token } else { nil }
         }
         guard let token = loads.last else { fatalError("no load") }
         let page = Page(items: (1...max(1, count)).map(question(id:)), hasMore: false, page: 1)
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page)))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(page))))
         return state
     }
 
@@ -74,11 +74,11 @@ final class ListColumnsTests: XCTestCase {
 
     func testTheAnswersFeedHasAColumnHeaderToo() throws {
         var state = listState(BrowseSettings(site: "cardano"), columns: 80)
-        guard case let .loadAnswersFeed(token, _, _, _, _, _)? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else {
+        guard case let .load(token, .answersFeed(_, _, _, _, _))? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else {
             return XCTFail("no feed load")
         }
         let answers = [Fixtures.answer(id: 10, question: 1, score: 7, accepted: true)]
-        _ = Reducer.reduce(&state, .answersFeedLoaded(token, .success(Page(items: answers, hasMore: false, page: 1))))
+        _ = Reducer.reduce(&state, .loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
         let lines = render(state)
         XCTAssertTrue(lines[1].hasPrefix("score   question"), lines[1])
         XCTAssertTrue(lines[1].hasSuffix("author posted "), lines[1])

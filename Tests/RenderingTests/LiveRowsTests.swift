@@ -13,9 +13,9 @@ final class LiveRowsTests: XCTestCase {
     private func state(down: Int = 0) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 12))
         state.shared.liveEnabled = true
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         let page = Fixtures.page(1, count: 10, firstID: 1, hasMore: false)
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(page)))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(page))))
         for _ in 0..<down { _ = Reducer.reduce(&state, .command(.moveDown)) }
         return state
     }

@@ -13,8 +13,8 @@ final class MemoryScreensTests: XCTestCase {
 
     private func listState(columns: Int = 100) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: 12))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 4, firstID: 1, hasMore: false))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 4, firstID: 1, hasMore: false)))))
         return state
     }
 
@@ -36,18 +36,18 @@ final class MemoryScreensTests: XCTestCase {
         var state = listState()
         let memory = state.shared.siteMemoryLoad
         var effects = Reducer.reduce(&state, .key(.character("M")))
-        guard case let .loadSaved(token, "cardano")? = effects.first else { return XCTFail("\(effects)") }
-        _ = Reducer.reduce(&state, .savedLoaded(token, .success([])))
+        guard case let .load(token, .saved("cardano"))? = effects.first else { return XCTFail("\(effects)") }
+        _ = Reducer.reduce(&state, .loaded(token, .saved(.success([]))))
         var lines = render(state)
         XCTAssertTrue(lines[0].hasPrefix(" cardano · saved questions"), lines[0])
         XCTAssertTrue(lines[3].contains("m on a list or in a question saves it"), lines[3])
         XCTAssertTrue(lines[11].hasPrefix(" 0 saved questions"), lines[11])
 
         _ = Reducer.reduce(&state, .key(.character("M")))
-        _ = Reducer.reduce(&state, .siteMemoryLoaded(try XCTUnwrap(memory), searches: [], savedIDs: [3]))
+        _ = Reducer.reduce(&state, .loaded(try XCTUnwrap(memory), .siteMemory(searches: [], savedIDs: [3])))
         effects = Reducer.reduce(&state, .key(.character("M")))
-        guard case let .loadSaved(again, _)? = effects.first else { return XCTFail("\(effects)") }
-        _ = Reducer.reduce(&state, .savedLoaded(again, .success([Fixtures.question(id: 3, title: "Kept question")])))
+        guard case let .load(again, .saved(_))? = effects.first else { return XCTFail("\(effects)") }
+        _ = Reducer.reduce(&state, .loaded(again, .saved(.success([Fixtures.question(id: 3, title: "Kept question")]))))
         lines = render(state)
         XCTAssertTrue(lines[2].contains("★ Kept question"), lines[2])
         XCTAssertTrue(lines[11].hasPrefix(" 1 saved question "), lines[11])
@@ -79,11 +79,11 @@ final class MemoryScreensTests: XCTestCase {
         guard case .question(var thread) = state.top else { return XCTFail("\(state.screens)") }
         let question = Fixtures.question(id: 1, title: "Burning tokens", body: "<p>See <a href=\"https://example.com/x\">x</a>.</p>")
         guard let token = thread.pending?.token else { return XCTFail("not loading") }
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(QuestionThread(question: question, answers: []))))
-        _ = Reducer.reduce(&state, .linkedQuestionsLoaded(try XCTUnwrap(thread.linkedLoad), [
+        _ = Reducer.reduce(&state, .loaded(token, .thread(.success(QuestionThread(question: question, answers: [])))))
+        _ = Reducer.reduce(&state, .loaded(try XCTUnwrap(thread.linkedLoad), .linkedQuestions([
             LinkedQuestion(questionID: 330, title: "Ways to burn tokens?", relation: .duplicateOf),
             LinkedQuestion(questionID: 77, title: nil, relation: .linked),
-        ]))
+        ])))
         let cache = ThreadLayoutCache()
         let layout = try XCTUnwrap(cache.layOut(&state, now: now))
         let text = layout.lines.map { $0.spans.map(\.text).joined() }

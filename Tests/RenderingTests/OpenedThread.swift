@@ -8,10 +8,10 @@ import StackAPI
 enum OpenedThread {
     static func state(_ thread: QuestionThread, columns: Int, rows: Int, now: Date) -> (AppState, ThreadLayoutCache) {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [thread.question], hasMore: false, page: 1))))
-        for case let .loadThread(load, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .threadLoaded(load, .success(thread)))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [thread.question], hasMore: false, page: 1)))))
+        for case let .load(load, .thread(_, _, _, _)) in Reducer.reduce(&state, .command(.open)) {
+            _ = Reducer.reduce(&state, .loaded(load, .thread(.success(thread))))
         }
         let cache = ThreadLayoutCache()
         cache.layOut(&state, now: now)

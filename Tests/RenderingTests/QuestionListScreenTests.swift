@@ -11,8 +11,8 @@ final class QuestionListScreenTests: XCTestCase {
     private func loadedState(columns: Int, rows: Int, questions: [Question], hasMore: Bool = true) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
         let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: hasMore, page: 1, quotaRemaining: 287, quotaMax: 300))))
+        guard case let .load(token, .questions(_, _, _, _))? = effects.first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: hasMore, page: 1, quotaRemaining: 287, quotaMax: 300)))))
         return state
     }
 
@@ -102,7 +102,7 @@ final class QuestionListScreenTests: XCTestCase {
     func testLoadingRowOnlyAfterTheIndicatorDelayOnAnEmptyList() throws {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 10))
         let effects = Reducer.reduce(&state, .start)
-        guard case let .loadQuestions(token, _, _, _, _)? = effects.first else { return XCTFail("no load") }
+        guard case let .load(token, .questions(_, _, _, _))? = effects.first else { return XCTFail("no load") }
         // The rows stay blank (no flash for a quick load); the status line alone says what is going on.
         XCTAssertFalse(render(state).dropLast().joined().contains("Loading"))
         XCTAssertTrue(render(state).last?.hasPrefix(" Loading page 1…") == true, render(state).last ?? "")

@@ -12,11 +12,11 @@ final class QuestionScreenTests: XCTestCase {
     /// A state showing `thread`, loaded, at `columns`×`rows`.
     private func state(showing thread: QuestionThread, columns: Int, rows: Int) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [thread.question], hasMore: false, page: 1))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [thread.question], hasMore: false, page: 1)))))
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(threadToken, _, _, _, _) in effects {
-            _ = Reducer.reduce(&state, .threadLoaded(threadToken, .success(thread)))
+        for case let .load(threadToken, .thread(_, _, _, _)) in effects {
+            _ = Reducer.reduce(&state, .loaded(threadToken, .thread(.success(thread))))
         }
         return state
     }
@@ -111,16 +111,16 @@ final class QuestionScreenTests: XCTestCase {
 
     func testLoadingAndErrorStatesOfTheView() throws {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { return XCTFail() }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return XCTFail() }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 3, firstID: 1)))))
         let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .loadThread(threadToken, _, _, _, _)? = effects.first else { return XCTFail("no thread load") }
+        guard case let .load(threadToken, .thread(_, _, _, _))? = effects.first else { return XCTFail("no thread load") }
         var lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[1].contains("Question 1"), "the list's summary shows at once")
         _ = Reducer.reduce(&state, .loadingIndicatorDue(threadToken))
         lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("Loading question and answers…") })
-        _ = Reducer.reduce(&state, .threadLoaded(threadToken, .failure(.httpStatus(500))))
+        _ = Reducer.reduce(&state, .loaded(threadToken, .thread(.failure(.httpStatus(500)))))
         lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("⚠") && $0.contains("500") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines[23].contains("500"), "the status line names the error: \(lines[23])")

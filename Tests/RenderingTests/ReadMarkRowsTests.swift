@@ -11,18 +11,18 @@ final class ReadMarkRowsTests: XCTestCase {
 
     private func state() -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 12))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         let questions = [
             Fixtures.question(id: 1, title: "Unread question", answers: 1),
             Fixtures.question(id: 2, title: "Read question", answers: 1),
             Fixtures.question(id: 3, title: "Updated question", answers: 4),
         ]
-        let effects = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1,
-                                                                                   quotaRemaining: 287))))
-        guard case let .loadReadMarks(marks, "cardano", [1, 2, 3])? = effects.last else { fatalError("no marks asked: \(effects)") }
-        _ = Reducer.reduce(&state, .readMarksLoaded(marks, [
+        let effects = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1,
+                                                                                   quotaRemaining: 287)))))
+        guard case let .load(marks, .readMarks("cardano", [1, 2, 3]))? = effects.last else { fatalError("no marks asked: \(effects)") }
+        _ = Reducer.reduce(&state, .loaded(marks, .readMarks([
             2: ReadState(questions[1]), 3: ReadState(answerCount: 2, lastActivity: questions[2].lastActivityDate),
-        ]))
+        ])))
         return state
     }
 

@@ -12,9 +12,9 @@ final class ReadingPositionTests: XCTestCase {
     /// A list holding `question` (with its body, as list pages carry it), and the question opened from it.
     private func opened(_ question: Question, columns: Int = 80, rows: Int = 24) -> (AppState, LoadToken) {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
-        for case let .loadThread(threadToken, _, _, _, _) in Reducer.reduce(&state, .command(.open)) { return (state, threadToken) }
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [question], hasMore: false, page: 1)))))
+        for case let .load(threadToken, .thread(_, _, _, _)) in Reducer.reduce(&state, .command(.open)) { return (state, threadToken) }
         fatalError("no thread load")
     }
 
@@ -34,7 +34,7 @@ final class ReadingPositionTests: XCTestCase {
         XCTAssertGreaterThan(loading ?? -1, body ?? Int.max, "the answers' loading line is below the body")
 
         let thread = QuestionThread(question: question, answers: [Fixtures.answer(id: 70, question: 7, body: "<p>Use a new key pair.</p>")])
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(thread)))
+        _ = Reducer.reduce(&state, .loaded(token, .thread(.success(thread))))
         lines = frame(&state, cache)
         XCTAssertTrue(lines.contains { $0.contains("Answer 1/1") })
         XCTAssertFalse(lines.contains { $0.contains("Loading answers…") })
@@ -70,7 +70,7 @@ final class ReadingPositionTests: XCTestCase {
             throw XCTSkip("shared data for cardano 2 not available")
         }
         var (state, token) = opened(real.question, columns: 100, rows: 12)
-        _ = Reducer.reduce(&state, .threadLoaded(token, .success(real)))
+        _ = Reducer.reduce(&state, .loaded(token, .thread(.success(real))))
         let cache = ThreadLayoutCache()
         _ = frame(&state, cache)
         // Into the answers, so the question's comments come in above the reader.
@@ -96,14 +96,14 @@ final class ReadingPositionTests: XCTestCase {
         }
         XCTAssertEqual(frame(&state, cache)[1], topLine, "back at the first size, the same line is on top")
 
-        guard case let .loadComments(commentsToken, ids, _, _)? = Reducer.reduce(&state, .command(.toggleComments)).first else {
+        guard case let .load(commentsToken, .comments(ids, _, _))? = Reducer.reduce(&state, .command(.toggleComments)).first else {
             return XCTFail("no comments load")
         }
         _ = frame(&state, cache)
         XCTAssertEqual(words(try paragraphAtTop(state, cache)), words(before), "comments loading keep the paragraph")
         let comment = Comment(commentID: 1, postID: ids[0], score: 0, owner: ShallowUser(displayName: "Reader"),
                               creationDate: Date(timeIntervalSince1970: 1_600_000_000), body: "A comment\nover lines")
-        _ = Reducer.reduce(&state, .commentsLoaded(commentsToken, .success([ids[0]: Array(repeating: comment, count: 5)])))
+        _ = Reducer.reduce(&state, .loaded(commentsToken, .comments(.success([ids[0]: Array(repeating: comment, count: 5)]))))
         _ = frame(&state, cache)
         XCTAssertEqual(words(try paragraphAtTop(state, cache)), words(before), "comments shown keep the paragraph")
         _ = Reducer.reduce(&state, .command(.toggleComments))

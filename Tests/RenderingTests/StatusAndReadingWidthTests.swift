@@ -11,7 +11,7 @@ final class StatusAndReadingWidthTests: XCTestCase {
 
     private func state(columns: Int = 80, rows: Int = 24, keymap: Keymap = .standard) -> (AppState, LoadToken) {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows), keymap: keymap)
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
         return (state, token)
     }
 
@@ -22,7 +22,7 @@ final class StatusAndReadingWidthTests: XCTestCase {
     func testAConfigNoticeShowsBesideTheErrorThatFollowsIt() {
         var (state, token) = state(columns: 120)
         _ = Reducer.reduce(&state, .notice("config.toml:1: unknown key \"sitee\" — config ignored, using the defaults"))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .failure(.httpStatus(500))))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.failure(.httpStatus(500)))))
         let line = statusLine(state)
         XCTAssertTrue(line.hasPrefix(" HTTP 500 from the server — press r to retry · config.toml:1: unknown key"), line)
         XCTAssertFalse(line.contains("help"), "the notice has the room of the key hints: \(line)")
@@ -33,7 +33,7 @@ final class StatusAndReadingWidthTests: XCTestCase {
     func testAnEmptyListWaitingForAPageSaysLoadingNotZero() {
         var (state, token) = state()
         XCTAssertTrue(statusLine(state).hasPrefix(" Loading page 1…"), statusLine(state))
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [], hasMore: false, page: 1))))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [], hasMore: false, page: 1)))))
         XCTAssertTrue(statusLine(state).hasPrefix(" 0 questions"), "loaded and empty: \(statusLine(state))")
     }
 
@@ -47,7 +47,7 @@ final class StatusAndReadingWidthTests: XCTestCase {
             }
         })
         var (state, token) = state(rows: 12, keymap: remapped)
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false))))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 3, firstID: 1, hasMore: false)))))
         XCTAssertTrue(statusLine(state).hasSuffix("F1 help "), statusLine(state))
         _ = Reducer.reduce(&state, .key(.function(1)))
         let help = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
@@ -59,7 +59,7 @@ final class StatusAndReadingWidthTests: XCTestCase {
         let body = "<p>" + Array(repeating: "word", count: 200).joined(separator: " ") + "</p>"
         let question = Fixtures.question(id: 7, title: "Wide", body: body)
         var (state, token) = state(columns: 160, rows: 30)
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [question], hasMore: false, page: 1)))))
         _ = Reducer.reduce(&state, .command(.open))
         XCTAssertEqual(QuestionScreen.layoutWidth(for: state), 100)
         state.shared.maxTextWidth = 60

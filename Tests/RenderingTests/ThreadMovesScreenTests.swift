@@ -19,10 +19,10 @@ final class ThreadMovesScreenTests: XCTestCase {
             Fixtures.answer(id: 11, question: 1, score: 2, body: "<p>Or Aiken.</p><pre><code>validator spend {}\n</code></pre>" + filler),
         ]
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 60, rows: rows))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: [question], hasMore: false, page: 1))))
-        for case let .loadThread(thread, _, _, _, _) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .threadLoaded(thread, .success(QuestionThread(question: question, answers: answers))))
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [question], hasMore: false, page: 1)))))
+        for case let .load(thread, .thread(_, _, _, _)) in Reducer.reduce(&state, .command(.open)) {
+            _ = Reducer.reduce(&state, .loaded(thread, .thread(.success(QuestionThread(question: question, answers: answers)))))
         }
         let cache = ThreadLayoutCache()
         cache.layOut(&state, now: now)

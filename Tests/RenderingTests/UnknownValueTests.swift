@@ -21,11 +21,11 @@ final class UnknownValueTests: XCTestCase {
 
     private func listState(_ questions: [Question]) -> AppState {
         var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 10))
-        guard case let .loadQuestions(token, _, _, _, _)? = Reducer.reduce(&state, .start).first else {
+        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else {
             XCTFail("no load")
             return state
         }
-        _ = Reducer.reduce(&state, .questionsLoaded(token, .success(Page(items: questions, hasMore: false, page: 1))))
+        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
         return state
     }
 
@@ -40,8 +40,8 @@ final class UnknownValueTests: XCTestCase {
         let answer = try decoded(Answer.self, #"{"answer_id":8,"question_id":7,"score":1e30,"creation_date":-1e20,"body":"<p>A</p>"}"#)
         var state = listState([question])
         let effects = Reducer.reduce(&state, .command(.open))
-        for case let .loadThread(token, _, _, _, _) in effects {
-            _ = Reducer.reduce(&state, .threadLoaded(token, .success(QuestionThread(question: question, answers: [answer]))))
+        for case let .load(token, .thread(_, _, _, _)) in effects {
+            _ = Reducer.reduce(&state, .loaded(token, .thread(.success(QuestionThread(question: question, answers: [answer])))))
         }
         let thread = try XCTUnwrap(state.thread)
         let text = ThreadLayoutCache().lines(for: thread, width: 98, now: now).map(\.text)

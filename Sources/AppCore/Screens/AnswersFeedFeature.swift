@@ -18,7 +18,7 @@ extension AnswersFeedState: PagedScreen {
     func pageLoad(_ context: ScreenContext) -> PagedList<Answer>.LoadEffect {
         let site = context.site, pageSize = context.home.pageSize
         return { token, page, priority, reload in
-            .loadAnswersFeed(token, site: site, page: page, pageSize: pageSize, priority: priority, reload: reload)
+            .load(token, .answersFeed(site: site, page: page, pageSize: pageSize, priority: priority, reload: reload))
         }
     }
 
@@ -29,6 +29,16 @@ extension AnswersFeedState: PagedScreen {
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
         AnswersFeedFeature.command(command, &self, context)
+    }
+
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        switch result {
+        case .answersFeed(let page): return AnswersFeedFeature.loaded(token, page, &self, context)
+        case .questionTitles(let questions):
+            AnswersFeedFeature.titlesLoaded(token, questions, &self)
+            return Outcome()
+        default: return nil
+        }
     }
 }
 
@@ -67,7 +77,7 @@ enum AnswersFeedFeature {
         guard !missing.isEmpty else { return out }
         let titles = out.makeToken(context)
         feed.titleLoads[titles] = missing
-        out.effects.insert(.loadQuestionTitles(titles, ids: missing.sorted(), site: context.site), at: 0)
+        out.effects.insert(.load(titles, .questionTitles(ids: missing.sorted(), site: context.site)), at: 0)
         return out
     }
 

@@ -26,6 +26,9 @@ struct Outcome {
     var saved: [Int: Bool] = [:]
     /// Words for beside the status line's message until the next key press (`StatusState.notice`).
     var notice: String?
+    /// From now on every load is answered by the store: the app is offline, with no live source
+    /// (`Effect.answerFromStoreOnly`, before the outcome's own effects).
+    var storeOnly = false
 
     init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
         self.effects = effects

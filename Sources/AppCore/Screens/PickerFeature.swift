@@ -68,6 +68,11 @@ extension PickerState: ScreenFeature {
         PickerFeature.command(command, &self, context)
     }
 
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        guard case let .sites(sites, held) = result else { return nil }
+        return PickerFeature.sitesLoaded(token, sites, held: held, &self, context)
+    }
+
     mutating func showIndicator(_ token: LoadToken) {
         if pending?.token == token { pending?.indicatorVisible = true }
     }
@@ -80,7 +85,7 @@ enum PickerFeature {
         var out = Outcome()
         let token = out.makeToken(context)
         picker.pending = PendingLoad(token: token, page: 1)
-        out.effects = Effect.withIndicator(.loadSites(token), token: token)
+        out.effects = Effect.withIndicator(.load(token, .sites), token: token)
         return out
     }
 

@@ -70,6 +70,18 @@ extension ThreadState: ScreenFeature {
         QuestionFeature.cancelLoads(&self, context)
     }
 
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        switch result {
+        case .thread(let thread): return QuestionFeature.loaded(token, thread, &self, context)
+        case .comments(let comments): return QuestionFeature.commentsLoaded(token, comments, &self, context)
+        case .lastRead(let mark): return QuestionFeature.lastReadLoaded(token, mark, &self, context)
+        case .linkedQuestions(let related):
+            QuestionFeature.linkedLoaded(token, related, &self)
+            return Outcome()
+        default: return nil
+        }
+    }
+
     mutating func showIndicator(_ token: LoadToken) {
         if pending?.token == token { pending?.indicatorVisible = true }
     }
@@ -102,17 +114,17 @@ enum QuestionFeature {
         // mark is written) when this session has none.
         thread.lastRead = context.readMarks.byQuestion[id]
         thread.lastReadKnown = thread.lastRead != nil
-        out.effects = Effect.withIndicator(.loadThread(token, questionID: id, site: context.site, reload: false,
-                                                   listCopy: summary?.body == nil ? nil : summary), token: token)
+        out.effects = Effect.withIndicator(.load(token, .thread(questionID: id, site: context.site, reload: false,
+                                                   listCopy: summary?.body == nil ? nil : summary)), token: token)
         if !thread.lastReadKnown {
             let lastRead = out.makeToken(context)
             thread.lastReadLoad = lastRead
-            out.effects.append(.loadLastRead(lastRead, site: context.site, questionID: id))
+            out.effects.append(.load(lastRead, .lastRead(site: context.site, questionID: id)))
         }
         if let summary { markRead(summary, context, &out) }
         let linked = out.makeToken(context)
         thread.linkedLoad = linked
-        out.effects.append(.loadLinkedQuestions(linked, site: context.site, questionID: id))
+        out.effects.append(.load(linked, .linkedQuestions(site: context.site, questionID: id)))
         return out
     }
 
@@ -198,8 +210,8 @@ enum QuestionFeature {
         let token = out.makeToken(context)
         thread.pending = PendingLoad(token: token, page: 1)
         out.clearStatus()
-        out.effects += Effect.withIndicator(.loadThread(token, questionID: thread.questionID, site: context.site, reload: true,
-                                                    listCopy: nil), token: token)
+        out.effects += Effect.withIndicator(.load(token, .thread(questionID: thread.questionID, site: context.site, reload: true,
+                                                    listCopy: nil)), token: token)
     }
 
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
@@ -281,7 +293,7 @@ enum QuestionFeature {
         let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
         let reload = thread.commentsReload
         thread.commentsReload = false
-        out.effects.append(.loadComments(token, postIDs: ids, site: context.site, reload: reload))
+        out.effects.append(.load(token, .comments(postIDs: ids, site: context.site, reload: reload)))
     }
 
     static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,

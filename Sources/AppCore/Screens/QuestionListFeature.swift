@@ -22,7 +22,7 @@ extension QuestionListState: PagedScreen {
     /// `/questions`, or `/search/advanced` when the settings carry a search.
     func pageLoad(_ context: ScreenContext) -> PagedList<Question>.LoadEffect {
         { [settings] token, page, priority, reload in
-            .loadQuestions(token, settings: settings, page: page, priority: priority, reload: reload)
+            .load(token, .questions(settings: settings, page: page, priority: priority, reload: reload))
         }
     }
 
@@ -34,6 +34,15 @@ extension QuestionListState: PagedScreen {
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
         QuestionListFeature.command(command, &self, context)
+    }
+
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        switch result {
+        case .questions(let page): QuestionListFeature.loaded(token, page, &self, context)
+        case let .cachedQuestions(questions, fetchedAt): QuestionListFeature.cachedLoaded(token, questions, fetchedAt: fetchedAt, &self, context)
+        case .readMarks(let marks): rows.readMarksLoaded(token, marks)
+        default: nil
+        }
     }
 
     func listedQuestion(_ id: Int) -> Question? { rows.items.first { $0.questionID == id } }

@@ -13,7 +13,7 @@ public struct SavedListState: Hashable, Sendable {
 extension SavedListState: PagedScreen {
     /// The store's saved questions of the site, all as one page.
     func pageLoad(_ context: ScreenContext) -> PagedList<Question>.LoadEffect {
-        { [site] token, _, _, _ in .loadSaved(token, site: site) }
+        { [site] token, _, _, _ in .load(token, .saved(site: site)) }
     }
 
     var screen: ScreenState { .saved(self) }
@@ -22,6 +22,14 @@ extension SavedListState: PagedScreen {
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
         SavedListFeature.command(command, &self, context)
+    }
+
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        switch result {
+        case .saved(let questions): SavedListFeature.loaded(token, questions, &self, context)
+        case .readMarks(let marks): rows.readMarksLoaded(token, marks)
+        default: nil
+        }
     }
 
     func listedQuestion(_ id: Int) -> Question? { rows.items.first { $0.questionID == id } }

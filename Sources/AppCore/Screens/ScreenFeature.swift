@@ -23,6 +23,9 @@ protocol ScreenFeature: Hashable, Sendable {
     mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome?
     /// A command the root leaves to the screen on top.
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome
+    /// A load's result (`Action.loaded`), whether or not this screen still waits for `token` (each handler checks);
+    /// nil when this screen asks for no load of that kind.
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome?
     /// Esc: cancels what it loads, keeping what it shows; nil when there is nothing to cancel.
     mutating func cancelLoads(_ context: ScreenContext) -> Outcome?
     /// The loading indicator of `token` is due, if that load is this screen's.
@@ -36,6 +39,7 @@ extension ScreenFeature {
     var isOverlay: Bool { false }
     var standsForFirstScreen: Bool { false }
     mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? { nil }
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? { nil }
     mutating func cancelLoads(_ context: ScreenContext) -> Outcome? { nil }
     mutating func showIndicator(_ token: LoadToken) {}
     func listedQuestion(_ id: Int) -> Question? { nil }

@@ -39,9 +39,6 @@ public struct ThreadMeasure: Hashable, Sendable {
         self.codeStarts = codeStarts
     }
 
-    /// The first line of each post, in line order (the question's first).
-    public var sortedPostStarts: [Int] { postStarts.values.sorted() }
-
     /// The block starting at or above `line` (the last one), if any.
     func block(atOrAbove line: Int) -> Block? {
         var low = 0, high = blocks.count

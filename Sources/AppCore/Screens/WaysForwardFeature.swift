@@ -62,6 +62,14 @@ extension WaysForwardState: ScreenFeature {
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
         WaysForwardFeature.command(command, &self, context)
     }
+
+    mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
+        switch result {
+        case .heldSites(let sites): WaysForwardFeature.heldSitesLoaded(token, sites, &self)
+        case .sampleImport(let sample): WaysForwardFeature.sampleImported(token, sample, &self)
+        default: nil
+        }
+    }
 }
 
 /// The ways-forward screen's reducer: the arrows move, Enter chooses, the reload key retries.
@@ -71,7 +79,7 @@ enum WaysForwardFeature {
         var outcome = Outcome()
         let token = outcome.makeToken(context)
         ways.heldSitesLoad = token
-        outcome.effects = [.loadHeldSites(token)]
+        outcome.effects = [.load(token, .heldSites)]
         return outcome
     }
 
@@ -104,7 +112,7 @@ enum WaysForwardFeature {
             let token = outcome.makeToken(context)
             ways.sampleImport = token
             ways.sampleProblem = nil
-            outcome.effects = [.importSample(token)]
+            outcome.effects = [.load(token, .sampleImport)]
             outcome.setStatus("Importing the sample site into the local store…", isError: false)
             return outcome
         }
@@ -127,6 +135,7 @@ enum WaysForwardFeature {
         case .success(let sample):
             var outcome = Outcome([], [.browse(.site(sample.site))])
             outcome.notice = sample.attribution
+            outcome.storeOnly = true
             return outcome
         case .failure(let error):
             ways.sampleProblem = error.summary(retryKey: nil)

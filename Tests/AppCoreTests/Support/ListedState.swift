@@ -20,7 +20,7 @@ extension ReducerTestStore {
                         file: StaticString = #filePath, line: UInt = #line) throws -> ReducerTestStore {
         let store = ReducerTestStore(AppState(settings: settings, viewport: Viewport(columns: 80, rows: rows)))
         guard let load = store.start(file: file, line: line) else { throw NoListLoad() }
-        store.send(.questionsLoaded(load.token, .success(Fixtures.page(1, count: count, firstID: 1, hasMore: false))),
+        store.send(.loaded(load.token, .questions(.success(Fixtures.page(1, count: count, firstID: 1, hasMore: false)))),
                    file: file, line: line)
         store.receiveReadMarksLoad(Array(1...count), site: settings.site, file: file, line: line)
         return store
@@ -30,13 +30,13 @@ extension ReducerTestStore {
 extension [Effect] {
     /// These effects but the store reads of read marks a page of questions asks for.
     var withoutStoreReads: [Effect] {
-        filter { if case .loadReadMarks = $0 { false } else { true } }
+        filter { if case .load(_, .readMarks) = $0 { false } else { true } }
     }
 
     /// The token of the first thread load among these effects.
     var threadLoadToken: LoadToken? {
         lazy.compactMap { effect -> LoadToken? in
-            if case let .loadThread(token, _, _, _, _) = effect { token } else { nil }
+            if case let .load(token, .thread(_, _, _, _)) = effect { token } else { nil }
         }.first
     }
 }

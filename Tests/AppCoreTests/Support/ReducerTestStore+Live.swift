@@ -15,10 +15,10 @@ extension ReducerTestStore {
         let store = ReducerTestStore(state)
         store.send(.start)
         let load = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.receive(.loadSiteMemory(try XCTUnwrap(store.state.shared.siteMemoryLoad), site: "cardano"))
+        store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
         store.receive(.startLive(LiveSubscription(site: "cardano", tags: tagged)))
         store.receiveRememberBrowse()
-        store.send(.questionsLoaded(load.token, .success(page)))
+        store.send(.loaded(load.token, .questions(.success(page))))
         store.receiveReadMarksLoad(page.items.map(\.questionID))
         return store
     }

@@ -11,7 +11,7 @@ extension ReducerTestStore {
     func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
         send(.start, file: file, line: line)
         let load = receiveQuestionsLoad(file: file, line: line)
-        receive(.loadSiteMemory(state.shared.siteMemoryLoad ?? LoadToken(0), site: state.shared.site), file: file, line: line)
+        receive(.load(state.shared.siteMemoryLoad ?? LoadToken(0), .siteMemory(site: state.shared.site)), file: file, line: line)
         receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
         return load
     }
@@ -52,15 +52,15 @@ extension ReducerTestStore {
     func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
                                file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
-            if case .loadThread(let token, id, site, false, _) = effect { token } else { nil }
+            if case .load(let token, .thread(id, site, false, _)) = effect { token } else { nil }
         }
         if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
         receive("question \(id)'s last read mark", file: file, line: line) { effect -> Void? in
-            if case .loadLastRead(_, site, id) = effect { () } else { nil }
+            if case .load(_, .lastRead(site, id)) = effect { () } else { nil }
         }
         if let markedRead { receive(.markRead(site: site, [id: markedRead]), file: file, line: line) }
         receive("question \(id)'s linked questions", file: file, line: line) { effect -> Void? in
-            if case .loadLinkedQuestions(_, site, id) = effect { () } else { nil }
+            if case .load(_, .linkedQuestions(site, id)) = effect { () } else { nil }
         }
         return token
     }
@@ -74,7 +74,7 @@ extension ReducerTestStore {
         send(.command(.open), file: file, line: line)
         let token = try XCTUnwrap(receiveQuestionOpened(listed.questionID, site: site, markedRead: ReadState(listed),
                                                         file: file, line: line), file: file, line: line)
-        send(.threadLoaded(token, .success(thread)), file: file, line: line)
+        send(.loaded(token, .thread(.success(thread))), file: file, line: line)
         let mark = ReadState(thread.question)
         expectEffects(mark == ReadState(listed) ? [] : [.markRead(site: site, [thread.question.questionID: mark])],
                       "the thread's mark, unless the list's copy left the same", file: file, line: line)
@@ -98,7 +98,7 @@ extension ReducerTestStore {
     func receiveReadMarksLoad(_ ids: [Int], site: String = "cardano", file: StaticString = #filePath,
                               line: UInt = #line) -> LoadToken? {
         receive("the read marks of \(ids)", file: file, line: line) { effect -> LoadToken? in
-            if case .loadReadMarks(let token, site, ids) = effect { token } else { nil }
+            if case .load(let token, .readMarks(site, ids)) = effect { token } else { nil }
         }
     }
 
@@ -108,7 +108,7 @@ extension ReducerTestStore {
     func receiveAnswersFeedLoad(page: Int = 1, site: String = "cardano", priority: LoadPriority = .userInitiated,
                                 file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("the answers feed's page \(page)", file: file, line: line) { effect -> LoadToken? in
-            if case .loadAnswersFeed(let token, site, page, _, priority, false) = effect { token } else { nil }
+            if case .load(let token, .answersFeed(site, page, _, priority, false)) = effect { token } else { nil }
         }
         if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
         return token
@@ -119,7 +119,7 @@ extension ReducerTestStore {
     @discardableResult
     func receiveWaysForward(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         receive("the ways-forward screen's read of the sites the store holds", file: file, line: line) { effect -> LoadToken? in
-            if case .loadHeldSites(let token) = effect { token } else { nil }
+            if case .load(let token, .heldSites) = effect { token } else { nil }
         }
     }
 
@@ -127,7 +127,7 @@ extension ReducerTestStore {
     @discardableResult
     func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("the site list's load", file: file, line: line) { effect -> LoadToken? in
-            if case .loadSites(let token) = effect { token } else { nil }
+            if case .load(let token, .sites) = effect { token } else { nil }
         }
         if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
         return token
@@ -148,7 +148,7 @@ extension ReducerTestStore {
     @discardableResult
     func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
         let load = receive("a question list's page load", file: file, line: line) { effect -> QuestionsLoad? in
-            guard case let .loadQuestions(token, settings, page, priority, reload) = effect else { return nil }
+            guard case let .load(token, .questions(settings, page, priority, reload)) = effect else { return nil }
             return (token, settings, page, priority, reload)
         }
         if let load { receive(.scheduleLoadingIndicator(load.token, seconds: Reducer.indicatorDelay), file: file, line: line) }

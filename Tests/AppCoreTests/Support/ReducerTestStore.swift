@@ -83,5 +83,5 @@ final class ReducerTestStore {
     }
 }
 
-/// A `.loadQuestions` effect taken apart.
+/// A `.load(_, .questions)` effect taken apart.
 typealias QuestionsLoad = (token: LoadToken, settings: BrowseSettings, page: Int, priority: LoadPriority, reload: Bool)
