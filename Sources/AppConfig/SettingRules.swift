@@ -1,4 +1,5 @@
 import Foundation
+import StackAPI
 
 /// What counts as a valid value for each setting, shared by the command line and the config file.
 public enum SettingRules {
@@ -15,10 +16,9 @@ public enum SettingRules {
     /// Allowed `live_refresh_s` values: a second to a day.
     public static let liveRefreshSeconds = 1...86_400
 
-    /// `live_refresh_s`'s default: a poll a minute with an API key (10,000 requests a day), every five minutes
-    /// without (300 a day per address).
+    /// `live_refresh_s`'s default (`LivePollRhythm`): a poll a minute with an API key, every five minutes without.
     public static func defaultLiveRefreshSeconds(hasKey: Bool) -> Int {
-        hasKey ? 60 : 300
+        LivePollRhythm.defaultSeconds(hasKey: hasKey)
     }
 
     /// Whether `site` looks like an API site parameter (letters, digits, `.` and `-`), e.g. `stackoverflow`.

@@ -19,6 +19,4 @@ public enum ChildEnding: Hashable, Sendable {
         }
     }
 
-    /// True for an exit with status 0.
-    public var isSuccess: Bool { self == .exited(0) }
 }

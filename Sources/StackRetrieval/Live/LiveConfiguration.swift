@@ -35,10 +35,8 @@ public struct LiveConfiguration: Sendable {
     /// the source polls (when it was given a loader) while it keeps trying the socket.
     public var pollAfterFailures = 2
 
-    /// `live_refresh_s`'s default with an API key (its quota is 10,000 requests a day).
-    public static let refreshSecondsWithKey = 60.0
-    /// `live_refresh_s`'s default without one (300 requests a day per address).
-    public static let refreshSecondsWithoutKey = 300.0
+    /// `live_refresh_s`'s default without an API key (`LivePollRhythm`).
+    public static let refreshSecondsWithoutKey = Double(LivePollRhythm.defaultSeconds(hasKey: false))
 
     /// Listens at `url` (polls, when nil) for activity of `site` (and of questions carrying all of `tags`, when given).
     public init(url: String? = LiveConfiguration.defaultURL, site: String, tags: [String] = []) {
