@@ -6,7 +6,7 @@ import XCTest
 /// `stackterm --help`, README and the man page against the program itself: `--help` lists every key of the keymap
 /// in force (remapped ones too, however many), and README and the man page name every subcommand and every way
 /// of starting that `--help`'s usage lists.
-final class HelpDocsEndToEndTests: XCTestCase {
+final class HelpDocsEndToEndTests: XCTestCase, StacktermRunning {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private var folder: URL!
 
@@ -15,9 +15,12 @@ final class HelpDocsEndToEndTests: XCTestCase {
     }
 
     /// The built `stackterm`'s standard output for `arguments` (80 columns, no config file but one given by `--config`).
-    private func stackterm(_ arguments: [String]) throws -> String {
-        let run = try StacktermRun.run(arguments, environment: ["XDG_CONFIG_HOME": folder.path, "COLUMNS": "80"], timeout: 120)
-        XCTAssertEqual(run.status, 0, "stackterm \(arguments.joined(separator: " ")): \(run.errors)")
+    var runEnvironment: [String: String?] { ["XDG_CONFIG_HOME": folder.path, "COLUMNS": "80"] }
+
+    /// What `stackterm arguments…` printed, which must end with status 0.
+    private func helpText(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let run = try stackterm(arguments)
+        XCTAssertEqual(run.status, 0, "stackterm \(arguments.joined(separator: " ")): \(run.errors)", file: file, line: line)
         return run.output
     }
 
@@ -36,7 +39,7 @@ final class HelpDocsEndToEndTests: XCTestCase {
     }
 
     func testHelpListsEveryKeyAndWhatLeavesAPicker() throws {
-        let help = try stackterm(["--help"])
+        let help = try helpText(["--help"])
         assertListsEveryKey(help, .standard)
         XCTAssertTrue(help.contains("In the site and tag pickers typing filters (q h Q type too);"), help)
         XCTAssertTrue(help.contains("Left Esc go back there, Enter chooses."), help)
@@ -46,7 +49,7 @@ final class HelpDocsEndToEndTests: XCTestCase {
         let config = folder.appendingPathComponent("config.toml")
         try "[keys]\nmoveDown = [\"j\", \"Down\", \"C-n\", \"F6\", \"F7\", \"F8\", \"F9\", \"Tab\"]\nback = [\"Left\", \"C-g\"]\n"
             .write(to: config, atomically: true, encoding: .utf8)
-        let help = try stackterm(["--config", config.path, "--help"])
+        let help = try helpText(["--config", config.path, "--help"])
         var bindings = Keymap.standard.bindings
         for index in bindings.indices {
             if bindings[index].command == .moveDown {
@@ -59,7 +62,7 @@ final class HelpDocsEndToEndTests: XCTestCase {
     }
 
     func testReadmeAndTheManPageNameEverySubcommandAndWayToStart() throws {
-        let help = try stackterm(["--help"])
+        let help = try helpText(["--help"])
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let page = try String(contentsOf: root.appendingPathComponent("Resources/stackterm.1"), encoding: .utf8)
 

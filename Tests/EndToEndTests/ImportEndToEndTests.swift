@@ -4,7 +4,7 @@ import XCTest
 
 /// `stackterm import` and `stackterm store` as a person runs them: the real binary, a store under a temporary
 /// XDG_DATA_HOME.
-final class ImportEndToEndTests: XCTestCase {
+final class ImportEndToEndTests: XCTestCase, StacktermRunning {
     private var dataHome: URL!
 
     override func setUpWithError() throws {
@@ -12,26 +12,23 @@ final class ImportEndToEndTests: XCTestCase {
     }
 
     /// Runs the built `stackterm` on the test's store to its end; returns its status and stderr.
-    private func stackterm(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String) {
-        let (status, _, stderr) = try run(arguments, environment: extra)
-        return (status, stderr)
-    }
+    var runEnvironment: [String: String?] { ["XDG_DATA_HOME": dataHome.path] }
 
-    /// Runs the built `stackterm` on the test's store to its end; returns its status, stdout and stderr.
+    /// Runs `stackterm arguments…` on the test's store to its end; returns its status, stdout and stderr.
     private func run(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> (Int32, String, String) {
-        let outcome = try StacktermRun.run(arguments, environment: extra.merging(["XDG_DATA_HOME": dataHome.path]) { given, _ in given })
+        let outcome = try stackterm(arguments, environment: extra, timeout: 300)
         return (outcome.status, outcome.output, outcome.errors)
     }
 
     func testImportingAFolderTwiceWritesOnceAndSaysSo() throws {
         guard let folder = SharedData.path("dumps/conlang.meta") else { throw XCTSkip("SKIPPED: no shared data") }
-        let (status, stderr) = try stackterm(["import", folder.path])
+        let (status, _, stderr) = try run(["import", folder.path])
         XCTAssertEqual(status, 0, stderr)
         XCTAssertTrue(stderr.contains("as site conlang.meta"), stderr)
         XCTAssertTrue(stderr.contains("import: Posts.xml"), stderr)
         XCTAssertTrue(stderr.contains("import: done"), stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("stackterm/stackterm.sqlite").path))
-        let (again, secondStderr) = try stackterm(["import", folder.path])
+        let (again, _, secondStderr) = try run(["import", folder.path])
         XCTAssertEqual(again, 0, secondStderr)
         XCTAssertTrue(secondStderr.contains("Posts.xml already imported, unchanged"), secondStderr)
         XCTAssertTrue(secondStderr.contains("done, 0 posts written"), secondStderr)
@@ -44,22 +41,22 @@ final class ImportEndToEndTests: XCTestCase {
             .filter { $0.pathExtension == "xml" }
         let archive = dataHome.appendingPathComponent("conlang.meta.stackexchange.com.7z")
         try SevenZip.archive(files, to: archive)
-        let (status, stderr) = try stackterm(["import", archive.path, "--site", "conlang.meta"])
+        let (status, _, stderr) = try run(["import", archive.path, "--site", "conlang.meta"])
         XCTAssertEqual(status, 0, stderr)
         XCTAssertTrue(stderr.contains("as site conlang.meta"), stderr)
         XCTAssertTrue(stderr.contains("import: Posts.xml"), stderr)
         XCTAssertTrue(stderr.contains(" MB ("), "progress names the archive's bytes: \(stderr)")
         XCTAssertTrue(stderr.contains("import: done"), stderr)
-        let (again, secondStderr) = try stackterm(["import", folder.path])
+        let (again, _, secondStderr) = try run(["import", folder.path])
         XCTAssertEqual(again, 0, secondStderr)
         XCTAssertTrue(secondStderr.contains("Posts.xml already imported, unchanged"), secondStderr)
-        let (named, namedStderr) = try stackterm(["import", folder.path, "--site=conlang"])
+        let (named, _, namedStderr) = try run(["import", folder.path, "--site=conlang"])
         XCTAssertEqual(named, 0, namedStderr)
         XCTAssertTrue(namedStderr.contains("as site conlang into"), "--site after the path is heard: \(namedStderr)")
     }
 
     func testAMissingPathIsAUsageError() throws {
-        let (status, stderr) = try stackterm(["import", "/tmp/no-such-\(UUID().uuidString).7z"])
+        let (status, _, stderr) = try run(["import", "/tmp/no-such-\(UUID().uuidString).7z"])
         XCTAssertEqual(status, 2)
         XCTAssertTrue(stderr.contains("no such archive or folder"), stderr)
     }
@@ -67,14 +64,14 @@ final class ImportEndToEndTests: XCTestCase {
     func testADamagedArchiveNamesItAndExitsWithOne() throws {
         let damaged = dataHome.appendingPathComponent("beer.stackexchange.com.7z")
         try Data("7z\u{BC}\u{AF}\u{27}\u{1C} not really an archive".utf8).write(to: damaged)
-        let (status, stderr) = try stackterm(["import", damaged.path])
+        let (status, _, stderr) = try run(["import", damaged.path])
         XCTAssertEqual(status, 1, stderr)
         XCTAssertTrue(stderr.contains("beer.stackexchange.com.7z"), stderr)
     }
 
     func testNoAbsoluteHomeIsAClearError() throws {
         guard let folder = SharedData.path("dumps/coffee") else { throw XCTSkip("SKIPPED: no shared data") }
-        let (status, stderr) = try stackterm(["import", folder.path], environment: ["XDG_DATA_HOME": nil, "HOME": "relative"])
+        let (status, _, stderr) = try run(["import", folder.path], environment: ["XDG_DATA_HOME": nil, "HOME": "relative"])
         XCTAssertEqual(status, 1)
         XCTAssertTrue(stderr.contains("HOME is not an absolute path"), stderr)
     }
@@ -86,8 +83,8 @@ final class ImportEndToEndTests: XCTestCase {
         let (none, _, noneStderr) = try run(["store"])
         XCTAssertEqual(none, 1)
         XCTAssertTrue(noneStderr.contains("no local store yet at \(dataHome.path)/stackterm/stackterm.sqlite"), noneStderr)
-        XCTAssertEqual(try stackterm(["import", conlang.path]).0, 0)
-        XCTAssertEqual(try stackterm(["import", coffee.path]).0, 0)
+        XCTAssertEqual(try stackterm(["import", conlang.path], timeout: 300).status, 0)
+        XCTAssertEqual(try stackterm(["import", coffee.path], timeout: 300).status, 0)
         let (status, table, _) = try run(["store"])
         XCTAssertEqual(status, 0)
         let lines = table.split(separator: "\n").map(String.init)

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// `stackterm print` as scripts use it: stdout a file, not a terminal; output, paging and exit codes.
-final class PrintModeEndToEndTests: XCTestCase {
+final class PrintModeEndToEndTests: XCTestCase, StacktermRunning {
     private var double: DoubleProcess!
     private var configHome: URL!
 
@@ -21,11 +21,7 @@ final class PrintModeEndToEndTests: XCTestCase {
     private typealias Run = StacktermRun.Outcome
 
     /// Runs the built `stackterm` with `arguments` to its end, with the test's config folder and no API key.
-    private func stackterm(_ arguments: [String]) throws -> Run {
-        // A run that hangs (e.g. on a FIFO) is ended after 120 s, so the test fails instead of waiting for ever.
-        try StacktermRun.run(arguments, environment: ["XDG_CONFIG_HOME": configHome.path, "STACKTERM_API_KEY": nil],
-                             timeout: 120)
-    }
+    var runEnvironment: [String: String?] { ["XDG_CONFIG_HOME": configHome.path, "STACKTERM_API_KEY": nil] }
 
     private func print(_ arguments: String...) throws -> Run {
         try print(arguments)

@@ -4,7 +4,7 @@ import XCTest
 
 /// `stackterm print` answered by the local store as the browser is: `--offline` asks only the store, and a network
 /// that cannot be reached is answered by the store, said on stderr. The store holds cardano imported from its dump.
-final class PrintOfflineEndToEndTests: XCTestCase {
+final class PrintOfflineEndToEndTests: XCTestCase, StacktermRunning {
     private var dataHome: URL!
     /// An API host nothing listens on: every request fails to connect.
     private let unreachable = "http://127.0.0.1:1/2.3"
@@ -16,9 +16,7 @@ final class PrintOfflineEndToEndTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.errors)
     }
 
-    private func stackterm(_ arguments: [String]) throws -> StacktermRun.Outcome {
-        try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": dataHome.path, "STACKTERM_API_KEY": nil], timeout: 120)
-    }
+    var runEnvironment: [String: String?] { ["XDG_DATA_HOME": dataHome.path, "STACKTERM_API_KEY": nil] }
 
     private func print(_ arguments: String...) throws -> StacktermRun.Outcome {
         try stackterm(["print", "--api-base-url", unreachable, "--site", "cardano"] + arguments)

@@ -17,6 +17,8 @@ struct DamagedStoreFixture {
     let cardanoIDs: [Int]
 
     var folder: URL { home.appendingPathComponent("stackterm") }
+    /// The environment of a run on this store.
+    var storeEnvironment: [String: String?] { ["XDG_DATA_HOME": home.path] }
     var store: URL { folder.appendingPathComponent("stackterm.sqlite") }
 
     /// What the sqlite3 shell prints for `sql` on `file`.
@@ -110,7 +112,7 @@ struct DamagedStoreFixture {
     }
 }
 
-final class StoreDamageEndToEndTests: XCTestCase {
+final class StoreDamageEndToEndTests: XCTestCase, StacktermRunning {
     private var fixture: DamagedStoreFixture!
 
     override func setUpWithError() throws {
@@ -120,9 +122,8 @@ final class StoreDamageEndToEndTests: XCTestCase {
         fixture = try DamagedStoreFixture.make(in: home)
     }
 
-    private func stackterm(_ arguments: [String], _ home: DamagedStoreFixture) throws -> StacktermRun.Outcome {
-        try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": home.home.path], timeout: 120)
-    }
+    /// Each run names its damaged store (`DamagedStoreFixture.storeEnvironment`).
+    var runEnvironment: [String: String?] { [:] }
 
     func testStoreVacuumForgetAndImportFindTheDamageMoveItAsideAndKeepWhatTheUserMade() throws {
         let coffee = try XCTUnwrap(SharedData.path("dumps/coffee"))
@@ -132,7 +133,7 @@ final class StoreDamageEndToEndTests: XCTestCase {
         ]
         for (name, arguments, status) in runs {
             let home = try fixture.copy(name)
-            let outcome = try stackterm(arguments, home)
+            let outcome = try stackterm(arguments, environment: home.storeEnvironment)
             let said = outcome.output + outcome.errors
             XCTAssertFalse(said.contains("database disk image is malformed"), "stackterm \(arguments): \(said)")
             XCTAssertEqual(outcome.status, status, "stackterm \(arguments): \(said)")
@@ -150,12 +151,12 @@ final class StoreDamageEndToEndTests: XCTestCase {
 
     func testPrintOfflineSaysTheStoreIsDamagedAndTheNextRunRecovers() throws {
         let home = try fixture.copy("print")
-        let met = try stackterm(["print", "--offline", "--site", "cardano", "--search", "wallet", "--limit", "500"], home)
+        let met = try stackterm(["print", "--offline", "--site", "cardano", "--search", "wallet", "--limit", "500"], environment: home.storeEnvironment)
         XCTAssertFalse(met.errors.contains("malformed"), met.errors)
         XCTAssertTrue(met.errors.contains("\(home.store.path) is damaged"), met.errors)
         XCTAssertEqual(try home.movedAside(), [], "moved aside while print ran")
         XCTAssertTrue(try Data(contentsOf: home.store) == home.damagedBytes, "print wrote into the damaged file")
-        let next = try stackterm(["print", "--offline", "--site", "beer"], home)
+        let next = try stackterm(["print", "--offline", "--site", "beer"], environment: home.storeEnvironment)
         XCTAssertEqual(next.status, 0, next.errors)
         XCTAssertTrue(next.output.contains(home.savedTitle), next.output)
         XCTAssertTrue(next.errors.contains("was moved aside to \(home.store.path).damaged-"), next.errors)
@@ -167,22 +168,22 @@ final class StoreDamageEndToEndTests: XCTestCase {
         let clean = try fixture.copy("clean")
         try FileManager.default.removeItem(at: clean.folder)
         let beer = try XCTUnwrap(fixture.dumps["beer"])
-        XCTAssertEqual(try stackterm(["import", beer.path, "--site", "beer"], clean).status, 0)
+        XCTAssertEqual(try stackterm(["import", beer.path, "--site", "beer"], environment: clean.storeEnvironment).status, 0)
         for arguments in [["store", "--check"], ["store", "--check", "--full"]] {
-            let outcome = try stackterm(arguments, clean)
+            let outcome = try stackterm(arguments, environment: clean.storeEnvironment)
             XCTAssertEqual(outcome.status, 0, "stackterm \(arguments): \(outcome.errors)")
             XCTAssertTrue(outcome.output.contains(arguments.count == 2 ? "quick_check" : "integrity_check"), outcome.output)
             XCTAssertTrue(outcome.output.contains("no damage found"), outcome.output)
         }
         for (name, arguments) in [("quick", ["store", "--check"]), ("full", ["store", "--check", "--full"])] {
             let home = try fixture.copy(name)
-            let outcome = try stackterm(arguments, home)
+            let outcome = try stackterm(arguments, environment: home.storeEnvironment)
             XCTAssertEqual(outcome.status, 3, "stackterm \(arguments): \(outcome.output) \(outcome.errors)")
             XCTAssertTrue(outcome.output.contains("damage found"), outcome.output)
             XCTAssertTrue(outcome.errors.contains("was moved aside to \(home.store.path).damaged-"), outcome.errors)
             try home.assertRecovered("stackterm \(arguments)")
         }
-        let help = try stackterm(["store", "--help"], fixture)
+        let help = try stackterm(["store", "--help"], environment: fixture.storeEnvironment)
         XCTAssertTrue(help.output.contains("--check"), help.output)
         XCTAssertTrue(help.output.contains("--full"), help.output)
         XCTAssertTrue(help.output.contains("3 damage was found"), help.output)

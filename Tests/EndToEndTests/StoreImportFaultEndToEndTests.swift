@@ -4,7 +4,7 @@ import XCTest
 
 /// Imports stopped by signals, cut short, or run two at once, through the real binary: what is kept, what is said,
 /// and what FTS5's settings are left as.
-final class StoreImportFaultEndToEndTests: XCTestCase {
+final class StoreImportFaultEndToEndTests: XCTestCase, StacktermRunning {
     private var dataHome: URL!
     private var storePath: String { dataHome.appendingPathComponent("stackterm/stackterm.sqlite").path }
     private var running: [Process] = []
@@ -78,9 +78,7 @@ final class StoreImportFaultEndToEndTests: XCTestCase {
         try sqlite("SELECT group_concat(k || '=' || v, ' ') FROM (SELECT k, v FROM post_fts_config WHERE k IN ('automerge', 'crisismerge', 'hashsize') ORDER BY k)")
     }
 
-    private func stackterm(_ arguments: [String]) throws -> StacktermRun.Outcome {
-        try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": dataHome.path], timeout: 120)
-    }
+    var runEnvironment: [String: String?] { ["XDG_DATA_HOME": dataHome.path] }
 
     func testAKilledImportLeavesBulkSettingsThatTheNextCommandPutsBack() throws {
         let folder = try dump("big", rows: 60_000)

@@ -4,7 +4,7 @@ import XCTest
 
 /// What sits at the store's path, met by the real binary: a FIFO is refused by `store`, `import`, `print` and the
 /// browser without blocking; a directory or a link to /dev/null is moved aside and a new store begun.
-final class StoreOpenEndToEndTests: XCTestCase {
+final class StoreOpenEndToEndTests: XCTestCase, StacktermRunning {
     private var dataHome: URL!
     private var storePath: String { dataHome.appendingPathComponent("stackterm/stackterm.sqlite").path }
 
@@ -15,9 +15,7 @@ final class StoreOpenEndToEndTests: XCTestCase {
 
     /// Runs `stackterm arguments…` on this test's store; a run still going after a minute is ended with SIGTERM,
     /// so a blocked open fails the test with status 143.
-    private func stackterm(_ arguments: [String]) throws -> StacktermRun.Outcome {
-        try StacktermRun.run(arguments, environment: ["XDG_DATA_HOME": dataHome.path], timeout: 60)
-    }
+    var runEnvironment: [String: String?] { ["XDG_DATA_HOME": dataHome.path] }
 
     private func tinyDump() throws -> URL { try oneQuestionDump(in: dataHome) }
 
