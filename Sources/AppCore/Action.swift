@@ -17,6 +17,9 @@ public enum Action: Hashable, Sendable {
     /// Open a question of the current site by a link to it (the command line's URL); an answer-only link's
     /// question is looked up first.
     case openQuestionLink(questionID: Int?, answerID: Int?)
+    /// The question view with id `questionID` was laid out for the screen (off the main thread), measuring `measure`:
+    /// the layout step, an action like any result (a new width or new content scrolls back to the anchored paragraph).
+    case threadLaidOut(questionID: Int, ThreadMeasure)
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)
     /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.

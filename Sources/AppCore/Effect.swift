@@ -36,9 +36,9 @@ public enum Effect: Hashable, Sendable {
     case openURL(String)
     /// Put text on the terminal's clipboard (OSC 52).
     case copyToClipboard(String)
-    /// Copy the question view's code block drawn on row `top` of its document, else the first one starting
-    /// within the `rows` rows shown from there (the runtime has the layout; the reducer only knows rows).
-    case copyCodeBlock(top: Int, rows: Int)
+    /// Put a code block's text on the terminal's clipboard (OSC 52) and say how many lines went; nil: say there is
+    /// no code block in view.
+    case copyCode(String?)
     /// Repaint every cell of the terminal from the current frame (another program wrote over it).
     case redraw
     /// Restore the terminal and exit with this code.

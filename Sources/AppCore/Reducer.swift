@@ -46,6 +46,11 @@ public enum Reducer {
             return updatePaged(state.stack.count - 1, &state) { $0.prefetchIfNeeded($1) } ?? []
         case let .loaded(token, result):
             return loaded(token, result, &state)
+        case let .threadLaidOut(questionID, measure):
+            return updateTop(.question, &state) { thread, context in
+                if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, context) }
+                return Outcome()
+            }
         case let .openQuestionLink(questionID, answerID):
             return apply(Outcome([], [.openQuestionLink(questionID: questionID, answerID: answerID)]), &state)
         case .loadingIndicatorDue(let token):

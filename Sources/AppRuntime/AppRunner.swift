@@ -16,25 +16,26 @@ public final class AppRunner {
     private let layouter = ThreadLayouter(codeStyler: CodeHighlighter())
     private var presentedState: AppState?
     private let clock: DisplayClock
+    /// The grace end of the layout a frame is held for, once a redraw is scheduled at it (`holdFrameForLayout`).
+    private var heldUntil: DispatchTime?
 
     init(configuration: RuntimeConfiguration, terminal: Terminal) {
         let factory = RequestFactory(baseURL: configuration.baseURL, key: configuration.apiKey)
         self.terminal = terminal
         self.clock = configuration.clock
         self.loop = EventLoop(terminal: terminal)
-        self.effects = EffectRunner(retrieval: Retrieval(factory: factory),
-                                    outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
-                                                             terminalDescriptor: terminal.outputDescriptor),
-                                    local: configuration.local, offlineOnly: configuration.offline)
+        self.effects = EffectRunner(RunnerEnvironment(
+            retrieval: Retrieval(factory: factory),
+            outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
+                                     terminalDescriptor: terminal.outputDescriptor),
+            local: configuration.local, offline: configuration.offline, liveURL: configuration.liveURL,
+            liveRefreshSeconds: configuration.liveRefreshSeconds, bell: configuration.bell))
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
         state.shared.isOffline = configuration.offline
         state.shared.liveEnabled = configuration.live && !configuration.offline
-        effects.liveURL = configuration.liveURL
-        effects.liveRefreshSeconds = configuration.liveRefreshSeconds
-        effects.bell = configuration.bell
         state.shared.watchedTags = configuration.watchTags
     }
 
@@ -72,7 +73,6 @@ public final class AppRunner {
 
     private func wire() {
         effects.send = { [unowned self] action in self.dispatch(action) }
-        effects.codeBlocks = { [unowned self] in layouter.readyLayout?.codeBlocks }
         effects.handOver = TerminalHandOver(input: terminal.inputDescriptor, output: terminal.outputDescriptor) { [unowned self] body in
             loop.handOver(body)
         }
@@ -114,19 +114,21 @@ public final class AppRunner {
         }
     }
 
-    /// The layout step, then the frame. When the question on top has a layout ready (`layouter` lays it out in the
-    /// background) whose measurements the state has not seen, they are written into the state first
-    /// (`AppState.threadLaidOut`, not an action: a new width or new content scrolls back to the anchored paragraph),
-    /// so every frame is drawn from a state that matches its layout and drawing never changes the state. Until the
-    /// layout is ready the question view shows its header and "Laying out…", and `onReady` comes back here.
+    /// The layout step, then the frame. The question on top is laid out in the background (`layouter`); when its
+    /// layout is ready and the state has not seen its measurements, they reach the reducer as an action
+    /// (`Action.threadLaidOut`: a new width or new content scrolls back to the anchored paragraph), so every frame is
+    /// drawn from a state that matches its layout and drawing never changes the state. A new layout's frame is held
+    /// for its grace (`holdFrameForLayout`); past it the question view shows its header and "Laying out…", and
+    /// `onReady` comes back here.
     private func layOutAndRender() {
         let now = clock.now
         var threadLayout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
             threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
             if let layout = threadLayout, layout.measure != thread.measure {
-                state.threadLaidOut(questionID: thread.questionID, layout.measure)
+                reduce(.threadLaidOut(questionID: thread.questionID, layout.measure))
             }
+            if threadLayout == nil, holdFrameForLayout() { return }
         } else if state.thread == nil {
             layouter.cancel()
         }
@@ -134,5 +136,17 @@ public final class AppRunner {
         let frame = AppScreen.render(state, threadLayout: threadLayout, now: now)
         _ = terminal.present(frame.buffer)
         presentedState = state
+    }
+
+    /// Whether the frame waits for the layout in flight: an ordinary thread is laid out within the layouter's grace
+    /// and drawn at once (`onReady`), without a flash of "Laying out…". The main thread never waits: a redraw is
+    /// scheduled for the grace's end, and keys go on being read meanwhile.
+    private func holdFrameForLayout() -> Bool {
+        guard let ends = layouter.graceEnds, DispatchTime.now() < ends else { return false }
+        if heldUntil != ends {
+            heldUntil = ends
+            DispatchQueue.main.asyncAfter(deadline: ends) { @MainActor [weak self] in self?.layOutAndRender() }
+        }
+        return true
     }
 }

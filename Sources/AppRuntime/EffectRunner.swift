@@ -4,7 +4,27 @@ import Rendering
 import StackAPI
 import StackRetrieval
 
-/// Performs the reducer's load effects through the data managers and turns results back into actions.
+/// What the effect runner is made from, once, before the first effect: where requests go, the store's door, what
+/// is outside the program, and the settings of live. Nothing in it changes while the program runs.
+struct RunnerEnvironment {
+    let retrieval: Retrieval
+    let outside: ExternalActions
+    /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
+    var local: LocalDataManager?
+    /// `--offline`: no request leaves from the start (the reducer may ask for it later: `Effect.answerFromStoreOnly`).
+    var offline = false
+    /// The live source's socket; nil: the API host has none (an `api_base_url` of its own, no `live_url`), so the
+    /// source polls. Live itself is on or off in `SharedState.liveEnabled`, which asks for the source.
+    var liveURL: String?
+    /// Seconds between the live source's polls when its socket cannot be had (`live_refresh_s`).
+    var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
+    /// Ring the bell when a watched question arrives (`bell`, default true).
+    var bell = true
+}
+
+/// Performs the reducer's effects through the data managers and turns results back into actions. Its state is
+/// what effects started and must be able to stop (loads in flight, the live source, the title pushed) and whether
+/// loads may leave, which only the reducer changes (`Effect.answerFromStoreOnly`).
 @MainActor
 final class EffectRunner {
     let retrieval: Retrieval
@@ -13,17 +33,16 @@ final class EffectRunner {
     let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
+    /// The live source's socket, nil to poll (`RunnerEnvironment.liveURL`).
+    let liveURL: String?
+    /// Seconds between the live source's polls when its socket cannot be had.
+    let liveRefreshSeconds: Double
+    /// Ring the bell when a watched question arrives.
+    let bell: Bool
     /// `--offline` (or the sample site chosen): no request leaves; every load is answered by the store.
     var offlineOnly: Bool
     /// What the reducer was last told by `.offlineChanged`.
     var reportedOffline: Bool
-    /// The live source's socket; nil: the API host has none (an `api_base_url` of its own, no `live_url`), so the
-    /// source polls. Live itself is on or off in `SharedState.liveEnabled`, which asks for the source.
-    var liveURL: String?
-    /// Seconds between the live source's polls when its socket cannot be had (`live_refresh_s`).
-    var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
-    /// Ring the bell when a watched question arrives (`bell`, default true).
-    var bell = true
     /// The live source running, if any (`EffectRunner+Live`).
     var live: LiveSource?
     /// Counts the live source's states: a countdown step of an older one does nothing.
@@ -32,20 +51,23 @@ final class EffectRunner {
     var titlePushed = false
     private var handles: [LoadToken: RetrievalHandle] = [:]
     private var pauseWatcher: PauseWatcher?
-    /// Where results go (the runner's dispatch).
+    /// Where results go (the app runner's dispatch: wired once, after both are made).
     var send: @MainActor (Action) -> Void = { _ in }
-    /// The code blocks of the question view's layout, nil while it is not laid out (the runner's layouter).
-    var codeBlocks: @MainActor () -> [CodeBlockPlacement]? = { nil }
-    /// How a terminal browser gets the terminal (the runner's terminal and event loop); nil: browsers start detached.
+    /// How a terminal browser gets the terminal (the app runner's terminal and event loop, wired once); nil: browsers
+    /// start detached.
     var handOver: TerminalHandOver?
 
-    init(retrieval: Retrieval, outside: ExternalActions, local: LocalDataManager? = nil, offlineOnly: Bool = false) {
+    init(_ environment: RunnerEnvironment) {
+        let retrieval = environment.retrieval
         self.retrieval = retrieval
-        loader = retrieval.loader(local: local)
-        self.outside = outside
-        self.local = local
-        self.offlineOnly = offlineOnly
-        reportedOffline = offlineOnly
+        loader = retrieval.loader(local: environment.local)
+        outside = environment.outside
+        local = environment.local
+        liveURL = environment.liveURL
+        liveRefreshSeconds = environment.liveRefreshSeconds
+        bell = environment.bell
+        offlineOnly = environment.offline
+        reportedOffline = environment.offline
         pauseWatcher = PauseWatcher(
             paused: { retrieval.pausedMethods() },
             report: { [weak self] pauses in self?.send(.apiPausesChanged(pauses)) })
@@ -99,12 +121,8 @@ final class EffectRunner {
             })
         case let .copyToClipboard(text):
             send(outside.copyLink(text))
-        case let .copyCodeBlock(top, rows):
-            guard let blocks = codeBlocks() else {
-                send(.notify("Nothing copied: the question is still being laid out", isError: false))
-                return
-            }
-            send(outside.copyCode(blocks.block(inViewFrom: top, rows: rows)?.text))
+        case let .copyCode(text):
+            send(outside.copyCode(text))
         case .quit, .redraw:
             break // the runner's own: it holds the terminal (`AppRunner.reduce`)
         }

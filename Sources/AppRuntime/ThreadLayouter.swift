@@ -14,10 +14,11 @@ import Rendering
 /// layout. Jobs run one at a time on a serial queue.
 ///
 /// A finished job hops to the main queue (`DispatchQueue.main.async`): its layout is kept only if its job is
-/// still the newest — anything older is dropped, the state has moved on — and `onReady` asks for a redraw.
-/// A new job is given `grace` (30 ms) before the frame is drawn without it: an ordinary thread is laid out
-/// within that and drawn at once, with no flash of the placeholder. Quitting never waits: `cancel()` marks
-/// the job and the process exits with it abandoned.
+/// still the newest — anything older is dropped, the state has moved on — and `onReady` asks for a redraw, where
+/// the runner hands its measure to the reducer (`Action.threadLaidOut`). Nothing here waits: a new job's frame may
+/// be held by the runner until `graceEnds` (30 ms after the job started) — an ordinary thread is laid out within
+/// that and drawn at once, with no flash of the placeholder — while the main thread goes on taking keys. Quitting
+/// never waits: `cancel()` marks the job and the process exits with it abandoned.
 ///
 /// Code blocks in colour (`codeStyler`): the first layout asks the styler only for what it has cached, so it
 /// is as quick as a plain one and blocks not highlighted yet are drawn plain. When some were
@@ -34,10 +35,10 @@ public final class ThreadLayouter {
     private let codeStyler: (any CodeStyler)?
     private var lastGeneration = 0
     private var ready: (key: ThreadLayoutKey, layout: ThreadDocument.Layout)?
-    private var inFlight: (key: ThreadLayoutKey, job: LayoutJob)?
+    private var inFlight: (key: ThreadLayoutKey, job: LayoutJob, started: DispatchTime)?
 
-    /// A layouter running its jobs on `queue` (serial), waiting up to `grace` seconds for a new job before
-    /// drawing without it (0: never waits), colouring code blocks with `codeStyler` (nil: plain).
+    /// A layouter running its jobs on `queue` (serial), whose new job's frame may wait `grace` seconds for it before
+    /// being drawn without it (0: never waits), colouring code blocks with `codeStyler` (nil: plain).
     public init(queue: DispatchQueue = DispatchQueue(label: "stackterm.layout", qos: .userInitiated),
                 grace: TimeInterval = 0.03, codeStyler: (any CodeStyler)? = nil) {
         self.queue = queue
@@ -45,10 +46,12 @@ public final class ThreadLayouter {
         self.codeStyler = codeStyler
     }
 
-    /// The layout drawn last for the thread now showing, if it is ready (for commands that read it, like `Y`).
-    public var readyLayout: ThreadDocument.Layout? { ready?.layout }
-
     public var isLayingOut: Bool { inFlight != nil }
+
+    /// When a frame waiting for the job in flight is drawn without it ("Laying out…"); nil when no job runs.
+    public var graceEnds: DispatchTime? {
+        inFlight.map { $0.started + grace }
+    }
 
     /// `thread` laid out at `width` if that layout is ready; otherwise nil, after starting (or while running)
     /// the job that makes it.
@@ -56,11 +59,7 @@ public final class ThreadLayouter {
         let key = ThreadLayoutKey(thread: thread, width: width)
         if let ready, ready.key == key { return ready.layout }
         if let inFlight, inFlight.key == key { return nil }
-        let job = start(thread, key: key, width: width, now: now)
-        if grace > 0, let layout = job.result(waitingAtMost: grace) {
-            accept(layout, key: key, generation: job.generation, notify: false)
-            return layout
-        }
+        start(thread, key: key, width: width, now: now)
         return nil
     }
 
@@ -71,20 +70,19 @@ public final class ThreadLayouter {
         ready = nil
     }
 
-    private func start(_ thread: ThreadState, key: ThreadLayoutKey, width: Int, now: Date) -> LayoutJob {
+    private func start(_ thread: ThreadState, key: ThreadLayoutKey, width: Int, now: Date) {
         cancel()
         lastGeneration += 1
         let job = LayoutJob(generation: lastGeneration)
-        inFlight = (key, job)
+        inFlight = (key, job, DispatchTime.now())
         let styler = codeStyler
         queue.async {
             guard !job.isCancelled,
                   let layout = ThreadDocument.layout(for: thread, width: width, now: now, code: styler.map { ($0, true) },
                                                      isCancelled: { job.isCancelled })
             else { return }
-            job.finish(layout)
             DispatchQueue.main.async { @MainActor in
-                self.accept(layout, key: key, generation: job.generation, notify: true)
+                self.accept(layout, key: key, generation: job.generation)
             }
             guard let styler, layout.codeAwaitingStyle, !job.isCancelled,
                   let coloured = ThreadDocument.layout(for: thread, width: width, now: now, code: (styler, false),
@@ -94,7 +92,6 @@ public final class ThreadLayouter {
                 self.acceptColoured(coloured, key: key, generation: job.generation)
             }
         }
-        return job
     }
 
     /// Puts the coloured layout in place of the plain one it follows, if nothing changed in between: its job
@@ -105,39 +102,23 @@ public final class ThreadLayouter {
         onReady()
     }
 
-    /// Keeps `layout` if it comes from the job in flight, calling `onReady` when `notify`; a stale one (or one
-    /// already taken during the grace period) is dropped.
-    private func accept(_ layout: ThreadDocument.Layout, key: ThreadLayoutKey, generation: Int, notify: Bool) {
+    /// Keeps `layout` if it comes from the job in flight and calls `onReady`; a stale one is dropped.
+    private func accept(_ layout: ThreadDocument.Layout, key: ThreadLayoutKey, generation: Int) {
         guard let inFlight, inFlight.job.generation == generation else { return }
         self.inFlight = nil
         ready = (key, layout)
-        if notify { onReady() }
+        onReady()
     }
 }
 
-/// One background layout: its cancellation flag, read by the layout loop, and its result.
-///
-/// Locked because the flag is set on the main queue while the layout queue reads it; the result is handed
-/// to a main thread waiting out the grace period through `done`.
+/// One background layout's cancellation flag, set on the main queue while the layout queue reads it.
 final class LayoutJob: Sendable {
     let generation: Int
-    private let state = NIOLockedValueBox((cancelled: false, layout: ThreadDocument.Layout?.none))
-    private let done = DispatchSemaphore(value: 0)
+    private let cancelled = NIOLockedValueBox(false)
 
     init(generation: Int) { self.generation = generation }
 
-    var isCancelled: Bool { state.withLockedValue { $0.cancelled } }
+    var isCancelled: Bool { cancelled.withLockedValue { $0 } }
 
-    func cancel() { state.withLockedValue { $0.cancelled = true } }
-
-    func finish(_ result: ThreadDocument.Layout) {
-        state.withLockedValue { $0.layout = result }
-        done.signal()
-    }
-
-    /// The layout if it is finished within `seconds`, else nil.
-    func result(waitingAtMost seconds: TimeInterval) -> ThreadDocument.Layout? {
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return state.withLockedValue { $0.layout }
-    }
+    func cancel() { cancelled.withLockedValue { $0 = true } }
 }

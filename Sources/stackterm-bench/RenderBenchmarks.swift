@@ -43,16 +43,15 @@ enum RenderBenchmarks {
         try terminal.start()
         defer { terminal.stop() }
         terminal.resize(columns: 200, rows: 60)
-        let cache = ThreadLayoutCache()
         let now = Date()
         var down = true
         let samples = Measure.samples(iterations: 500) {
             _ = Reducer.reduce(&state, .command(down ? .moveDown : .moveUp))
             down.toggle()
-            let frame = AppScreen.render(state, cache: cache, now: now)
+            let frame = AppScreen.render(state, threadLayout: nil, now: now)
             _ = terminal.present(frame.buffer)
         }
-        let renderOnly = Measure.samples(iterations: 300) { _ = AppScreen.render(state, cache: cache, now: now) }
+        let renderOnly = Measure.samples(iterations: 300) { _ = AppScreen.render(state, threadLayout: nil, now: now) }
         report("key → frame, 10,000 questions at 200×60 (reduce + render + curses present)",
                Measure.summary(samples) + String(format: "; of which render %.3f ms", Measure.median(renderOnly)),
                goal: "≤ 1 ms", met: Measure.median(samples) <= 1)

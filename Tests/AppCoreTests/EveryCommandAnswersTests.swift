@@ -29,7 +29,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         try store.openSelectedQuestion(loading: thread)
         let blocks = (0..<60).map { ThreadMeasure.Block(postID: $0 < 20 ? 11 : ($0 < 40 ? 7 : 8), index: $0 % 20, line: $0 * 10, length: 8) }
         var measure = ThreadMeasure(lineCount: 600, postStarts: [11: 0, 7: 200, 8: 400], blocks: blocks,
-                                    lineTexts: (0..<600).map { "line \($0) words" }, codeStarts: [50, 250, 450])
+                                    lineTexts: (0..<600).map { "line \($0) words" }, codeBlocks: [50, 250, 450].map { ThreadMeasure.CodeBlock(rows: $0..<$0 + 5, text: "code at \($0)") })
         measure.links = (1...6).map { ThreadLink(postID: $0 < 4 ? 11 : 7, number: $0, text: "link \($0)", url: "https://example.com/\($0)") }
         store.layOut(questionID: 11, measure)
         for _ in 0..<220 { store.perform(.moveDown) }

@@ -13,7 +13,7 @@ final class ThreadMovesTests: XCTestCase {
         let answers = [10, 11, 12].map { Fixtures.answer(id: $0, question: 1, score: 20 - $0) }
         try store.openSelectedQuestion(loading: QuestionThread(question: Fixtures.question(id: 1), answers: answers))
         let measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40, 11: 90, 12: 150], blocks: [],
-                                    lineTexts: lineTexts, codeStarts: [20, 60, 170])
+                                    lineTexts: lineTexts, codeBlocks: [20, 60, 170].map { ThreadMeasure.CodeBlock(rows: $0..<$0 + 5, text: "code at \($0)") })
         store.layOut(questionID: 1, measure)
         return store
     }

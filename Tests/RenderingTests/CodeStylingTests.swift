@@ -75,15 +75,6 @@ final class CodeStylingTests: XCTestCase {
         }
     }
 
-    func testTheBlockInViewIsTheOneOnTheTopRowElseTheFirstStartingBelow() {
-        let blocks = [CodeBlockPlacement(rows: 2..<5, text: "first"), CodeBlockPlacement(rows: 8..<9, text: "second")]
-        XCTAssertEqual(blocks.block(inViewFrom: 3, rows: 10)?.text, "first", "drawn on the top row")
-        XCTAssertEqual(blocks.block(inViewFrom: 0, rows: 10)?.text, "first", "the first that starts in view")
-        XCTAssertEqual(blocks.block(inViewFrom: 5, rows: 10)?.text, "second")
-        XCTAssertNil(blocks.block(inViewFrom: 5, rows: 3), "none starts in rows 5-7")
-        XCTAssertNil(blocks.block(inViewFrom: 9, rows: 10))
-    }
-
     func testAThreadLayoutPlacesBlocksOfEveryPostAndSaysWhenColoursAreMissing() throws {
         let question = Fixtures.question(id: 1, title: "Q", tags: ["python"], body: "<p>q</p><pre>question code</pre>")
         let answer = Answer(answerID: 2, questionID: 1, creationDate: Date(timeIntervalSince1970: 0), body: "<pre>answer code\nline 2</pre>")

@@ -87,19 +87,6 @@ extension ThreadState: ScreenFeature {
     }
 }
 
-extension AppState {
-    /// The layout step, between an action and the frame it leads to (never inside `Reducer.reduce`): the question
-    /// view on top takes the measurements of its layout (a new width or new content scrolls back to the anchored
-    /// paragraph). It writes only the thread's `measure` and the reader's place in it — no effect, no message, no
-    /// move on the stack — so a frame drawn after it matches its state; another question's measure changes nothing.
-    public mutating func threadLaidOut(questionID: Int, _ measure: ThreadMeasure) {
-        _ = Reducer.updateTop(.question, &self) { thread, context in
-            if thread.questionID == questionID { QuestionFeature.laidOut(measure, &thread, context) }
-            return Outcome()
-        }
-    }
-}
-
 /// The question view's reducer.
 enum QuestionFeature {
     /// Opens the question of `thread` (made with the list's summary, which shows at once) and loads it, focused on
@@ -171,7 +158,11 @@ enum QuestionFeature {
         case .openInBrowser, .copyLink:
             return Reducer.linkCommand(command, url: linkInView(thread, site: context.site, rows: context.viewport.contentRows))
         case .copyCodeBlock:
-            out.effects = [.copyCodeBlock(top: thread.scroll, rows: page)]
+            guard let measure = thread.measure else {
+                out.setStatus("Nothing copied: the question is still being laid out", isError: false)
+                return out
+            }
+            out.effects = [.copyCode(measure.codeBlock(inViewFrom: thread.scroll, rows: page)?.text)]
         case .toggleSaved:
             SavedListFeature.toggle(thread.questionID, context, &out)
         case .followLink:

@@ -26,17 +26,37 @@ public struct ThreadMeasure: Hashable, Sendable {
     public var blocks: [Block]
     /// The text of each line without its styles (what in-page find searches), one per line; empty when not given.
     public var lineTexts: [String]
+    /// Every code block drawn as a block, in order, with its text: what `Y` copies, so copying is the reducer's.
+    public var codeBlocks: [CodeBlock]
     /// The first line of each code block, in order.
-    public var codeStarts: [Int]
+    public var codeStarts: [Int] { codeBlocks.map(\.rows.lowerBound) }
     /// Every numbered link of every post, in line order (what the link picker lists).
     public var links: [ThreadLink] = []
 
-    public init(lineCount: Int, postStarts: [Int: Int], blocks: [Block], lineTexts: [String] = [], codeStarts: [Int] = []) {
+    /// A code block of the document: the rows it occupies and its exact text.
+    public struct CodeBlock: Hashable, Sendable {
+        public var rows: Range<Int>
+        public var text: String
+
+        public init(rows: Range<Int>, text: String) {
+            self.rows = rows
+            self.text = text
+        }
+    }
+
+    public init(lineCount: Int, postStarts: [Int: Int], blocks: [Block], lineTexts: [String] = [], codeBlocks: [CodeBlock] = []) {
         self.lineCount = lineCount
         self.postStarts = postStarts
         self.blocks = blocks
         self.lineTexts = lineTexts
-        self.codeStarts = codeStarts
+        self.codeBlocks = codeBlocks
+    }
+
+    /// The code block for a view whose top row is `top` and that shows `rows` rows: the one drawn on the top row,
+    /// else the first one that starts in view, else nil.
+    public func codeBlock(inViewFrom top: Int, rows: Int) -> CodeBlock? {
+        if let covering = codeBlocks.first(where: { $0.rows.contains(top) }) { return covering }
+        return codeBlocks.first { $0.rows.lowerBound > top && $0.rows.lowerBound < top + rows }
     }
 
     /// The block starting at or above `line` (the last one), if any.

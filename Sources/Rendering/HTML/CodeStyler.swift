@@ -30,11 +30,3 @@ public struct CodeBlockPlacement: Hashable, Sendable {
     }
 }
 
-extension Array where Element == CodeBlockPlacement {
-    /// The block for a view whose top row is `top` and that shows `rows` rows: the one drawn on the top row,
-    /// else the first one that starts in view, else nil.
-    public func block(inViewFrom top: Int, rows: Int) -> CodeBlockPlacement? {
-        if let covering = first(where: { $0.rows.contains(top) }) { return covering }
-        return first { $0.rows.lowerBound > top && $0.rows.lowerBound < top + rows }
-    }
-}

@@ -4,17 +4,6 @@ import AppCore
 /// Renders the whole app state into a fresh buffer: the one entry point the runtime calls per frame. The top
 /// screen of the stack draws its header and content; `StatusLine` draws the last row; an open prompt covers it.
 public enum AppScreen {
-    /// A frame for `state`, plus the question view's layout when that screen is showing (laid out by `cache`
-    /// on this thread).
-    public static func render(_ state: AppState, cache: ThreadLayoutCache, now: Date)
-        -> (buffer: ScreenBuffer, threadLayout: ThreadDocument.Layout?) {
-        var layout: ThreadDocument.Layout?
-        if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
-            layout = cache.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
-        }
-        return render(state, threadLayout: layout, now: now)
-    }
-
     /// A frame for `state` drawing the question view with `threadLayout` (nil: not laid out yet, so only the
     /// question's header and "Laying out…"), plus the layout drawn when that screen is showing and it was ready.
     public static func render(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date)

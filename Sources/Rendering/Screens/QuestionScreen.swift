@@ -89,43 +89,6 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     }
 }
 
-/// Remembers the last laid-out thread so scrolling does not re-render HTML on every key; lays out on the
-/// caller's thread (tests, benchmarks). The program lays out in the background instead (`AppRuntime.ThreadLayouter`).
-public final class ThreadLayoutCache {
-    private var key: ThreadLayoutKey?
-    private var cached = ThreadDocument.Layout(lines: [], postStarts: [:])
-
-    public init() {}
-
-    /// The thread laid out at `width`, again only when the thread, its state or the width changed.
-    public func layout(for thread: ThreadState, width: Int, now: Date) -> ThreadDocument.Layout {
-        let key = ThreadLayoutKey(thread: thread, width: width)
-        if key != self.key {
-            cached = ThreadDocument.layout(for: thread, width: width, now: now)
-            self.key = key
-        }
-        return cached
-    }
-
-    /// The layout step for tests and benchmarks: lays out the question on top of `state` (on this thread) and
-    /// writes its measurements into the state when they are new (`AppState.threadLaidOut`), as the program does
-    /// with `ThreadLayouter`'s layout.
-    @discardableResult
-    public func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
-        guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
-        let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
-        if layout.measure != thread.measure {
-            state.threadLaidOut(questionID: thread.questionID, layout.measure)
-        }
-        return layout
-    }
-
-    /// `layout(for:width:now:)`'s lines, from the same cache.
-    public func lines(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
-        layout(for: thread, width: width, now: now).lines
-    }
-}
-
 extension ThreadState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionScreen.draw(self, site: state.shared.site, saved: state.shared.savedIDs.contains(questionID), layout: threadLayout,

@@ -8,10 +8,10 @@ public enum ThreadDocument {
     public struct Layout: Hashable, Sendable {
         public var lines: [StyledLine]
         public var measure: ThreadMeasure
-        /// Every code block drawn as a block, with the rows it occupies, in order (their first rows are the
-        /// measure's `codeStarts`).
+        /// Every code block drawn as a block, with the rows it occupies, in order (the measure carries them with
+        /// their text, so the reducer finds what `Y` copies).
         public var codeBlocks: [CodeBlockPlacement] = [] {
-            didSet { measure.codeStarts = codeBlocks.map(\.rows.lowerBound) }
+            didSet { measure.codeBlocks = codeBlocks.map { ThreadMeasure.CodeBlock(rows: $0.rows, text: $0.text) } }
         }
         /// True when some code block is drawn plain only because its colours were not ready (laid out with a
         /// `CodeStyler` in `cachedOnly` mode): laying out again without `cachedOnly` colours it.

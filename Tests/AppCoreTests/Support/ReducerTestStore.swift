@@ -39,11 +39,10 @@ final class ReducerTestStore {
         try assert(state)
     }
 
-    /// Runs the layout step on the state, as the runtime does between an action and its frame (`AppState.threadLaidOut`:
-    /// not an action, so it makes no effect). Fails first if the previous action left effects unasserted.
+    /// The layout step, as the runtime takes it when a layout is ready: `Action.threadLaidOut`, which makes no effect.
     func layOut(questionID: Int, _ measure: ThreadMeasure, file: StaticString = #filePath, line: UInt = #line) {
-        requireAsserted(before: "the layout step ran")
-        state.threadLaidOut(questionID: questionID, measure)
+        send(.threadLaidOut(questionID: questionID, measure), file: file, line: line)
+        expectEffects([], "the layout step makes no effect", file: file, line: line)
     }
 
     /// Asserts that the unasserted effects are exactly `expected`, in order (`message` says why), and consumes them.
