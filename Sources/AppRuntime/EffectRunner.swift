@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
 import StackRetrieval
+import TextEngine
 
 /// Performs the reducer's load effects through the data managers and turns results back into actions.
 @MainActor
