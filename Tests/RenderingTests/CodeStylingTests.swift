@@ -2,9 +2,9 @@ import AppCore
 import Foundation
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 @testable import Rendering
-@testable import TextEngine
 
 /// Code blocks drawn with a `CodeStyler`: the classes it is given, colours on the same rows as plain, where
 /// each block lies (for `Y`), and the thread-level flag that a coloured layout is still to come.

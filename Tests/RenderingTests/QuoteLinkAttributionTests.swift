@@ -3,9 +3,9 @@ import Foundation
 import StackAPI
 import StackDump
 import TestSupport
+import TextEngine
 import XCTest
 @testable import Rendering
-@testable import TextEngine
 
 /// Three reading details: a quote's bar has no gap where the post starts a second `<blockquote>` right after the
 /// first; a link whose text is its URL gets no `[n] URL` footnote repeating it; the licence line's link is never
