@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StackAPI", targets: ["StackAPI"]),
         .library(name: "StackDump", targets: ["StackDump"]),
         .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "TextEngine", targets: ["TextEngine"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "AppConfig", targets: ["AppConfig"]),
         .library(name: "StackStore", targets: ["StackStore"]),
@@ -81,32 +82,36 @@ let package = Package(
 
         // App core (pure) and rendering (pure).
         .target(name: "AppCore", dependencies: ["StackAPI"]),
-        .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "CSupport"]),
+        // The text engine (pure, no AppCore): HTML → styled lines, wrapping, widths, terminal safety, the screen buffer.
+        .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport"]),
+        // The app's screens: AppState drawn into a ScreenBuffer.
+        .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
-        .target(name: "Highlighting", dependencies: ["Rendering", "CSourceHighlight", lockedValueBox]),
+        .target(name: "Highlighting", dependencies: ["TextEngine", "CSourceHighlight", lockedValueBox]),
         // The only module importing curses.
-        .target(name: "TerminalUI", dependencies: ["Rendering", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
+        .target(name: "TerminalUI", dependencies: ["TextEngine", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: [
-            "AppCore", "Rendering", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning", lockedValueBox,
+            "AppCore", "Rendering", "TextEngine", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning",
+            lockedValueBox,
         ]),
         // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
         .target(name: "AppConfig", dependencies: [
-            "AppCore", "StackAPI", "Rendering",
+            "AppCore", "StackAPI", "TextEngine",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // `stackterm print`: the first N questions as plain or JSON lines, no curses.
-        .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "Rendering"]),
+        .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "TextEngine"]),
         // Stamps the git commit into `stackterm --version` (BuildCommit.swift, generated at build time).
         .plugin(name: "CommitStamp", capability: .buildTool()),
         .executableTarget(name: "stackterm", dependencies: [
-            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "StackAPI", "StackRetrieval", "StackStore", "TerminalUI",
-            lockedValueBox,
+            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "TextEngine", "StackAPI", "StackRetrieval", "StackStore",
+            "TerminalUI", lockedValueBox,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: [.plugin(name: "CommitStamp")]),
         .executableTarget(name: "stackterm-bench", dependencies: [
-            "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "AppRuntime", "Rendering", "Highlighting", "TerminalUI",
-            "TestSupport", "CSupport",
+            "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "AppRuntime", "Rendering", "TextEngine", "Highlighting",
+            "TerminalUI", "TestSupport", "CSupport",
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.
@@ -120,22 +125,23 @@ let package = Package(
             "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
         ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
-            "Highlighting", "Rendering", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
+            "Highlighting", "TextEngine", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
         ]),
         .testTarget(name: "AppConfigTests", dependencies: [
-            "AppConfig", "AppCore", "Rendering", "StackAPI", "TerminalUI", "TestSupport", lockedValueBox,
+            "AppConfig", "AppCore", "Rendering", "TextEngine", "StackAPI", "TerminalUI", "TestSupport", lockedValueBox,
         ]),
         .testTarget(name: "PrintModeTests", dependencies: ["PrintMode", "StackAPI", "StackRetrieval", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: [
-            "TerminalUI", "AppCore", "Rendering", "CNcursesw", "CTermGuard", "TestSupport",
+            "TerminalUI", "AppCore", "TextEngine", "CNcursesw", "CTermGuard", "TestSupport",
         ]),
         .testTarget(name: "AppRuntimeTests", dependencies: [
-            "AppRuntime", "AppCore", "Rendering", "StackAPI", "Spawning", "TerminalUI", "TestSupport", lockedValueBox,
+            "AppRuntime", "AppCore", "Rendering", "TextEngine", "StackAPI", "Spawning", "TerminalUI", "TestSupport", lockedValueBox,
         ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // Only the real binaries, driven in tmux (or as scripts run them) against the double.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppCore", "Rendering", "StackDump"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AppCore", "TextEngine", "StackDump"]),
     ]
 )

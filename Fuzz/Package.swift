@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-html", dependencies: [
             "FuzzSupport",
-            .product(name: "Rendering", package: "stackterm"),
+            .product(name: "TextEngine", package: "stackterm"),
         ], path: "Sources/FuzzHTML"),
         .executableTarget(name: "fuzz-index-text", dependencies: [
             "FuzzSupport",
@@ -37,17 +37,17 @@ let package = Package(
             "FuzzSupport",
             .product(name: "AppConfig", package: "stackterm"),
             .product(name: "AppCore", package: "stackterm"),
-            .product(name: "Rendering", package: "stackterm"),
         ], path: "Sources/FuzzConfig"),
         .executableTarget(name: "fuzz-line-editor", dependencies: [
             "FuzzSupport",
             .product(name: "AppCore", package: "stackterm"),
             .product(name: "Rendering", package: "stackterm"),
+            .product(name: "TextEngine", package: "stackterm"),
         ], path: "Sources/FuzzLineEditor"),
         // Not a fuzzer: times the renderer on html inputs in a plain release build (Fuzz/run.sh builds it
         // separately, without sanitizers, into .build-fuzz/plain).
         .executableTarget(name: "render-timing", dependencies: [
-            .product(name: "Rendering", package: "stackterm"),
+            .product(name: "TextEngine", package: "stackterm"),
         ], path: "Sources/RenderTiming"),
     ]
 )

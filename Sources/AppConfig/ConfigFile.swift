@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
+import TextEngine
 
 /// Settings each of which may be absent (a flag not given, a key not written in the config file).
 public struct PartialSettings: Equatable, Sendable {

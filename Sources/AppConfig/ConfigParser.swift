@@ -1,6 +1,5 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
 import TOMLKit
 

@@ -1,5 +1,5 @@
 import AppCore
-import Rendering
+import TextEngine
 import TOMLKit
 
 extension ConfigReader {

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
+import TextEngine
 
 /// The flags given on the command line, nil where absent.
 public typealias CommandLineSettings = PartialSettings

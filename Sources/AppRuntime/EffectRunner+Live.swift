@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
 import StackRetrieval
+import TextEngine
 
 /// The live effects: one `LiveSource` at a time, for the subscription the reducer asks for; its batches and states
 /// come back as actions. The UI sees `.liveActivity`, `.livePolled` and `.liveState`, never a socket or a request.

@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
 import StackRetrieval
+import TextEngine
 
 /// What the effect runner is made from, once, before the first effect: where requests go, the store's door, what
 /// is outside the program, and the settings of live. Nothing in it changes while the program runs.

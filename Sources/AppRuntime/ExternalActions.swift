@@ -1,6 +1,6 @@
 import AppCore
 import Foundation
-import Rendering
+import TextEngine
 
 /// What the "Open in browser" and "Copy link" commands do outside the program, each reported back as a
 /// status-line action for the reducer.

@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
-import Rendering
 import StackAPI
 import StackRetrieval
+import TextEngine
 
 /// What the command line decided: what to browse, which API host, which key.
 public struct RuntimeConfiguration: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-import Rendering
+import TextEngine
 
 /// Colours code blocks: picks the language (`CodeLanguage`), highlights with libsource-highlight
 /// (`SourceHighlight`) and turns the tokens into styled lines, remembering each block's result.

@@ -1,4 +1,4 @@
-import Rendering
+import TextEngine
 
 /// What a highlighted token is, in the few kinds the theme colours; source-highlight's many element names
 /// (`sourceHighlightElements`) fold into these.

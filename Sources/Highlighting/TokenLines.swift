@@ -1,4 +1,4 @@
-import Rendering
+import TextEngine
 
 /// Tokens (byte ranges of lines) → styled lines: each grapheme takes the class of the token its first byte is in,
 /// the rest is in the plain code style, and neighbouring runs of one style are one span.

@@ -1,6 +1,6 @@
 import Foundation
-import Rendering
 import StackAPI
+import TextEngine
 
 /// One question as a line of `stackterm print` output: plain text or a JSON object.
 public enum QuestionLine {

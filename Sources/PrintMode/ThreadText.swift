@@ -1,6 +1,6 @@
 import Foundation
-import Rendering
 import StackAPI
+import TextEngine
 
 /// A loaded thread as `stackterm print` writes it: plain text wrapped to a width, or one JSON object.
 public enum ThreadText {

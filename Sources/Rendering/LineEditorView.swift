@@ -1,4 +1,5 @@
 import AppCore
+import TextEngine
 
 /// Shows a `LineEditor` in a field a fixed number of columns wide, scrolled sideways so the cursor is visible.
 ///

@@ -3,7 +3,7 @@ import StackAPI
 
 /// The text of a body's HTML for the full-text index: tags removed, character references decoded once.
 ///
-/// Not a renderer (that is `Rendering`, which the store may not import): a single pass over the UTF-8 bytes that
+/// Not a renderer (that is `TextEngine`, which the store may not import): a single pass over the UTF-8 bytes that
 /// drops everything from `<` to the next `>`, writing a space for block-level tags so words on either side of a
 /// `<p>` or `<br>` stay apart, and nothing for inline ones (`<code>x</code>y` stays one word as displayed).
 /// A `<` not followed by a letter, `/` or `!` is text, as browsers read it. Runs of white space collapse to one space.

@@ -1,5 +1,5 @@
 import CNcursesw
-import Rendering
+import TextEngine
 
 /// How `CellStyle`s become curses attributes and colour pairs (pair n is `CellColor(rawValue: n)`), under a `ColorTheme`.
 public enum CursesStyle {

@@ -1,6 +1,6 @@
 import CNcursesw
 import CSupport
-import Rendering
+import TextEngine
 
 /// What one `present` call drew.
 public struct PresentReport: Equatable, Sendable {

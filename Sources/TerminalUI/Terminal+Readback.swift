@@ -1,6 +1,6 @@
 import CNcursesw
 import CSupport
-import Rendering
+import TextEngine
 
 /// One cell as curses holds it, read back for tests and debugging.
 public struct ScreenCell: Equatable, Sendable {

@@ -2,7 +2,7 @@ import AppCore
 import CNcursesw
 import CTermGuard
 import Foundation
-import Rendering
+import TextEngine
 
 /// The curses screen: starts and stops curses, reports the size, reads keys and presents `ScreenBuffer`s.
 /// Main thread only; one started `Terminal` per process at a time.

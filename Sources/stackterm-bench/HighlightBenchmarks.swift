@@ -1,8 +1,8 @@
 import Foundation
 import Highlighting
-import Rendering
 import StackDump
 import TestSupport
+import TextEngine
 
 /// Issue 9 part 6's figures: code blocks from the shared dumps highlighted by libsource-highlight (in process,
 /// through `Highlighting`) and by Python's pygments (a `python3` child timing its own loop), side by side.

@@ -1,6 +1,6 @@
 import Foundation
-import Rendering
 import TestSupport
+import TextEngine
 
 /// Issue 8 part 3's figures: a hostile body laid out off the main thread, in the real binary on a pty.
 @MainActor

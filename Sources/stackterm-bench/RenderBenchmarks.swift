@@ -5,6 +5,7 @@ import StackAPI
 import StackDump
 import TerminalUI
 import TestSupport
+import TextEngine
 
 /// Issue 3's in-process figures: the longest real body, and key → frame on a 10,000-question list.
 @MainActor

@@ -2,6 +2,7 @@ import AppConfig
 import AppCore
 import Foundation
 import Rendering
+import TextEngine
 
 /// The longer texts of `--help`: the effective key map, the config file, the exit codes.
 enum HelpText {

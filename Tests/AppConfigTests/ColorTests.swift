@@ -1,6 +1,6 @@
 import AppConfig
-import Rendering
 import TerminalUI
+import TextEngine
 import XCTest
 
 /// Colour names, the theme's degradation on small palettes, and NO_COLOR.

@@ -1,8 +1,8 @@
 import AppConfig
 import AppCore
 import NIOConcurrencyHelpers
-import Rendering
 import TestSupport
+import TextEngine
 import XCTest
 
 /// Finding and reading the file: XDG location, silence when absent, defaults plus an error when malformed.

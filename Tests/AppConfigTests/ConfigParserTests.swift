@@ -1,7 +1,7 @@
 import AppConfig
 import AppCore
-import Rendering
 import StackAPI
+import TextEngine
 import XCTest
 
 /// A well-formed config file: every key read into `ConfigFile`.

@@ -1,6 +1,5 @@
 import AppConfig
 import AppCore
-import Rendering
 import StackAPI
 import XCTest
 

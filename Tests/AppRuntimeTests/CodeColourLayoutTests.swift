@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// Code blocks in the background layout: drawn plain at once, in colour when the highlighter is done, and a

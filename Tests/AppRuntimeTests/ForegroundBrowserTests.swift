@@ -1,9 +1,9 @@
 import AppCore
 import AppRuntime
 import Foundation
-import Rendering
 import TerminalUI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// A terminal browser (`w3m`, `lynx`, `elinks`, `links`, or any with `browser_in_terminal`) runs in the foreground

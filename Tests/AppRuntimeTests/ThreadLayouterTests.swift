@@ -2,9 +2,9 @@ import AppCore
 import AppRuntime
 import Dispatch
 import Foundation
-import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// The background layout: only the newest job's result reaches the screen; a superseded job is dropped.

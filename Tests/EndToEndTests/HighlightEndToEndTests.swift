@@ -1,7 +1,7 @@
 import Foundation
-import Rendering
 import StackDump
 import TestSupport
+import TextEngine
 import XCTest
 
 /// Highlighted code in the real binary: a cardano question tagged plutus shows its Haskell in colour, and `Y`

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
 import Highlighting
-import Rendering
 import TerminalUI
+import TextEngine
 import XCTest
 
 /// Tokens → styled lines, the cache, and calls from many threads at once.

@@ -1,8 +1,8 @@
 import Foundation
 @testable import Highlighting
-import Rendering
 import StackDump
 import TestSupport
+import TextEngine
 import XCTest
 
 /// The shim's memoized rules (`SourceHighlight.Rules.memoized`, what the app uses) give exactly the tokens of

@@ -1,5 +1,5 @@
 @testable import Highlighting
-import Rendering
+import TextEngine
 import XCTest
 
 /// Tokens → styled lines: the byte-cut spans equal a walk grapheme by grapheme, on real blocks and on text whose

@@ -3,6 +3,7 @@ import AppCore
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 
 /// The answers feed, pickers, prompts and comments read back from the cell grid.
 final class BreadthScreenTests: XCTestCase {

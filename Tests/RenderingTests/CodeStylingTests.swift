@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 @testable import Rendering
 

@@ -1,5 +1,6 @@
 import AppCore
 import Rendering
+import TextEngine
 import XCTest
 
 /// The prompt's visible window: the cursor always on screen, wide graphemes never split, markers where cut.

@@ -3,6 +3,7 @@ import Foundation
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// The links the link picker lists: each post's `[n]` with the link's text, and the picker's rows.

@@ -3,6 +3,7 @@ import AppCore
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 
 /// Lists that explain themselves: column headers, the date the sort follows, narrow layouts, counts in the right
 /// number; and the reading width of a question.

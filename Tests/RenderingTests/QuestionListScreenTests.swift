@@ -3,6 +3,7 @@ import AppCore
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 
 /// The question list read back as lines from the cell grid.
 final class QuestionListScreenTests: XCTestCase {

@@ -3,6 +3,7 @@ import AppCore
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 
 /// The question view on real threads from the dumps, read back as lines at three terminal sizes.
 final class QuestionScreenTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import StackAPI
 import StackDump
 import TestSupport
+import TextEngine
 import XCTest
 @testable import Rendering
 

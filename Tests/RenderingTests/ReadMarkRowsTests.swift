@@ -3,6 +3,7 @@ import AppCore
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 
 /// Read marks and the offline mark as a person sees them: `+N` before an updated title, bold unread titles,
 /// dimmed read ones, and `offline` on the status line.

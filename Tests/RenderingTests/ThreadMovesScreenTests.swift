@@ -3,6 +3,7 @@ import Foundation
 import Rendering
 import StackAPI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// What issue 9's moves inside a thread look like: the measure carries the lines' text and the code blocks'

@@ -2,6 +2,7 @@ import XCTest
 import AppCore
 import Rendering
 import StackAPI
+import TextEngine
 
 /// Scores, counts and dates the API sent out of range show as `?`; nothing on screen traps on them.
 final class UnknownValueTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
-import Rendering
 import TerminalUI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// A Swift crash with curses running must leave the terminal usable. The test binary re-runs itself in a tmux

@@ -1,7 +1,7 @@
 import AppCore
-import Rendering
 import TerminalUI
 import TestSupport
+import TextEngine
 import XCTest
 
 /// Real curses driven without a terminal: `newterm` on /dev/null, the screen read back from curses.

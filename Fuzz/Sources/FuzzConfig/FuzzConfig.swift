@@ -1,7 +1,6 @@
 import AppConfig
 import AppCore
 import FuzzSupport
-import Rendering
 
 /// Config text (TOML) through `ConfigParser.parse`, then everything the app derives from a parsed file:
 /// the remapped keymap, the colour theme and the effective settings. A `ConfigError` is a fine answer.

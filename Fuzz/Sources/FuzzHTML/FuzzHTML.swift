@@ -1,5 +1,5 @@
 import FuzzSupport
-import Rendering
+import TextEngine
 
 /// Body HTML → styled lines. The first byte picks the width (0…159, so widths below 1 are tried too);
 /// the rest is the body, decoded as UTF-8 with replacement the way the app decodes a response.

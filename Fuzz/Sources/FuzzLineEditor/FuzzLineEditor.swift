@@ -1,6 +1,7 @@
 import AppCore
 import FuzzSupport
 import Rendering
+import TextEngine
 
 /// A byte stream read as key presses to `LineEditor`, with its view drawn after every key.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import TextEngine
 
 // Times `HTMLRenderer.render` on html-harness inputs in a plain release build (no sanitizer, no coverage), the
 // figure the goal "no body under 1 MB takes longer than 100 ms to render" is about. Each argument is a file or

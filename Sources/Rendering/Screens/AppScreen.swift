@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import TextEngine
 
 /// Renders the whole app state into a fresh buffer: the one entry point the runtime calls per frame. The top
 /// screen of the stack draws its header and content; `StatusLine` draws the last row; an open prompt covers it.

@@ -1,4 +1,5 @@
 import AppCore
+import TextEngine
 
 /// The header and status lines every screen shares, and the too-small notice.
 public enum Chrome {

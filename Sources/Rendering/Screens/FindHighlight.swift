@@ -1,4 +1,5 @@
 import AppCore
+import TextEngine
 
 /// Marks the in-page find's matches on the question view's lines: every match in reverse video, the one gone to
 /// last also bold in the warning colour (so it stands out under `NO_COLOR` too).

@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import TextEngine
 
 /// The help screen, generated from the effective keymap so it always tells the truth.
 public enum HelpScreen {

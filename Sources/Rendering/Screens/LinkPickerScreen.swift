@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TextEngine
 
 /// Draws the link picker: one row per numbered link of the thread (`[n]`, its text, its target), in reading order,
 /// the post it is in at the row's end (`question by Ada`, `answer 2 by Bob`, `comment by Cy on answer 2`).

@@ -1,5 +1,6 @@
 import AppCore
 import StackAPI
+import TextEngine
 
 /// The questions linked with the one being read, under its body: "Duplicate of", "Duplicates of this question" and
 /// "Linked questions", each entry numbered `[n]` after the question's own links so the link picker follows it.

@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import TextEngine
 
 /// Draws a picker (sites or a question's tags): title, the filter being typed, and the matching entries.
 public enum PickerScreen {

@@ -1,4 +1,5 @@
 import AppCore
+import TextEngine
 
 /// Draws the open prompt (search or tags) over the status line, with a visible cursor cell.
 enum PromptLine {

@@ -1,4 +1,5 @@
 import AppCore
+import TextEngine
 
 /// The question list's columns for a terminal width and the list's sort: which are shown, how wide, and their
 /// header labels. Narrow terminals drop the tags first (below 80 columns), then shorten the date label; the title

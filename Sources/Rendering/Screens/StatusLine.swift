@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import TextEngine
 
 /// The one place that composes the status line: the top screen's own words (counts, loading, position) unless a
 /// message is showing, and on the right the quota and key hints named from the effective keymap.

@@ -1,4 +1,5 @@
 import StackAPI
+import TextEngine
 
 /// The licence line at the end of a thread: the notice, then the question's link, never broken inside the link
 /// when any form of it fits.

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import TextEngine
 
 /// Draws the ways-forward screen: what happened, then each way forward (the selected one highlighted), and the
 /// command that imports a site's dump.

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Rendering
+import TextEngine
 
 /// The layout step of the rendering tests: remembers the last laid-out thread so scrolling does not re-render HTML on
 /// every key, and lays out on the test's thread. The program lays out in the background (`AppRuntime.ThreadLayouter`)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 final class TerminalSafetyTests: XCTestCase {
     private func clean(_ text: String) -> String { TerminalSafety.sanitize(text) }

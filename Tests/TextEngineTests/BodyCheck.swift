@@ -1,7 +1,7 @@
 import Foundation
 import StackAPI
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 /// Checks a rendered body against its source HTML: no text lost, code blocks exact, entities decoded once,
 /// no line wider than the render width.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 /// One hand-written case per rendering rule.
 final class HTMLRendererRuleTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 /// The bounds of `RenderLimits`: each cut is announced, and hostile bodies render without recursion.
 final class RenderLimitsTests: XCTestCase {

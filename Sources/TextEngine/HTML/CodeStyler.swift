@@ -8,7 +8,7 @@ public enum CodeStyling: Hashable, Sendable {
     case notReady
 }
 
-/// Colours code blocks for the renderer. Rendering only asks; the highlighter lives elsewhere
+/// Colours code blocks for the renderer. The renderer only asks; the highlighter lives elsewhere
 /// (`Highlighting.CodeHighlighter`), so layouts stay pure and tests can pass a fake.
 public protocol CodeStyler: Sendable {
     /// The look of a block of `code` (the decoded text of a `<pre>`) whose `<pre>` and `<code>` carry

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 final class ScreenBufferTests: XCTestCase {
     func testWriteASCIIAndReadLines() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 /// Widths as glibc wcwidth and tmux 3.3a count them (measured with tmux's cursor position).
 final class TextWidthTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 final class TextWrapTests: XCTestCase {
     private func texts(_ lines: [StyledLine]) -> [String] { lines.map(\.text) }

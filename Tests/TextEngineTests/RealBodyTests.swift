@@ -2,7 +2,7 @@ import Foundation
 import StackDump
 import TestSupport
 import XCTest
-@testable import Rendering
+@testable import TextEngine
 
 /// The HTML renderer on real Stack Exchange bodies (CC BY-SA; each failure names the post's URL).
 /// Checks at widths 100, 80, 40 and 10: no text lost, code blocks byte for byte, entities decoded once,
