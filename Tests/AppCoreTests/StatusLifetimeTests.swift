@@ -86,7 +86,7 @@ final class StatusLifetimeTests: XCTestCase {
             XCTAssertEqual(state.screens, [.questionList])
             XCTAssertNil(state.status.message, "the thread's error went with the thread")
         }
-        store.expectEffects([pending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }.map { .cancel($0) })
+        store.expectEffects([pending, thread.lastReadMark.token, thread.linked.token].compactMap { $0 }.map { .cancel($0) })
     }
 
     func testAMessageMadeByTheActionThatPopsStaysOnTheScreenUnder() throws {

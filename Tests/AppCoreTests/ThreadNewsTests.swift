@@ -76,7 +76,7 @@ final class ThreadNewsTests: XCTestCase {
         store.send(.loaded(lastRead, .lastRead(markOnMayFirst))) { state in
             XCTAssertEqual(state.thread?.newAnswerIDs, [260, 289])
             XCTAssertEqual(state.status.message, "2 new answers since you read this")
-            XCTAssertNil(state.thread?.lastReadLoad)
+            XCTAssertNil(state.thread?.lastReadMark.token)
         }
         store.expectEffects([])
         store.send(.loaded(lastRead, .lastRead(nil))) {

@@ -65,8 +65,7 @@ final class MemoryScreensTests: XCTestCase {
         guard let loaded = try RealThreads.thread(site: "cardano", questionID: 4) else { throw XCTSkip("SKIPPED: no shared data") }
         var thread = ThreadState(questionID: 4, summary: nil)
         thread.thread = loaded
-        thread.lastRead = ReadState(answerCount: 2, lastActivity: ISO8601DateFormatter().date(from: "2021-05-01T00:00:00Z"))
-        thread.lastReadKnown = true
+        thread.lastReadMark = .loaded(ReadState(answerCount: 2, lastActivity: ISO8601DateFormatter().date(from: "2021-05-01T00:00:00Z")))
         let lines = ThreadDocument.layout(for: thread, width: 80, now: now).lines.map { $0.spans.map(\.text).joined() }
         let rules = lines.filter { $0.hasPrefix("── Answer") }
         XCTAssertEqual(rules.count, 4)
@@ -80,7 +79,7 @@ final class MemoryScreensTests: XCTestCase {
         let question = Fixtures.question(id: 1, title: "Burning tokens", body: "<p>See <a href=\"https://example.com/x\">x</a>.</p>")
         guard let token = thread.pending?.token else { return XCTFail("not loading") }
         _ = Reducer.reduce(&state, .loaded(token, .thread(.success(QuestionThread(question: question, answers: [])))))
-        _ = Reducer.reduce(&state, .loaded(try XCTUnwrap(thread.linkedLoad), .linkedQuestions([
+        _ = Reducer.reduce(&state, .loaded(try XCTUnwrap(thread.linked.token), .linkedQuestions([
             LinkedQuestion(questionID: 330, title: "Ways to burn tokens?", relation: .duplicateOf),
             LinkedQuestion(questionID: 77, title: nil, relation: .linked),
         ])))

@@ -58,13 +58,13 @@ final class ThreadLinkNumberTests: XCTestCase {
         var state = ThreadState(questionID: 1, summary: nil)
         state.thread = thread
         state.showComments = true
-        state.comments = [
+        state.postComments = .loaded([
             1: [Comment(commentID: 501, postID: 1, owner: ShallowUser(userID: 9, displayName: "Dee"), creationDate: now,
                         body: "See <a href=\"https://d.example/\">this too</a>")],
             11: [Comment(commentID: 502, postID: 11, owner: ShallowUser(userID: 9, displayName: "Dee"), creationDate: now,
                          body: "<a href=\"https://e.example/\">mirror</a>")],
-        ]
-        state.related = [LinkedQuestion(questionID: 42, title: "An older question", relation: .linked)]
+        ])
+        state.linked = .loaded([LinkedQuestion(questionID: 42, title: "An older question", relation: .linked)])
         let layout = ThreadDocument.layout(for: state, width: 60, now: now)
         let links = layout.measure.links
         XCTAssertEqual(links.map(\.url), ["https://q.example/", "https://d.example/", "/questions/42", "https://a.example/1",

@@ -18,21 +18,15 @@ public struct ThreadState: Hashable, Sendable {
     /// Scroll to this answer once the thread is laid out (opened from the answers feed).
     public var focusAnswerID: Int?
     public var showComments = false
-    /// Comments by post id, once loaded.
-    public var comments: [Int: [Comment]]?
-    public var commentsPending: LoadToken?
+    /// The comments of every post, by post id (loaded when first shown).
+    public var postComments: Remote<[Int: [Comment]]> = .idle
     /// The in-page find (`/` in a question) whose matches are highlighted, if any.
     public var find: ThreadFind?
-    /// The read mark the question had before this opening (nil: never read, or not known yet).
-    public var lastRead: ReadState?
-    /// Whether `lastRead` is known (from the session's marks at once, else from the store).
-    public var lastReadKnown = false
+    /// The read mark the question had before this opening (`.loaded(nil)`: never read), from the session's marks at
+    /// once, else from the store.
+    public var lastReadMark: Remote<ReadState?> = .idle
     /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
-    public var related: [LinkedQuestion] = []
-    /// The store's read of `lastRead`, until it answers.
-    public var lastReadLoad: LoadToken?
-    /// The store's read of `related`, until it answers.
-    public var linkedLoad: LoadToken?
+    public var linked: Remote<[LinkedQuestion]> = .idle
     /// Whether the status line already said how many answers are new.
     var newsAnnounced = false
     /// `r` was pressed: the next comments load skips what the store holds fresh.
@@ -51,12 +45,21 @@ public struct ThreadState: Hashable, Sendable {
 
     /// The question as far as it is known: the thread's, else the list's summary.
     public var question: Question? { thread?.question ?? summary }
+
+    /// Comments by post id, once loaded.
+    public var comments: [Int: [Comment]]? { postComments.value }
+    /// The read mark from before this opening, once known (nil: never read, or not known yet).
+    public var lastRead: ReadState? { lastReadMark.value ?? nil }
+    /// Whether `lastRead` is known.
+    public var lastReadKnown: Bool { lastReadMark.value != nil }
+    /// The linked questions, once the store named them.
+    public var related: [LinkedQuestion] { linked.value ?? [] }
 }
 
 extension ThreadState: ScreenFeature {
     var kind: Screen { .question(id: questionID) }
     var screen: ScreenState { .question(self) }
-    var loadTokens: [LoadToken] { [pending?.token, commentsPending, lastReadLoad, linkedLoad].compactMap { $0 } }
+    var loadTokens: [LoadToken] { [pending?.token, postComments.token, lastReadMark.token, linked.token].compactMap { $0 } }
     var commandsActedOn: Set<Command> {
         [.filterByQuestionTag, .watchTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
          .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved]
@@ -99,18 +102,18 @@ enum QuestionFeature {
         thread.focusAnswerID = focus
         // The mark from before this opening tells which answers are new; the store is asked (before this opening's
         // mark is written) when this session has none.
-        thread.lastRead = context.readMarks.byQuestion[id]
-        thread.lastReadKnown = thread.lastRead != nil
         out.effects = Effect.withIndicator(.load(token, .thread(questionID: id, site: context.site, reload: false,
-                                                   listCopy: summary?.body == nil ? nil : summary)), token: token)
-        if !thread.lastReadKnown {
+                                                                listCopy: summary?.body == nil ? nil : summary)), token: token)
+        if let mark = context.readMarks.byQuestion[id] {
+            thread.lastReadMark = .loaded(mark)
+        } else {
             let lastRead = out.makeToken(context)
-            thread.lastReadLoad = lastRead
+            thread.lastReadMark = .loading(lastRead)
             out.effects.append(.load(lastRead, .lastRead(site: context.site, questionID: id)))
         }
         if let summary { markRead(summary, context, &out) }
         let linked = out.makeToken(context)
-        thread.linkedLoad = linked
+        thread.linked = .loading(linked)
         out.effects.append(.load(linked, .linkedQuestions(site: context.site, questionID: id)))
         return out
     }
@@ -118,20 +121,14 @@ enum QuestionFeature {
     /// The mark the question had before this opening, from the store (`token`: this opening's read).
     static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        guard thread.lastReadLoad == token else { return out }
-        thread.lastReadLoad = nil
-        guard !thread.lastReadKnown else { return out }
-        thread.lastRead = mark
-        thread.lastReadKnown = true
+        guard thread.lastReadMark.settle(token, .success(mark)) else { return out }
         ThreadNews.announce(&thread, &out)
         return out
     }
 
     /// The questions the store links with this one (`token`: this opening's read).
     static func linkedLoaded(_ token: LoadToken, _ related: [LinkedQuestion], _ thread: inout ThreadState) {
-        guard thread.linkedLoad == token else { return }
-        thread.linkedLoad = nil
-        thread.related = related
+        _ = thread.linked.settle(token, .success(related))
     }
 
     static func command(_ command: Command, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
@@ -193,10 +190,9 @@ enum QuestionFeature {
 
     private static func reload(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
         if let pending = thread.pending { out.effects.append(.cancel(pending.token)) }
-        if let comments = thread.commentsPending { out.effects.append(.cancel(comments)) }
+        if let comments = thread.postComments.token { out.effects.append(.cancel(comments)) }
         thread.error = nil
-        thread.comments = nil
-        thread.commentsPending = nil
+        thread.postComments = .idle
         thread.commentsReload = true
         let token = out.makeToken(context)
         thread.pending = PendingLoad(token: token, page: 1)
@@ -208,10 +204,10 @@ enum QuestionFeature {
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
     /// there is neither.
     static func cancelLoads(_ thread: inout ThreadState, _ context: ScreenContext) -> Outcome? {
-        let tokens = [thread.pending?.token, thread.commentsPending].compactMap { $0 }
+        let tokens = [thread.pending?.token, thread.postComments.token].compactMap { $0 }
         guard !tokens.isEmpty else { return clearFind(&thread) }
         thread.pending = nil
-        thread.commentsPending = nil
+        thread.postComments.giveUp()
         var out = Outcome(tokens.map { .cancel($0) })
         out.noteCancelled(context)
         return out
@@ -273,14 +269,14 @@ enum QuestionFeature {
 
     static func toggleComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
         thread.showComments.toggle()
-        guard thread.showComments, thread.comments == nil, thread.commentsPending == nil, thread.thread != nil else { return }
+        guard thread.showComments, thread.comments == nil, thread.postComments.token == nil, thread.thread != nil else { return }
         requestComments(&thread, context, &out)
     }
 
     private static func requestComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
         guard let loaded = thread.thread else { return }
         let token = out.makeToken(context)
-        thread.commentsPending = token
+        thread.postComments = .loading(token)
         let ids = [loaded.question.questionID] + loaded.answers.map(\.answerID)
         let reload = thread.commentsReload
         thread.commentsReload = false
@@ -290,11 +286,9 @@ enum QuestionFeature {
     static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,
                                _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        guard thread.commentsPending == token else { return out }
-        thread.commentsPending = nil
+        guard thread.postComments.settle(token, result) else { return out }
         switch result {
         case .success(let comments):
-            thread.comments = comments
             out.noteUnknownValues(comments.values.joined().unknownValueCount, "comments", before: context.status.message, context)
         case .failure(let error): out.report(error, context)
         }

@@ -12,7 +12,7 @@ enum CommentsSection {
         guard thread.showComments else { return [] }
         let muted = CellStyle(.dim, color: .muted)
         guard let all = thread.comments else {
-            return thread.commentsPending != nil ? [StyledLine(), StyledLine([StyledSpan("    Loading comments…", style: muted)])] : []
+            return thread.postComments.token != nil ? [StyledLine(), StyledLine([StyledSpan("    Loading comments…", style: muted)])] : []
         }
         let comments = all[postID] ?? []
         guard !comments.isEmpty else { return [StyledLine(), StyledLine([StyledSpan("    (no comments)", style: muted)])] }

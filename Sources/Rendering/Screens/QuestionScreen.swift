@@ -84,7 +84,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
         pending = thread.pending != nil
         showComments = thread.showComments
         comments = thread.comments.map { $0.values.reduce(0) { $0 + $1.count } }
-        commentsPending = thread.commentsPending != nil
+        commentsPending = thread.postComments.token != nil
         newAnswers = thread.newAnswerIDs
         related = thread.related
     }

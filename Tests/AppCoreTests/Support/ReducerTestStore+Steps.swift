@@ -83,14 +83,14 @@ extension ReducerTestStore {
     /// The cancelling of the store reads the question on top still waits for (its mark from before, its linked
     /// questions): what leaving it asks for besides its own loads.
     var threadStoreReadCancels: [Effect] {
-        [state.thread?.lastReadLoad, state.thread?.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+        [state.thread?.lastReadMark.token, state.thread?.linked.token].compactMap { $0 }.map { .cancel($0) }
     }
 
     /// The cancelling of every load the question on top still waits for (its thread, its comments, its mark from
     /// before, its linked questions), in the order leaving it asks for them.
     var leavingQuestionCancels: [Effect] {
         guard let thread = state.thread else { return [] }
-        return [thread.pending?.token, thread.commentsPending, thread.lastReadLoad, thread.linkedLoad].compactMap { $0 }.map { .cancel($0) }
+        return [thread.pending?.token, thread.postComments.token, thread.lastReadMark.token, thread.linked.token].compactMap { $0 }.map { .cancel($0) }
     }
 
     /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.
