@@ -57,99 +57,15 @@ public enum ThreadDocument {
 
     private static func layout(_ thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
                                isCancelled: @escaping () -> Bool) -> Layout? {
-        var anchors: [Int: Int] = [thread.questionID: 0]
-        var lines: [StyledLine] = []
-        var codeBlocks: [CodeBlockPlacement] = []
-        var codeAwaitingStyle = false
-        var links: [ThreadLink] = []
-        var postID = thread.questionID
+        var writer = ThreadLayoutWriter(thread: thread, width: width, now: now, code: code, isCancelled: isCancelled)
         if let question = thread.question {
-            lines += header(question, now: now, width: width)
+            writer.lines += header(question, now: now, width: width)
         } else {
-            lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
+            writer.lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
         }
-        lines.append(StyledLine())
-
-        // Highlighting a block can take milliseconds and the renderer looks at `isCancelled` only every few
-        // thousand tokens, so an abandoned layout stops asking for colours at once.
-        let tags = thread.question?.tags ?? []
-        let styleCode = code.map { code in
-            { (text: String, classes: String) -> CodeStyling in
-                if !code.cachedOnly, isCancelled() { return .plain }
-                return code.styler.styling(code: text, classes: classes, tags: tags, cachedOnly: code.cachedOnly)
-            }
-        }
-        /// The body's lines, its code blocks noted at the rows they will have in `lines`.
-        func body(_ html: String?) -> [StyledLine]? {
-            guard let html, !html.isEmpty else { return Self.body(nil, width: width, isCancelled: isCancelled) }
-            guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, firstLinkNumber: links.count + 1,
-                                                     isCancelled: isCancelled) else { return nil }
-            for placement in document.codePlacements {
-                let rows = placement.rows
-                codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
-                                                     text: placement.text))
-            }
-            codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
-            links += Self.links(of: document, postID: postID, firstNumber: links.count + 1, place: .body)
-            return document.lines
-        }
-        func finished() -> Layout {
-            var layout = Layout(lines: lines, postStarts: anchors)
-            layout.codeBlocks = codeBlocks
-            layout.codeAwaitingStyle = codeAwaitingStyle
-            layout.measure.links = links
-            return layout
-        }
-
-        guard let loaded = thread.thread else {
-            // The list page carried the body: show it at once, the answers' loading line below it.
-            let listBody = thread.summary?.body.flatMap { $0.isEmpty ? nil : $0 }
-            if let listBody {
-                guard let questionBody = body(listBody) else { return nil }
-                lines += questionBody
-                lines.append(StyledLine())
-            }
-            let muted = CellStyle(.dim, color: .muted)
-            if let error = thread.error {
-                lines += TextWrap.wrap([StyledSpan("⚠ " + error.summary(retryKey: nil), style: CellStyle(.bold, color: .error))], width: width)
-            } else if listBody != nil, thread.pending != nil {
-                lines.append(StyledLine([StyledSpan(answersLoadingText, style: muted)]))
-            } else if thread.pending?.indicatorVisible == true {
-                lines.append(StyledLine([StyledSpan("Loading question and answers…", style: muted)]))
-            }
-            return finished()
-        }
-        guard let questionBody = body(loaded.question.body),
-              let questionComments = CommentsSection.lines(for: loaded.question.questionID, in: thread, width: width, now: now,
-                                                           links: &links, isCancelled: isCancelled) else { return nil }
-        lines += questionBody
-        lines += questionComments
-        if !thread.related.isEmpty {
-            let section = LinkedSection.layout(thread.related, postID: thread.questionID, firstNumber: links.count + 1, width: width)
-            lines.append(StyledLine())
-            lines += section.lines
-            links += section.links
-        }
-        lines.append(StyledLine())
-        if loaded.answers.isEmpty {
-            lines += [StyledLine([StyledSpan("No answers yet.", style: CellStyle(.dim, color: .muted))]), StyledLine()]
-        }
-        let newAnswers = thread.newAnswerIDs
-        for (index, answer) in loaded.answers.enumerated() {
-            anchors[answer.answerID] = lines.count
-            postID = answer.answerID
-            lines.append(answerRule(answer, number: index + 1, of: loaded.answers.count, isNew: newAnswers.contains(answer.answerID),
-                                    width: width, now: now))
-            lines.append(StyledLine())
-            guard let answerBody = body(answer.body),
-                  let answerComments = CommentsSection.lines(for: answer.answerID, in: thread, width: width, now: now,
-                                                             links: &links, isCancelled: isCancelled) else { return nil }
-            lines += answerBody
-            lines += answerComments
-            lines.append(StyledLine())
-        }
-        lines += ThreadAttribution.lines(for: loaded.question, width: width)
-        return finished()
+        writer.lines.append(StyledLine())
+        guard let loaded = thread.thread else { return writer.writeWhileLoading() ? writer.finished() : nil }
+        return writer.write(loaded) ? writer.finished() : nil
     }
 
     /// The links `document` cites, in post `postID` at `place`, numbered from `firstNumber` (as it was rendered).
