@@ -51,12 +51,15 @@ extension Store {
         try searchPage(text, site: site, sort: sort, offset: offset, limit: limit, budget: budget).hits
     }
 
-    /// `search(_:site:sort:offset:limit:budget:)`'s hits and whether its plan left matching posts out (`SearchPage.cut`).
+    /// `search(_:site:sort:offset:limit:budget:)`'s hits and whether its plan left matching posts out (`SearchPage.cut`);
+    /// `tagged` filters by these tags as well as any `tag:` word typed (a list's tag filter passed as a value, never
+    /// written into the text and parsed again).
     public func searchPage(
-        _ text: String, site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20,
+        _ text: String, tagged: [String] = [], site: String, sort: StoreSearchSort, offset: Int = 0, limit: Int = 20,
         budget: Duration = LocalQueryLimits.budget
     ) throws(StoreError) -> SearchPage {
-        let query = LocalQuery(text)
+        var query = LocalQuery(text)
+        for tag in tagged.map({ $0.lowercased() }) where !query.tags.contains(tag) { query.tags.append(tag) }
         try LocalQuery.checkLimits(text, query)
         let terms = query.matchTerms
         guard !terms.isEmpty else {

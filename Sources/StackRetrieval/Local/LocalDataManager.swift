@@ -104,9 +104,8 @@ public final class LocalDataManager: Sendable {
         let limit = max(1, query.pageSize)
         let offset = (page - 1) * limit
         if let search = query.search {
-            let text = ([search] + query.tagged.map { "tag:" + $0 }).joined(separator: " ")
-            let found = try store.searchPage(text, site: query.site, sort: StoreSearchSort(query.searchSort), offset: offset,
-                                             limit: limit + 1)
+            let found = try store.searchPage(search, tagged: query.tagged, site: query.site, sort: StoreSearchSort(query.searchSort),
+                                             offset: offset, limit: limit + 1)
             let questions = try store.questions(site: query.site, ids: found.hits.prefix(limit).map(\.questionID))
             return .success(LocalPage(stored: questions, hasMore: found.hits.count > limit, page: page, searchCut: found.cut))
         }
