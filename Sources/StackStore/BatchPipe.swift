@@ -1,63 +1,68 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Hands batches from one producer thread to the consuming (calling) thread, at most `depth` waiting, so an import
 /// parses the next rows while the database writes the last ones — and memory stays bounded whatever the file size.
 ///
-/// Invariant: the producer blocks in `put` while `depth` batches wait; `stop()` (the consumer gave up) makes every
-/// later `put` return false at once, so the producer ends instead of waiting forever. All state is guarded by `lock`.
-/// `@unchecked Sendable` and an `NSCondition` rather than the package's `NIOLockedValueBox`: both sides wait for the
-/// other, which needs a condition variable.
-final class BatchPipe<Batch: Sendable>: @unchecked Sendable {
-    private let lock = NSCondition()
-    private let depth: Int
-    private var waiting: [Batch] = []
-    private var finished = false
-    private var stopped = false
-    private var failure: (any Error)?
+/// A bounded buffer: `room` counts the free places (the producer waits on it), `ready` the batches and the end (the
+/// consumer waits on it); the shared state sits in the package's one lock type. `stop()` (the consumer gave up) makes
+/// every later `put` return false at once, so the producer ends instead of waiting forever.
+final class BatchPipe<Batch: Sendable>: Sendable {
+    private struct Shared {
+        var waiting: [Batch] = []
+        var finished = false
+        var stopped = false
+        var failure: (any Error)?
+    }
+
+    private let shared = NIOLockedValueBox(Shared())
+    /// Free places; `stop()` adds one so a waiting producer wakes, and each refused `put` passes it on. Made at 0 and
+    /// signalled `depth` times: libdispatch traps when a semaphore dies below the value it was made with.
+    private let room = DispatchSemaphore(value: 0)
+    /// Batches waiting plus one for the end; a `take` that finds the end passes it on.
+    private let ready = DispatchSemaphore(value: 0)
 
     init(depth: Int = 2) {
-        self.depth = depth
+        for _ in 0..<depth { room.signal() }
     }
 
     /// Queues a batch, waiting for room; false when the consumer stopped.
     func put(_ batch: Batch) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        while waiting.count >= depth && !stopped { lock.wait() }
-        guard !stopped else { return false }
-        waiting.append(batch)
-        lock.broadcast()
-        return true
+        room.wait()
+        let accepted = shared.withLockedValue { shared in
+            guard !shared.stopped else { return false }
+            shared.waiting.append(batch)
+            return true
+        }
+        if accepted { ready.signal() } else { room.signal() }
+        return accepted
     }
 
     /// The producer is done, with `error` if it failed.
     func finish(_ error: (any Error)?) {
-        lock.lock()
-        finished = true
-        failure = error
-        lock.broadcast()
-        lock.unlock()
+        shared.withLockedValue { shared in
+            shared.finished = true
+            shared.failure = error
+        }
+        ready.signal()
     }
 
     /// The next batch; nil when the producer finished and everything was taken. Throws the producer's error.
     func take() throws -> Batch? {
-        lock.lock()
-        defer { lock.unlock() }
-        while waiting.isEmpty && !finished { lock.wait() }
-        if !waiting.isEmpty {
-            lock.broadcast()
-            return waiting.removeFirst()
+        ready.wait()
+        let next: Result<Batch?, any Error> = shared.withLockedValue { shared in
+            if !shared.waiting.isEmpty { return .success(shared.waiting.removeFirst()) }
+            if let failure = shared.failure { return .failure(failure) }
+            return .success(nil)
         }
-        if let failure { throw failure }
-        return nil
+        if case .success(.some) = next { room.signal() } else { ready.signal() }
+        return try next.get()
     }
 
     /// The consumer will take no more; a blocked producer wakes and gives up.
     func stop() {
-        lock.lock()
-        stopped = true
-        lock.broadcast()
-        lock.unlock()
+        shared.withLockedValue { $0.stopped = true }
+        room.signal()
     }
 
     /// The consumer gave up (a write failed or the import was interrupted): stop producing.

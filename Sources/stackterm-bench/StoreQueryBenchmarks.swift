@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import StackStore
 
 /// Issue 22 part 4: a pasted long query answers or refuses at once, and a cancelled search lets go of its core.
@@ -104,45 +105,40 @@ enum StoreQueryBenchmarks {
 }
 
 /// When a search thread returned, and how.
-private final class Returned: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: (Double, String, Double)?
+private final class Returned: Sendable {
+    private let value = NIOLockedValueBox<(Double, String, Double)?>(nil)
+    private let marked = DispatchSemaphore(value: 0)
 
     /// The search returned `result`, its thread having used `cpu` seconds.
     func mark(_ result: Result<String, StoreError>, cpu: Double) {
         let at = Measure.now()
-        condition.lock()
         switch result {
-        case .success(let hits): value = (at, "finished first (\(hits))", cpu)
-        case .failure(let error): value = (at, error == .interrupted ? "interrupted" : "\(error)", cpu)
+        case .success(let hits): value.withLockedValue { $0 = (at, "finished first (\(hits))", cpu) }
+        case .failure(let error): value.withLockedValue { $0 = (at, error == .interrupted ? "interrupted" : "\(error)", cpu) }
         }
-        condition.signal()
-        condition.unlock()
+        marked.signal()
     }
 
     func wait() -> (Double, String, Double) {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil { condition.wait() }
-        return value!
+        marked.wait()
+        return value.withLockedValue { $0! }
     }
 }
 
 /// The CPU clock of one thread, readable from any other (`pthread_getcpuclockid`).
-private final class ThreadClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var clock: clockid_t?
+private final class ThreadClock: Sendable {
+    private let clock = NIOLockedValueBox<clockid_t?>(nil)
 
     /// Called on the thread to be measured.
     func bind() {
         var id = clockid_t()
         guard pthread_getcpuclockid(pthread_self(), &id) == 0 else { return }
-        lock.withLock { clock = id }
+        clock.withLockedValue { $0 = id }
     }
 
     /// CPU seconds the bound thread has used (0 before `bind`).
     func seconds() -> Double {
-        guard let id = lock.withLock({ clock }) else { return 0 }
+        guard let id = clock.withLockedValue({ $0 }) else { return 0 }
         var time = timespec()
         guard clock_gettime(id, &time) == 0 else { return 0 }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
