@@ -11,9 +11,9 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     public var items: [Item] = []
     public var loadedIDs: Set<Int> = []
     public var nextPage = 1
-    public var pending: PendingLoad?
+    /// The page on its way, or why the last one failed; the rows stay shown meanwhile.
+    public internal(set) var load: LoadStatus = .idle
     public var end: ListEnd?
-    public var error: APIError?
     public var selection = 0
     /// The first visible row.
     public var scrollOffset = 0
@@ -24,6 +24,11 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     public private(set) var cutSaid: Int?
 
     public init() {}
+
+    /// The page on its way, if any.
+    public var pending: PendingLoad? { load.pending }
+    /// Why the last page failed, until another is asked for.
+    public var error: APIError? { load.error }
 
     public var selectedItem: Item? {
         items.indices.contains(selection) ? items[selection] : nil
@@ -107,26 +112,24 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             return
         }
         let token = out.makeToken(context)
-        pending = PendingLoad(token: token, page: nextPage, priority: priority)
+        load = .loading(PendingLoad(token: token, page: nextPage, priority: priority))
         out.effects += Effect.withIndicator(makeLoad(token, nextPage, priority, false), token: token)
     }
 
     /// Loads page 1 again, cancelling what was loading; the rows stay until the page replaces them. `fresh`
     /// (the user pressed `r`) skips caches.
     mutating func reload(_ context: ScreenContext, _ out: inout Outcome, fresh: Bool, _ makeLoad: LoadEffect) {
-        if let pending { out.effects.append(.cancel(pending.token)) }
-        error = nil
+        if let cancelled = load.giveUp() { out.effects.append(.cancel(cancelled)) }
         out.clearStatus()
         let token = out.makeToken(context)
-        pending = PendingLoad(token: token, page: 1, replacesItems: !items.isEmpty)
+        load = .loading(PendingLoad(token: token, page: 1, replacesItems: !items.isEmpty))
         out.effects += Effect.withIndicator(makeLoad(token, 1, .userInitiated, fresh), token: token)
     }
 
     /// Esc: cancels the load in flight and keeps what is shown; nil when nothing is loading.
     mutating func cancelLoad(_ context: ScreenContext) -> Outcome? {
-        guard let pending else { return nil }
-        self.pending = nil
-        var out = Outcome([.cancel(pending.token)])
+        guard let cancelled = load.giveUp() else { return nil }
+        var out = Outcome([.cancel(cancelled)])
         out.noteCancelled(context)
         return out
     }
@@ -134,8 +137,7 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     /// A page arrived (or failed); `noun` names the items in messages. Stale tokens change nothing.
     mutating func pageLoaded(_ token: LoadToken, _ result: Result<Page<Item>, APIError>, noun: String,
                              _ context: ScreenContext, _ out: inout Outcome, _ makeLoad: LoadEffect) {
-        guard let pending, pending.token == token else { return } // stale or cancelled
-        self.pending = nil
+        guard let pending = load.finish(token, failure: result.failure) else { return } // stale or cancelled
         switch result {
         case .success(let page):
             let selectedID = selectedItem?.id
@@ -151,7 +153,6 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
                 items.append(item)
             }
             nextPage = pending.page + 1
-            error = nil
             let repeated = page.hasMore && items.count == countBefore && countBefore > 0
             if !page.hasMore || items.count == countBefore { end = repeated ? .repeated : .noMore }
             if pending.replacesItems {
@@ -173,10 +174,10 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
             // A prefetched page never starts another: the reader's next key press may.
             if pending.priority != .prefetch { prefetchIfNeeded(context, &out, makeLoad) }
         case .failure(.pageLimit(let page)):
+            load = .idle
             end = .pageLimit
             out.setStatus(APIError.pageLimit(page: page).summary, isError: false)
         case .failure(let error):
-            if error.isUserVisible { self.error = error }
             out.report(error, context)
         }
     }
@@ -184,20 +185,21 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
     /// Shows a cached copy of page 1 while the load with `token` fetches it: only into an empty list, and the page,
     /// when it arrives, replaces these rows keeping the cursor on the same item. False when not shown.
     mutating func showCached(_ token: LoadToken, _ cached: [Item], rows: Int) -> Bool {
-        guard var pending, pending.token == token, pending.page == 1, items.isEmpty, !cached.isEmpty else { return false }
+        guard var pending = load.pending, pending.token == token, pending.page == 1, items.isEmpty, !cached.isEmpty
+        else { return false }
         for item in cached where !loadedIDs.contains(item.id) {
             loadedIDs.insert(item.id)
             items.append(item)
         }
         pending.replacesItems = true
-        self.pending = pending
+        load = .loading(pending)
         keepSelectionVisible(rows: rows)
         return true
     }
 
     /// Shows the loading indicator of the load with `token`, if it is this list's.
     mutating func showIndicator(_ token: LoadToken) {
-        if pending?.token == token { pending?.indicatorVisible = true }
+        load.showIndicator(token)
     }
 }
 

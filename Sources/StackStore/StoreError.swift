@@ -92,6 +92,7 @@ extension APIError {
     /// the store failed.
     public init(storeFailure error: any Error) {
         switch error {
+        case let apiError as APIError: self = apiError
         case StoreError.interrupted: self = .cancelled
         case let limit as StoreError where limit.isQueryLimit: self = .offline(detail: limit.description)
         case let ended as StoreError where ended.endsWrites: self = .offline(detail: ended.description)

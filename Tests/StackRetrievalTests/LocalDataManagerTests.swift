@@ -11,7 +11,8 @@ final class LocalDataManagerTests: LocalStoreTestCase {
     private var loader: Loader { Retrieval().loader(local: local) }
 
     private func page(_ sort: QuestionSort, search: String? = nil, _ page: Int, pageSize: Int = 30) throws -> Result<LocalPage, APIError> {
-        try local.storedPage(QuestionListQuery(site: "cardano", sort: sort, search: search, pageSize: pageSize), page: page)
+        Result { try local.storedPage(QuestionListQuery(site: "cardano", sort: sort, search: search, pageSize: pageSize), page: page) }
+            .mapError(APIError.init(storeFailure:))
     }
 
     private func questions(_ count: Int) -> [Question] {
@@ -39,7 +40,7 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         local.flush()
         func search(_ sort: SearchSort, tagged: [String] = [], page: Int = 1) throws -> LocalPage {
             try local.storedPage(QuestionListQuery(site: "cardano", search: "staking", searchSort: sort, tagged: tagged, pageSize: 10),
-                                 page: page).get()
+                                 page: page)
         }
         XCTAssertEqual(try search(.votes).stored.map(\.question.questionID), Array((36...45).reversed()))
         XCTAssertEqual(try search(.creation, page: 5).stored.map(\.question.questionID), [5, 4, 3, 2, 1])
@@ -48,7 +49,7 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         XCTAssertTrue(try search(.activity).hasMore)
 
         func list(_ tags: [String], page: Int) throws -> LocalPage {
-            try local.storedPage(QuestionListQuery(site: "cardano", sort: .votes, tagged: tags, pageSize: 10), page: page).get()
+            try local.storedPage(QuestionListQuery(site: "cardano", sort: .votes, tagged: tags, pageSize: 10), page: page)
         }
         let both = try list(["pool", "ada"], page: 1), reversed = try list(["ada", "pool"], page: 1)
         XCTAssertEqual(both.stored.map(\.question.questionID), reversed.stored.map(\.question.questionID))
@@ -68,7 +69,7 @@ final class LocalDataManagerTests: LocalStoreTestCase {
         }, site: "cardano")
         local.flush()
         func search(_ text: String) throws -> LocalPage {
-            try local.storedPage(QuestionListQuery(site: "cardano", search: text, searchSort: .relevance, pageSize: 10), page: 1).get()
+            try local.storedPage(QuestionListQuery(site: "cardano", search: text, searchSort: .relevance, pageSize: 10), page: 1)
         }
         let common = try search(words.joined(separator: " "))
         XCTAssertEqual(common.stored.count, 10)

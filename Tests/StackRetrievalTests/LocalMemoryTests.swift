@@ -113,7 +113,7 @@ final class LocalMemoryTests: LocalStoreTestCase {
         XCTAssertEqual(reports.all.count, 1, "\(reports.all)")
         XCTAssertTrue(reports.all.first?.contains("The local store could not be written") == true, "\(reports.all)")
         XCTAssertTrue(reports.all.first?.contains("full") == true, "\(reports.all)")
-        let page = try local.storedPage(QuestionListQuery(site: "cardano", pageSize: 10), page: 1).get()
+        let page = try local.storedPage(QuestionListQuery(site: "cardano", pageSize: 10), page: 1)
         XCTAssertEqual(page.stored.map(\.question.title), ["Before the disk filled"])
     }
 }

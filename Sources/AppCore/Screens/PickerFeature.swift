@@ -22,8 +22,13 @@ public struct PickerState: Hashable, Sendable {
     public var entries: [Entry] = []
     public var filter = ""
     public var selection = 0
-    public var pending: PendingLoad?
-    public var error: APIError?
+    /// The sites' load under way, or why it failed.
+    public internal(set) var load: LoadStatus = .idle
+
+    /// The sites' load under way, if any.
+    public var pending: PendingLoad? { load.pending }
+    /// Why the sites could not be loaded.
+    public var error: APIError? { load.error }
 
     public init(purpose: Purpose, entries: [Entry] = []) {
         self.purpose = purpose
@@ -74,7 +79,7 @@ extension PickerState: ScreenFeature {
     }
 
     mutating func showIndicator(_ token: LoadToken) {
-        if pending?.token == token { pending?.indicatorVisible = true }
+        load.showIndicator(token)
     }
 }
 
@@ -84,7 +89,7 @@ enum PickerFeature {
     static func loadSites(_ picker: inout PickerState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let token = out.makeToken(context)
-        picker.pending = PendingLoad(token: token, page: 1)
+        picker.load = .loading(PendingLoad(token: token, page: 1))
         out.effects = Effect.withIndicator(.load(token, .sites), token: token)
         return out
     }
@@ -93,8 +98,7 @@ enum PickerFeature {
     static func sitesLoaded(_ token: LoadToken, _ result: Result<[Site], APIError>, held: Set<String>, _ picker: inout PickerState,
                             _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        guard picker.pending?.token == token else { return out }
-        picker.pending = nil
+        guard picker.load.finish(token, failure: result.failure) != nil else { return out }
         switch result {
         case .success(let sites):
             picker.entries = sites.map { site in
@@ -103,7 +107,6 @@ enum PickerFeature {
             }
             picker.selection = picker.entries.firstIndex { $0.value == context.site } ?? 0
         case .failure(let error):
-            if error.isUserVisible { picker.error = error }
             out.report(error, context)
         }
         return out

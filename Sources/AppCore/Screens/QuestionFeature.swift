@@ -4,9 +4,10 @@ import StackAPI
 public struct ThreadState: Hashable, Sendable {
     public var questionID: Int
     public var summary: Question?
+    /// The thread as last loaded; it stays shown while `r` loads it again.
     public var thread: QuestionThread?
-    public var pending: PendingLoad?
-    public var error: APIError?
+    /// The thread's load under way, or why the last one failed.
+    public internal(set) var load: LoadStatus = .idle
     /// First visible line of the laid-out document.
     public var scroll = 0
     /// The post `]`/`[` last went to and the scroll it left (see `currentPost(rows:)`).
@@ -36,6 +37,11 @@ public struct ThreadState: Hashable, Sendable {
         self.questionID = questionID
         self.summary = summary
     }
+
+    /// The thread's load under way, if any.
+    public var pending: PendingLoad? { load.pending }
+    /// Why the thread could not be loaded, until it is asked for again.
+    public var error: APIError? { load.error }
 
     /// Lines the laid-out document has (0 until laid out).
     public var contentLines: Int { measure?.lineCount ?? 0 }
@@ -86,7 +92,7 @@ extension ThreadState: ScreenFeature {
     }
 
     mutating func showIndicator(_ token: LoadToken) {
-        if pending?.token == token { pending?.indicatorVisible = true }
+        load.showIndicator(token)
     }
 }
 
@@ -98,7 +104,7 @@ enum QuestionFeature {
         var out = Outcome()
         let id = thread.questionID, summary = thread.summary
         let token = out.makeToken(context)
-        thread.pending = PendingLoad(token: token, page: 1)
+        thread.load = .loading(PendingLoad(token: token, page: 1))
         thread.focusAnswerID = focus
         // The mark from before this opening tells which answers are new; the store is asked (before this opening's
         // mark is written) when this session has none.
@@ -189,13 +195,12 @@ enum QuestionFeature {
     }
 
     private static func reload(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
-        if let pending = thread.pending { out.effects.append(.cancel(pending.token)) }
+        if let cancelled = thread.load.giveUp() { out.effects.append(.cancel(cancelled)) }
         if let comments = thread.postComments.token { out.effects.append(.cancel(comments)) }
-        thread.error = nil
         thread.postComments = .idle
         thread.commentsReload = true
         let token = out.makeToken(context)
-        thread.pending = PendingLoad(token: token, page: 1)
+        thread.load = .loading(PendingLoad(token: token, page: 1))
         out.clearStatus()
         out.effects += Effect.withIndicator(.load(token, .thread(questionID: thread.questionID, site: context.site, reload: true,
                                                     listCopy: nil)), token: token)
@@ -206,7 +211,7 @@ enum QuestionFeature {
     static func cancelLoads(_ thread: inout ThreadState, _ context: ScreenContext) -> Outcome? {
         let tokens = [thread.pending?.token, thread.postComments.token].compactMap { $0 }
         guard !tokens.isEmpty else { return clearFind(&thread) }
-        thread.pending = nil
+        _ = thread.load.giveUp()
         thread.postComments.giveUp()
         var out = Outcome(tokens.map { .cancel($0) })
         out.noteCancelled(context)
@@ -216,12 +221,10 @@ enum QuestionFeature {
     static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout ThreadState,
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        guard thread.pending?.token == token else { return out }
-        thread.pending = nil
+        guard thread.load.finish(token, failure: result.failure) != nil else { return out }
         switch result {
         case .success(let value):
             thread.thread = value
-            thread.error = nil
             out.noteQuota(value.quotaRemaining, value.quotaMax)
             out.clearLoadError()
             markRead(value.question, context, &out)
@@ -229,7 +232,6 @@ enum QuestionFeature {
             ThreadNews.announce(&thread, &out)
             out.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before, context)
         case .failure(let error):
-            if error.isUserVisible { thread.error = error }
             out.report(error, context)
         }
         if thread.showComments && thread.comments == nil && thread.thread != nil { requestComments(&thread, context, &out) }

@@ -23,6 +23,7 @@ public struct LoadRecipe<Value: Sendable>: Sendable {
     public var request: Request?
     /// Keeps the network's answer in the store (queued, never waited for).
     public var keep: (@Sendable (LocalDataManager, Value) -> Void)? = nil
-    /// The store's answer offline; a failure says why it has none.
-    public var stored: (@Sendable (LocalDataManager) throws -> Result<Value, APIError>)? = nil
+    /// The store's answer offline; it throws an `APIError` saying why it has none (any other error is the store
+    /// failing).
+    public var stored: (@Sendable (LocalDataManager) throws -> Value)? = nil
 }

@@ -15,9 +15,9 @@ extension Loader {
                 let limit = max(1, pageSize)
                 let answers = try local.store.latestAnswers(site: site, offset: (page - 1) * limit, limit: limit + 1)
                 if page == 1 && answers.isEmpty {
-                    return .failure(.offline(detail: "no answers of \(site) in the local store (browse them online or run stackterm import)"))
+                    throw APIError.offline(detail: "no answers of \(site) in the local store (browse them online or run stackterm import)")
                 }
-                return .success(Page(items: Array(answers.prefix(limit)), hasMore: answers.count > limit, page: page))
+                return Page(items: Array(answers.prefix(limit)), hasMore: answers.count > limit, page: page)
             })
         return load(recipe, mode: mode, priority: priority, completion: completion)
     }
@@ -47,8 +47,8 @@ extension Loader {
             keep: { local, list in local.keep { try $0.save(sites: list.sites) } },
             stored: { local in
                 let stored = try local.store.heldSites()
-                guard !stored.isEmpty else { return .failure(.offline(detail: "the local store holds no site yet (run stackterm import)")) }
-                return .success(SiteList(sites: stored.map(Self.site), held: Set(stored.map(\.apiName))))
+                guard !stored.isEmpty else { throw APIError.offline(detail: "the local store holds no site yet (run stackterm import)") }
+                return SiteList(sites: stored.map(Self.site), held: Set(stored.map(\.apiName)))
             })
         return load(recipe, mode: mode, completion: completion)
     }

@@ -21,7 +21,9 @@ extension Loader {
         let stale: (@Sendable (LocalDataManager) throws -> (value: Page<Question>, fetchedAt: Date)?)?
         if page == 1 && query.search == nil {
             stale = { local in
-                guard case .success(let stored) = try local.storedPage(query, page: 1), let fetchedAt = stored.fetchedAt else { return nil }
+                let stored: LocalPage
+                do { stored = try local.storedPage(query, page: 1) } catch is APIError { return nil }
+                guard let fetchedAt = stored.fetchedAt else { return nil }
                 return (stored.questionPage, fetchedAt)
             }
         } else {
@@ -33,7 +35,7 @@ extension Loader {
             stale: stale,
             request: Self.request(query.request(page: page), Question.self) { .success($0) },
             keep: { local, fetched in local.keep { try $0.keep(listPage: fetched, key: key, site: site) } },
-            stored: { local in try local.storedPage(query, page: page).map(\.questionPage) })
+            stored: { local in try local.storedPage(query, page: page).questionPage })
     }
 
     /// Questions by id (a thread's linked questions), with bodies.
@@ -44,7 +46,7 @@ extension Loader {
             what: "those questions",
             request: Self.request(.questionsByID(ids, site: site, withBody: true), Question.self) { .success($0.items) },
             keep: { local, questions in local.keep(questions: questions, site: site) },
-            stored: { local in .success(try local.store.questions(site: site, ids: ids).map(\.question)) })
+            stored: { local in try local.store.questions(site: site, ids: ids).map(\.question) })
         return load(recipe, mode: mode, priority: priority, completion: completion)
     }
 }

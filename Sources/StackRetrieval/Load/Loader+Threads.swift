@@ -21,9 +21,9 @@ extension Loader {
             keep: { local, thread in local.keep { try $0.keep(thread: thread, site: site) } },
             stored: { local in
                 guard let stored = try local.store.thread(site: site, questionID: questionID) else {
-                    return .failure(.offline(detail: "question \(questionID) is not in the local store"))
+                    throw APIError.offline(detail: "question \(questionID) is not in the local store")
                 }
-                return .success(stored.thread)
+                return stored.thread
             })
         return load(recipe, mode: mode, completion: completion)
     }
@@ -40,7 +40,7 @@ extension Loader {
                                        delivery: .direct { done($0.map(\.byPost)) })
             },
             keep: { local, comments in local.keep { try $0.keep(comments: comments, ofPosts: postIDs, site: site) } },
-            stored: { local in .success(try local.store.comments(site: site, postIDs: postIDs)) })
+            stored: { local in try local.store.comments(site: site, postIDs: postIDs) })
         return load(recipe, mode: mode, completion: completion)
     }
 
@@ -58,9 +58,9 @@ extension Loader {
             },
             stored: { local in
                 guard let questionID = try local.store.questionID(ofAnswer: answerID, site: site) else {
-                    return .failure(.offline(detail: "answer \(answerID) is not in the local store"))
+                    throw APIError.offline(detail: "answer \(answerID) is not in the local store")
                 }
-                return .success(questionID)
+                return questionID
             })
         return load(recipe, mode: mode, completion: completion)
     }

@@ -98,26 +98,26 @@ public final class LocalDataManager: Sendable {
     // MARK: Reading
 
     /// Page `page` of a list or a search as the store holds it, with the time the oldest question on it was fetched;
-    /// fails with `.offline` (saying why) when the store cannot sort that way or holds none of them. Runs on the
+    /// throws `APIError.offline` (saying why) when the store cannot sort that way or holds none of them. Runs on the
     /// caller's thread.
-    public func storedPage(_ query: QuestionListQuery, page: Int) throws -> Result<LocalPage, APIError> {
+    public func storedPage(_ query: QuestionListQuery, page: Int) throws -> LocalPage {
         let limit = max(1, query.pageSize)
         let offset = (page - 1) * limit
         if let search = query.search {
             let found = try store.searchPage(search, tagged: query.tagged, site: query.site, sort: StoreSearchSort(query.searchSort),
                                              offset: offset, limit: limit + 1)
             let questions = try store.questions(site: query.site, ids: found.hits.prefix(limit).map(\.questionID))
-            return .success(LocalPage(stored: questions, hasMore: found.hits.count > limit, page: page, searchCut: found.cut))
+            return LocalPage(stored: questions, hasMore: found.hits.count > limit, page: page, searchCut: found.cut)
         }
         guard let order = StoreSort(query.sort) else {
-            return .failure(.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort"))
+            throw APIError.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort")
         }
         let stored = try store.questions(site: query.site, sort: order, tags: query.tagged, offset: offset, limit: limit + 1)
         if page == 1 && stored.isEmpty {
             let filter = query.tagged.isEmpty ? "" : " tagged [\(query.tagged.joined(separator: ";"))]"
-            return .failure(.offline(detail: "no questions of \(query.site)\(filter) in the local store (browse them online or run stackterm import)"))
+            throw APIError.offline(detail: "no questions of \(query.site)\(filter) in the local store (browse them online or run stackterm import)")
         }
-        return .success(LocalPage(stored: Array(stored.prefix(limit)), hasMore: stored.count > limit, page: page))
+        return LocalPage(stored: Array(stored.prefix(limit)), hasMore: stored.count > limit, page: page)
     }
 }
 

@@ -90,7 +90,7 @@ public final class LoadOperation<Value: Sendable>: ParentOperation<Loaded<Value>
     private func answerFromStore(otherwise error: APIError) {
         guard !isCancelled else { return }
         guard let local, let stored = recipe.stored else { return complete(with: .failure(error)) }
-        switch Result(catching: { try interrupt.run { try stored(local) } }).mapError(APIError.init(storeFailure:)).flatMap({ $0 }) {
+        switch Result(catching: { try interrupt.run { try stored(local) } }).mapError(APIError.init(storeFailure:)) {
         case .success(let value):
             complete(with: .success(Loaded(value, from: .storeOffline)))
         case .failure(let storeError):
