@@ -116,6 +116,8 @@ let package = Package(
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.
         .target(name: "TestSupport", dependencies: ["StackAPI", "StackDump", "Spawning", lockedValueBox]),
+        // The reducer's test store (every effect asserted), shared by the reducer's and the screens' tests.
+        .target(name: "ReducerTestSupport", dependencies: ["AppCore", "StackAPI", "TestSupport"], path: "Tests/ReducerTestSupport"),
 
         .testTarget(name: "StackAPITests", dependencies: ["StackAPI", "TestSupport"]),
         .testTarget(name: "StackStoreTests", dependencies: ["StackStore", "StackAPI", "StackDump", "TestSupport", lockedValueBox]),
@@ -124,7 +126,7 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: [
             "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
         ]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [

@@ -63,7 +63,7 @@ public struct StatusState: Hashable, Sendable {
     /// Methods paused by the API that a load waits for; their countdown is the message while it lasts.
     public var pauses: [APIPause] = []
     /// The screen on top when the message was made; nil while the action that made it is being reduced.
-    var madeOn: ScreenMark?
+    var madeOn: TopOfStack?
     public init() {}
 
     /// Shows `message` as made by the action being reduced.
@@ -87,7 +87,7 @@ public struct StatusState: Hashable, Sendable {
 
     /// The action ends with `top` on top: a message it made belongs to that screen; an earlier one made on a screen
     /// that is no longer on top goes (a pause's countdown stays while the pause lasts).
-    mutating func actionEnded(top: ScreenMark) {
+    mutating func actionEnded(top: TopOfStack) {
         guard message != nil else { return }
         if madeOn == nil {
             madeOn = top
@@ -112,9 +112,9 @@ public enum StatusKind: Hashable, Sendable {
 
 /// The screen on top, as far as a status message cares: where it is on the stack and what it shows. Every push or
 /// pop changes it (a pop-and-push in one action puts another kind of screen on top).
-struct ScreenMark: Hashable, Sendable {
+struct TopOfStack: Hashable, Sendable {
     var depth: Int
-    var kind: Screen
+    var kind: ScreenKind
 }
 
 /// What every screen shares: the terminal's size, the keys, the status line, load tokens and the settings the
@@ -239,11 +239,11 @@ public struct AppState: Hashable, Sendable {
 
     public var top: ScreenState { stack[stack.count - 1] }
     /// The top screen as a status message knows it (it changes with every push and pop).
-    var topMark: ScreenMark { ScreenMark(depth: stack.count, kind: screen) }
+    var topMark: TopOfStack { TopOfStack(depth: stack.count, kind: screen) }
     /// What kind of screen is showing.
-    public var screen: Screen { top.kind }
+    public var screen: ScreenKind { top.kind }
     /// The kinds of the screens on the stack, bottom first.
-    public var screens: [Screen] { stack.map(\.kind) }
+    public var screens: [ScreenKind] { stack.map(\.kind) }
 
     /// The question list nearest the top (the one showing, or the one under the screens opened from it).
     public var questionList: QuestionListState? {
@@ -262,7 +262,7 @@ public struct AppState: Hashable, Sendable {
     /// The rows of `answersFeed`.
     public var feed: PagedList<Answer> { answersFeed?.rows ?? PagedList() }
     /// The question view nearest the top, if one is open.
-    public var thread: ThreadState? {
+    public var thread: QuestionState? {
         for case .question(let thread) in stack.reversed() { return thread }
         return nil
     }

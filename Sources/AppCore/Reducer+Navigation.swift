@@ -45,7 +45,7 @@ extension Reducer {
             let effects = run(&ways, &state) { WaysForwardFeature.start(&$0, $1) }
             return push(.waysForward(ways), &state) + effects
         case let .openQuestion(id, focus):
-            var thread = ThreadState(questionID: id, summary: summary(of: id, state))
+            var thread = QuestionState(questionID: id, summary: summary(of: id, state))
             let effects = run(&thread, &state) { QuestionFeature.open(focus: focus, &$0, $1) }
             return push(.question(thread), &state) + effects
         case .openAnswersFeed:

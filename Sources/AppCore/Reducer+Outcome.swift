@@ -50,7 +50,7 @@ extension Reducer {
     /// Runs `body` on the screen at `index` when it is of `screenCase`'s kind and applies its outcome; otherwise does
     /// nothing. The screen is taken out of the stack while `body` runs (the stack is one shorter meanwhile, and `body`
     /// never sees it), so its arrays are changed in place, not copied.
-    static func update<Value>(_ index: Int?, _ screenCase: ScreenCase<Value>, _ state: inout AppState,
+    static func update<Value>(_ index: Int?, _ screenCase: CasePath<Value>, _ state: inout AppState,
                               _ body: (inout Value, ScreenContext) -> Outcome) -> [Effect] {
         guard let index, state.stack.indices.contains(index), var value = screenCase.extract(state.stack[index]) else { return [] }
         state.stack.remove(at: index)
@@ -60,7 +60,7 @@ extension Reducer {
     }
 
     /// `update` on the top screen.
-    static func updateTop<Value>(_ screenCase: ScreenCase<Value>, _ state: inout AppState,
+    static func updateTop<Value>(_ screenCase: CasePath<Value>, _ state: inout AppState,
                                  _ body: (inout Value, ScreenContext) -> Outcome) -> [Effect] {
         update(state.stack.count - 1, screenCase, &state, body)
     }

@@ -56,7 +56,7 @@ public final class ThreadLayouter {
 
     /// `thread` laid out at `width` if that layout is ready; otherwise nil, after starting (or while running)
     /// the job that makes it.
-    public func layout(for thread: ThreadState, width: Int, now: Date) -> ThreadDocument.Layout? {
+    public func layout(for thread: QuestionState, width: Int, now: Date) -> ThreadDocument.Layout? {
         let key = ThreadLayoutKey(thread: thread, width: width)
         if let ready, ready.key == key { return ready.layout }
         if let inFlight, inFlight.key == key { return nil }
@@ -71,7 +71,7 @@ public final class ThreadLayouter {
         ready = nil
     }
 
-    private func start(_ thread: ThreadState, key: ThreadLayoutKey, width: Int, now: Date) {
+    private func start(_ thread: QuestionState, key: ThreadLayoutKey, width: Int, now: Date) {
         cancel()
         lastGeneration += 1
         let job = LayoutJob(generation: lastGeneration)

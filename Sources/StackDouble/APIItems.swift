@@ -87,7 +87,7 @@ struct ItemFactory {
     }
 
     private func userLink(_ id: Int, _ name: String) -> String {
-        "https://\(site.host)/users/\(id)/\(HTMLText.slug(name))"
+        "https://\(site.host)/users/\(id)/\(PostText.slug(name))"
     }
 
     func question(_ post: DumpPost) -> QuestionItem {
@@ -104,8 +104,8 @@ struct ItemFactory {
             lastActivityDate: unix(post.lastActivityDate ?? post.creationDate),
             creationDate: unix(post.creationDate),
             questionId: post.id,
-            contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
-            link: "https://\(site.host)/questions/\(post.id)/\(HTMLText.slug(rawTitle))" + (style.hostileLinks ? ItemStyle.hostileLinkSuffix : ""),
+            contentLicense: PostText.license(post.contentLicense, created: post.creationDate),
+            link: "https://\(site.host)/questions/\(post.id)/\(PostText.slug(rawTitle))" + (style.hostileLinks ? ItemStyle.hostileLinkSuffix : ""),
             title: HTMLEntities.escape(title),
             body: style.includeBody ? post.body : nil)
     }
@@ -120,7 +120,7 @@ struct ItemFactory {
             creationDate: unix(post.creationDate),
             answerId: post.id,
             questionId: questionID,
-            contentLicense: HTMLText.license(post.contentLicense, created: post.creationDate),
+            contentLicense: PostText.license(post.contentLicense, created: post.creationDate),
             body: style.includeBody ? post.body : nil)
     }
 
@@ -132,7 +132,7 @@ struct ItemFactory {
             creationDate: unix(comment.creationDate),
             postId: comment.postID,
             commentId: comment.id,
-            contentLicense: HTMLText.license(comment.contentLicense, created: comment.creationDate),
+            contentLicense: PostText.license(comment.contentLicense, created: comment.creationDate),
             body: HTMLEntities.escape(comment.text))
     }
 

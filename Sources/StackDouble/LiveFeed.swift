@@ -16,12 +16,12 @@ enum LiveFeed {
         let id = id ?? question.id
         let title = question.title ?? "untitled"
         let owner = ItemFactory(site: site, style: ItemStyle()).owner(id: question.ownerUserID, fallbackName: question.ownerDisplayName)
-        let summary = String(HTMLText.searchableText(question.body).prefix(200))
+        let summary = String(PostText.searchableText(question.body).prefix(200))
         var inner: [String: Any] = [
             "siteBaseHostAddress": site.host, "id": id, "titleEncodedFancy": HTMLEntities.escape(title),
             "bodySummary": HTMLEntities.escape(summary), "tags": tags ?? question.tags,
             "lastActivityDate": Int(now.timeIntervalSince1970),
-            "url": "https://\(site.host)/questions/\(id)/\(HTMLText.slug(title))",
+            "url": "https://\(site.host)/questions/\(id)/\(PostText.slug(title))",
             "ownerDisplayName": owner.displayName, "apiSiteParameter": site.name,
         ]
         if let link = owner.link { inner["ownerUrl"] = link }

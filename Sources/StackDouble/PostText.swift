@@ -2,7 +2,7 @@ import Foundation
 import StackAPI
 
 /// Text helpers for the double: URL slugs, searchable body text, licences (escaping is `HTMLEntities.escape`).
-enum HTMLText {
+enum PostText {
     /// A URL slug as the sites write it (`QuestionSlug`: "What's up?" is `whats-up`), at most 80 characters.
     static func slug(_ title: String) -> String {
         QuestionSlug.make(title)

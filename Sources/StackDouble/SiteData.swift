@@ -76,7 +76,7 @@ final class SiteData: Sendable {
         searchTexts.withLockedValue { cache in
             if let cache { return cache }
             let built = Dictionary(questions.map { question in
-                (question.id, (title: (question.title ?? "").lowercased(), body: HTMLText.searchableText(question.body)))
+                (question.id, (title: (question.title ?? "").lowercased(), body: PostText.searchableText(question.body)))
             }, uniquingKeysWith: { first, _ in first })
             cache = built
             return built

@@ -24,7 +24,7 @@ extension Store {
         walkLimit: Int? = nil, postsRead: Int? = nil, rowsSorted: Int = SortedWalk.rowsSorted
     ) throws -> MatchedPage {
         let wanted = offset + limit
-        let tests = try MatchTests(db, phrases: terms)
+        let tests = try PostMatcher(db, phrases: terms)
         let walkLimit = walkLimit ?? SortedWalk.limit(wanted: wanted, phrases: terms.count)
         if let walked = try walkedMatches(db, site: site, tags: tags, sort: sort, wanted: wanted, walkLimit: walkLimit, tests) {
             return MatchedPage(keys: Array(walked.dropFirst(offset)), cut: nil)
@@ -39,7 +39,7 @@ extension Store {
         let cut = posts.count > bound ? bound : nil
         if cut != nil { posts.removeLast() }
         // Each matching post's question; a question is shown by its own text when it is among the posts read, else
-        // by its first matching answer among them (as `MatchTests` would when nothing is cut, without a test each).
+        // by its first matching answer among them (as `PostMatcher` would when nothing is cut, without a test each).
         let list = "[" + posts.map(String.init).joined(separator: ",") + "]"
         let pairs = try Row.fetchAll(db, SQLRequest<Row>(literal: """
             SELECT p.value AS post, coalesce(a.question, p.value) AS question FROM json_each(\(list)) p
@@ -67,7 +67,7 @@ extension Store {
     /// at most `walkLimit` of them, each tested on its own; nil when the walk ran out before finding them (a rarer
     /// match: reading the matches at once is cheaper). Every question walked, the matches found are all there are.
     private static func walkedMatches(
-        _ db: Database, site: Int64, tags: [String], sort: StoreSort, wanted: Int, walkLimit: Int, _ tests: MatchTests
+        _ db: Database, site: Int64, tags: [String], sort: StoreSort, wanted: Int, walkLimit: Int, _ tests: PostMatcher
     ) throws -> [(Int64, Int64)]? {
         guard walkLimit > 0 else { return nil }
         let filter = TagFilter(.question, site: site, tags: tags).sql
@@ -109,7 +109,7 @@ enum SortedWalk {
 /// `post_fts` at the post's row id on its own, which FTS5 answers by seeking that phrase's postings. (The whole AND
 /// at a row id is not: FTS5 looks for the next row holding every phrase, past the one asked — to the end of the
 /// postings when none does, ~1.3 ms a test for a rare word beside a common one at 2,000,000 posts.)
-struct MatchTests {
+struct PostMatcher {
     private let phraseTest: Statement
     private let answers: Statement
     private let phrases: [String]

@@ -3,7 +3,7 @@ import CSupport
 import TextEngine
 
 /// One cell as curses holds it, read back for tests and debugging.
-public struct ScreenCell: Equatable, Sendable {
+public struct CursesCell: Equatable, Sendable {
     /// The character(s) in the cell.
     public var text: String
     public var attributes: CellStyle.Attributes
@@ -13,7 +13,7 @@ public struct ScreenCell: Equatable, Sendable {
 
 extension Terminal {
     /// The cell curses holds at column `x` of row `y`, or nil outside the screen.
-    public func screenCell(x: Int, y: Int) -> ScreenCell? {
+    public func screenCell(x: Int, y: Int) -> CursesCell? {
         guard isStarted, let window = stackterm_stdscr(), x >= 0, y >= 0, x < size.columns, y < size.rows
         else { return nil }
         var scalars = [UInt32](repeating: 0, count: Int(stackterm_ccharw_max()))
@@ -23,7 +23,7 @@ extension Terminal {
         guard count >= 0 else { return nil }
         var text = String.UnicodeScalarView()
         for value in scalars.prefix(Int(count)) { if let scalar = Unicode.Scalar(value) { text.append(scalar) } }
-        return ScreenCell(text: String(text), attributes: Self.attributes(from: bits), colorPair: Int(pair))
+        return CursesCell(text: String(text), attributes: Self.attributes(from: bits), colorPair: Int(pair))
     }
 
     /// The text curses holds for each row; a wide character appears once (its right half is skipped).

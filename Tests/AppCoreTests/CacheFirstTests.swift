@@ -1,8 +1,9 @@
-import XCTest
-import Foundation
 import AppCore
+import Foundation
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// The store's copy of a list paints at once, marked with its age; the network's page replaces it and the cursor
 /// stays on the same question. (Written with `ReducerTestStore`: every effect is asserted.)

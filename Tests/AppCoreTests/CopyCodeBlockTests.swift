@@ -1,4 +1,5 @@
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
 import XCTest
@@ -80,7 +81,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         let all = [("question list", try listStore().state), ("answers feed", feed.state), ("question", try questionStore().state),
                    ("link picker", links.state), ("site picker", sites.state), ("tag picker", tagPicker.state), ("help", help.state),
                    ("saved list", saved.state)]
-        let kinds: [Screen] = [.questionList, .answersFeed, .question(id: 11), .linkPicker, .picker, .picker, .help, .savedList]
+        let kinds: [ScreenKind] = [.questionList, .answersFeed, .question(id: 11), .linkPicker, .picker, .picker, .help, .savedList]
         XCTAssertEqual(all.map(\.1.screen), kinds, "each state shows the screen it is named after")
         return all
     }

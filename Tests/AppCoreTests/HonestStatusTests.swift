@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// The status line tells the truth: a config notice outlives the errors after it, keys that do nothing say why,
 /// and messages name the keys in force after remapping. (Written with

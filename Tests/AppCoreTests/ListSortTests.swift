@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Sorts: each list cycles through the sorts its API method accepts, each cycle asks for a page with that sort,
 /// a search starts by relevance, and the date a row shows follows the sort. (Reducer tests written with `ReducerTestStore`:

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import ReducerTestSupport
 import StackAPI
 import TestSupport
 import XCTest

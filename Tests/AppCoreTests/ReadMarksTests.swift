@@ -1,8 +1,9 @@
-import XCTest
-import Foundation
 import AppCore
+import Foundation
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Read marks in the reducer: opening marks read, the store's marks merge in, `U` and `A`, the offline flag.
 /// (Written with `ReducerTestStore`: every effect is asserted.)

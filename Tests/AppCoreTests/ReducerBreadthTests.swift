@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Reducer tests for the answers feed, sorts, tags, search, sites, comments and links. (Written with
 /// `ReducerTestStore`: every effect is asserted.)

@@ -1,8 +1,9 @@
-import XCTest
-import Foundation
 import AppCore
+import Foundation
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Reducer tests for the question list: start, paging, prefetch, stale tokens, cancel, page-25 stop. (Written with
 /// `ReducerTestStore`: every effect is asserted.)

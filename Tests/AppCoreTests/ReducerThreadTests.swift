@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Reducer tests for the question view, help and keymap. (Written with `ReducerTestStore`: every effect is asserted.)
 final class ReducerThreadTests: XCTestCase {
@@ -103,6 +104,36 @@ final class ReducerThreadTests: XCTestCase {
         })
         XCTAssertNotEqual(retry, token)
         store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))
+    }
+
+    func testAFailedReloadKeepsTheThreadShownBesideItsError() throws {
+        let store = try listStore()
+        let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Body</p>"), answers: [])
+        try store.openSelectedQuestion(loading: thread)
+        XCTAssertEqual(store.state.thread?.load, .idle)
+        store.send(.command(.reload)) { state in
+            XCTAssertEqual(state.thread?.thread, thread, "the thread stays on screen while it loads again")
+            XCTAssertNotNil(state.thread?.pending)
+        }
+        let retry = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
+            if case .load(let retry, .thread(1, "cardano", true, _)) = effect { retry } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))
+        store.send(.loaded(retry, .thread(.failure(.offline(detail: "no route"))))) { state in
+            XCTAssertEqual(state.thread?.thread, thread, "a failed reload leaves the old copy readable")
+            XCTAssertEqual(state.thread?.load, .failed(.offline(detail: "no route")))
+            XCTAssertNil(state.thread?.pending, "failed, so no longer loading: one or the other")
+        }
+        store.expectEffects([])
+        store.send(.command(.reload)) { XCTAssertNil($0.thread?.error, "asking again clears the failure") }
+        let third = try XCTUnwrap(store.receive("the thread loaded a third time") { effect -> LoadToken? in
+            if case .load(let third, .thread(1, "cardano", true, _)) = effect { third } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(third, seconds: Reducer.indicatorDelay))
+        store.send(.loaded(third, .thread(.failure(.cancelled)))) {
+            XCTAssertEqual($0.thread?.load, .idle, "a cancellation is no failure to show")
+        }
+        store.expectEffects([])
     }
 
     func testScrollingIsClampedToTheMeasuredDocument() throws {

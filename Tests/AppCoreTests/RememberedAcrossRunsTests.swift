@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// What the reducer asks the runtime to remember for the next run: the searches (per site) and the site, sort and
 /// tag filter in view; and what it takes back from the store at the start.

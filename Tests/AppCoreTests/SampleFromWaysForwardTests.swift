@@ -1,6 +1,7 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
+import XCTest
 
 /// The sample site chosen on the first screen says what it is — a dated snapshot and its licence — as `--sample` does,
 /// so every "5y" on its rows is not taken for the live site.

@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Issue 21: when the store does not keep what `m` asked (`Action.saveRefused`, sent by the runtime after
 /// `Effect.setSaved`), the mark goes back and the status line says why, as an error, instead of "kept offline for good".

@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Saving (`m`) and the saved questions screen (`M`): the lists mark saved questions, the store is told, the screen
 /// lists what the store holds and opens it, and `M` again goes back.

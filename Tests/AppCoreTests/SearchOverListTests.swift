@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Issue 21: `stackterm search WORDS` (and `--search`) starts on the results stacked over the site's list, as
 /// `stackterm URL` opens its question over the list, so `q` goes back to the list instead of quitting.

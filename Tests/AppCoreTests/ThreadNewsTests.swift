@@ -1,8 +1,9 @@
-import XCTest
-import Foundation
 import AppCore
+import Foundation
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// What's new in a thread: the answers that arrived since the question was last read, from the mark left then
 /// (this session's, else the store's, asked for before this opening's mark is written); and the questions the

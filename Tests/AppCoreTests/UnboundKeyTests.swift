@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// Issue 21: a key the keymap does not bind — a default key the config's `[keys]` unbound, or one never bound — says
 /// so when pressed, naming the help key, instead of doing nothing in silence. It is said at each press (the same

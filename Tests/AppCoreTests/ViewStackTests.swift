@@ -1,7 +1,8 @@
-import XCTest
 import AppCore
+import ReducerTestSupport
 import StackAPI
 import TestSupport
+import XCTest
 
 /// The view stack: every screen is pushed, back keys pop, the first screen never quits by accident, a popped-to
 /// screen comes back as it was, and `r` / Esc keep what is on screen.

@@ -32,9 +32,9 @@ final class CodeColourLayoutTests: XCTestCase {
         }
     }
 
-    private static func thread(width: Int = 80) -> ThreadState {
+    private static func thread(width: Int = 80) -> QuestionState {
         let question = Fixtures.question(id: 9, title: "Code", tags: ["python"], body: "<p>Try:</p><pre class=\"lang-python\">return 1</pre>")
-        var thread = ThreadState(questionID: 9, summary: question)
+        var thread = QuestionState(questionID: 9, summary: question)
         thread.thread = QuestionThread(question: question, answers: [])
         return thread
     }

@@ -11,9 +11,9 @@ import XCTest
 final class ThreadLayouterTests: XCTestCase {
     private static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private static func thread(_ body: String) -> ThreadState {
+    private static func thread(_ body: String) -> QuestionState {
         let question = Fixtures.question(id: 7, title: "Deep", body: body)
-        var thread = ThreadState(questionID: 7, summary: question)
+        var thread = QuestionState(questionID: 7, summary: question)
         thread.thread = QuestionThread(question: question, answers: [])
         return thread
     }

@@ -3,12 +3,12 @@ import StackAPI
 import TestSupport
 
 /// The reducer started without asking for a page (a test setting up a list cannot go on).
-struct NoListLoad: Error {}
+public struct NoListLoad: Error {}
 
 extension AppState {
     /// Started on `settings` in an 80-column terminal of `rows` rows, with its first and last page loaded:
     /// `count` questions, ids from 1 (every effect asserted on the way).
-    static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano")) throws -> AppState {
+    public static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano")) throws -> AppState {
         try ReducerTestStore.listing(count, rows: rows, settings: settings).state
     }
 }
@@ -16,7 +16,7 @@ extension AppState {
 extension ReducerTestStore {
     /// A store started on `settings` in an 80-column terminal of `rows` rows, with its first and last page loaded:
     /// `count` questions, ids from 1. Every effect on the way is asserted, the page's read marks load included.
-    static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano"),
+    public static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano"),
                         file: StaticString = #filePath, line: UInt = #line) throws -> ReducerTestStore {
         let store = ReducerTestStore(AppState(settings: settings, viewport: Viewport(columns: 80, rows: rows)))
         guard let load = store.start(file: file, line: line) else { throw NoListLoad() }
@@ -29,12 +29,12 @@ extension ReducerTestStore {
 
 extension [Effect] {
     /// These effects but the store reads of read marks a page of questions asks for.
-    var withoutStoreReads: [Effect] {
+    public var withoutStoreReads: [Effect] {
         filter { if case .load(_, .readMarks) = $0 { false } else { true } }
     }
 
     /// The token of the first thread load among these effects.
-    var threadLoadToken: LoadToken? {
+    public var threadLoadToken: LoadToken? {
         lazy.compactMap { effect -> LoadToken? in
             if case let .load(token, .thread(_, _, _, _)) = effect { token } else { nil }
         }.first

@@ -6,7 +6,7 @@ import XCTest
 extension ReducerTestStore {
     /// Live on and started on cardano in a 12-row terminal (9 list rows), `page` loaded as the list's first page (its
     /// read marks asked): the live source runs for the list's site and tags.
-    static func liveStarted(sort: QuestionSort = .activity, tagged: [String] = [], watching: [String] = [],
+    public static func liveStarted(sort: QuestionSort = .activity, tagged: [String] = [], watching: [String] = [],
                             page: Page<Question>) throws -> ReducerTestStore {
         var state = AppState(settings: BrowseSettings(site: "cardano", sort: sort, tagged: tagged, pageSize: 30),
                              viewport: Viewport(columns: 80, rows: 12))

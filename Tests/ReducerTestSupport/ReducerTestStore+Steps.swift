@@ -8,7 +8,7 @@ extension ReducerTestStore {
     /// Sends `.start` and consumes what it asks for: page 1, the site's memory and the browse to remember (whatever
     /// the state now shows); returns the page's load.
     @discardableResult
-    func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+    public func start(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
         send(.start, file: file, line: line)
         let load = receiveQuestionsLoad(file: file, line: line)
         receive(.load(state.shared.siteMemoryLoad ?? LoadToken(0), .siteMemory(site: state.shared.site)), file: file, line: line)
@@ -17,12 +17,12 @@ extension ReducerTestStore {
     }
 
     /// Consumes the request to remember what the state now shows for the next launch (a site, sort or filter changed).
-    func receiveRememberBrowse(file: StaticString = #filePath, line: UInt = #line) {
+    public func receiveRememberBrowse(file: StaticString = #filePath, line: UInt = #line) {
         receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
     }
 
     /// Types `text` as key presses into the prompt or picker open, each answered by no effect.
-    func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    public func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for character in text {
             send(.key(.character(character)), file: file, line: line)
             expectEffects([], file: file, line: line)
@@ -30,7 +30,7 @@ extension ReducerTestStore {
     }
 
     /// Presses `keys` in turn, each answered by no effect.
-    func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+    public func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
         for key in keys {
             send(.key(key), file: file, line: line)
             expectEffects([], "\(key.label) asks for nothing", file: file, line: line)
@@ -38,7 +38,7 @@ extension ReducerTestStore {
     }
 
     /// Performs `commands` in turn, each answered by no effect.
-    func perform(_ commands: Command..., file: StaticString = #filePath, line: UInt = #line) {
+    public func perform(_ commands: Command..., file: StaticString = #filePath, line: UInt = #line) {
         for command in commands {
             send(.command(command), file: file, line: line)
             expectEffects([], "\(command) asks for nothing", file: file, line: line)
@@ -49,7 +49,7 @@ extension ReducerTestStore {
     /// the indicator's timer), the mark it had, the mark it gets from the list's copy (`markedRead`), its linked
     /// questions. Returns the thread load's token.
     @discardableResult
-    func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
+    public func receiveQuestionOpened(_ id: Int, site: String = "cardano", markedRead: ReadState?,
                                file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .thread(id, site, false, _)) = effect { token } else { nil }
@@ -68,7 +68,7 @@ extension ReducerTestStore {
     /// Opens the selected question of the list shown (never opened this session) and answers its thread load with
     /// `thread`, consuming every effect: the opening's loads and marks, then the mark the thread leaves when it differs
     /// from the one the list's copy left.
-    func openSelectedQuestion(loading thread: QuestionThread, site: String = "cardano",
+    public func openSelectedQuestion(loading thread: QuestionThread, site: String = "cardano",
                               file: StaticString = #filePath, line: UInt = #line) throws {
         let listed = try XCTUnwrap(state.list.selectedQuestion, "no question selected", file: file, line: line)
         send(.command(.open), file: file, line: line)
@@ -82,20 +82,20 @@ extension ReducerTestStore {
 
     /// The cancelling of the store reads the question on top still waits for (its mark from before, its linked
     /// questions): what leaving it asks for besides its own loads.
-    var threadStoreReadCancels: [Effect] {
+    public var threadStoreReadCancels: [Effect] {
         [state.thread?.lastReadMark.token, state.thread?.linked.token].compactMap { $0 }.map { .cancel($0) }
     }
 
     /// The cancelling of every load the question on top still waits for (its thread, its comments, its mark from
     /// before, its linked questions), in the order leaving it asks for them.
-    var leavingQuestionCancels: [Effect] {
+    public var leavingQuestionCancels: [Effect] {
         guard let thread = state.thread else { return [] }
         return [thread.pending?.token, thread.postComments.token, thread.lastReadMark.token, thread.linked.token].compactMap { $0 }.map { .cancel($0) }
     }
 
     /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.
     @discardableResult
-    func receiveReadMarksLoad(_ ids: [Int], site: String = "cardano", file: StaticString = #filePath,
+    public func receiveReadMarksLoad(_ ids: [Int], site: String = "cardano", file: StaticString = #filePath,
                               line: UInt = #line) -> LoadToken? {
         receive("the read marks of \(ids)", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .readMarks(site, ids)) = effect { token } else { nil }
@@ -105,7 +105,7 @@ extension ReducerTestStore {
     /// Consumes the answers feed's page load (`page` of `site`, asked for with `priority`) and its indicator's timer;
     /// returns its token.
     @discardableResult
-    func receiveAnswersFeedLoad(page: Int = 1, site: String = "cardano", priority: LoadPriority = .userInitiated,
+    public func receiveAnswersFeedLoad(page: Int = 1, site: String = "cardano", priority: LoadPriority = .userInitiated,
                                 file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("the answers feed's page \(page)", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .answersFeed(site, page, _, priority, false)) = effect { token } else { nil }
@@ -117,7 +117,7 @@ extension ReducerTestStore {
     /// Consumes the read of the sites the store holds that the ways-forward screen asks for when it opens (the site's
     /// first page came from nowhere); returns its token, which leaving the screen cancels.
     @discardableResult
-    func receiveWaysForward(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+    public func receiveWaysForward(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         receive("the ways-forward screen's read of the sites the store holds", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .heldSites) = effect { token } else { nil }
         }
@@ -125,7 +125,7 @@ extension ReducerTestStore {
 
     /// Consumes the site list's load and its indicator's timer; returns its token.
     @discardableResult
-    func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+    public func receiveSitesLoad(file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
         let token = receive("the site list's load", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .sites) = effect { token } else { nil }
         }
@@ -135,18 +135,18 @@ extension ReducerTestStore {
 
     /// What the question list nearest the top is loading for its rows (the page, their read marks), in the order a
     /// restart cancels them.
-    var listLoads: [LoadToken] {
+    public var listLoads: [LoadToken] {
         [state.list.pending?.token].compactMap { $0 } + state.list.markLoads.sorted { $0.raw < $1.raw }
     }
 
     /// Consumes the cancels of `tokens`, in order (a list restarted drops what it was loading: `listLoads`).
-    func receiveCancels(_ tokens: [LoadToken], file: StaticString = #filePath, line: UInt = #line) {
+    public func receiveCancels(_ tokens: [LoadToken], file: StaticString = #filePath, line: UInt = #line) {
         for token in tokens { receive(.cancel(token), file: file, line: line) }
     }
 
     /// Consumes a question list's page load and the timer of its loading indicator; returns the load.
     @discardableResult
-    func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
+    public func receiveQuestionsLoad(file: StaticString = #filePath, line: UInt = #line) -> QuestionsLoad? {
         let load = receive("a question list's page load", file: file, line: line) { effect -> QuestionsLoad? in
             guard case let .load(token, .questions(settings, page, priority, reload)) = effect else { return nil }
             return (token, settings, page, priority, reload)

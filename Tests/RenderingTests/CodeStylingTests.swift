@@ -79,7 +79,7 @@ final class CodeStylingTests: XCTestCase {
     func testAThreadLayoutPlacesBlocksOfEveryPostAndSaysWhenColoursAreMissing() throws {
         let question = Fixtures.question(id: 1, title: "Q", tags: ["python"], body: "<p>q</p><pre>question code</pre>")
         let answer = Answer(answerID: 2, questionID: 1, creationDate: Date(timeIntervalSince1970: 0), body: "<pre>answer code\nline 2</pre>")
-        var thread = ThreadState(questionID: 1, summary: question)
+        var thread = QuestionState(questionID: 1, summary: question)
         thread.thread = QuestionThread(question: question, answers: [answer])
         let now = Date(timeIntervalSince1970: 1_000)
         let notYet = try XCTUnwrap(ThreadDocument.layout(for: thread, width: 60, now: now,

@@ -16,7 +16,7 @@ final class LinkPickerScreenTests: XCTestCase {
     }
 
     func testTheLayoutMeasuresEveryPostsLinksInOrder() throws {
-        var state = ThreadState(questionID: 1, summary: nil)
+        var state = QuestionState(questionID: 1, summary: nil)
         let question = Fixtures.question(id: 1, body: "<p>See <a href=\"https://example.com/a\">the docs</a>.</p>")
         let answer = Fixtures.answer(id: 7, question: 1, body: "<p><a href=\"/questions/42\">this</a> and <a href=\"https://x.org\">that</a></p>")
         state.thread = QuestionThread(question: question, answers: [answer])
@@ -34,7 +34,7 @@ final class LinkPickerScreenTests: XCTestCase {
             ThreadLink(postID: 7, number: 2, text: "https://x.org", url: "https://x.org"),
         ], postInView: 1)
         picker.selection = 1
-        var thread = ThreadState(questionID: 1, summary: nil)
+        var thread = QuestionState(questionID: 1, summary: nil)
         thread.thread = QuestionThread(question: Fixtures.question(id: 1), answers: [Fixtures.answer(id: 7, question: 1)])
         var buffer = ScreenBuffer(width: 100, height: 10)
         LinkPickerScreen.draw(picker, thread: thread, keymap: .standard, rows: 8, into: &buffer)

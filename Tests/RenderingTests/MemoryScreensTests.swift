@@ -63,7 +63,7 @@ final class MemoryScreensTests: XCTestCase {
 
     func testAnswersThatArrivedSinceTheQuestionWasReadAreTaggedNew() throws {
         guard let loaded = try RealThreads.thread(site: "cardano", questionID: 4) else { throw XCTSkip("SKIPPED: no shared data") }
-        var thread = ThreadState(questionID: 4, summary: nil)
+        var thread = QuestionState(questionID: 4, summary: nil)
         thread.thread = loaded
         thread.lastReadMark = .loaded(ReadState(answerCount: 2, lastActivity: ISO8601DateFormatter().date(from: "2021-05-01T00:00:00Z")))
         let lines = ThreadDocument.layout(for: thread, width: 80, now: now).lines.map { $0.spans.map(\.text).joined() }

@@ -98,7 +98,7 @@ final class QuoteLinkAttributionTests: XCTestCase {
     private func attribution(link: String?, width: Int) -> [String] {
         let question = Question(questionID: 668, title: "How is inflation offsetting staking rewards?",
                                 creationDate: Date(timeIntervalSince1970: 1_600_000_000), link: link, body: "<p>b</p>")
-        var thread = ThreadState(questionID: 668, summary: question)
+        var thread = QuestionState(questionID: 668, summary: question)
         thread.thread = QuestionThread(question: question, answers: [])
         let lines = ThreadDocument.lines(for: thread, width: width, now: Date(timeIntervalSince1970: 1_700_000_000)).map(\.text)
         let start = lines.lastIndex { $0.hasPrefix("Posts by their") } ?? lines.count

@@ -9,10 +9,10 @@ final class ScreenRegistryTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_600_000_000)
 
     /// One screen of each kind, with what its status line says of itself.
-    private let screens: [(ScreenState, Screen, String)] = [
+    private let screens: [(ScreenState, ScreenKind, String)] = [
         (.questions(QuestionListState(settings: BrowseSettings(site: "cardano"))), .questionList, "0 questions"),
         (.answersFeed(AnswersFeedState()), .answersFeed, "0 answers"),
-        (.question(ThreadState(questionID: 7, summary: nil)), .question(id: 7), QuestionScreen.layingOutText),
+        (.question(QuestionState(questionID: 7, summary: nil)), .question(id: 7), QuestionScreen.layingOutText),
         (.picker(PickerState(purpose: .tag, entries: [.init(value: "nft", label: "nft")])), .picker, "1 of 1"),
         (.help(HelpState()), .help, "j/k scroll · q, Esc or ? to close"),
         (.links(LinkPickerState(links: [], postInView: nil)), .linkPicker, "No links"),

@@ -34,7 +34,7 @@ final class ThreadLinkNumberTests: XCTestCase {
     }
 
     func testEveryLinkOfTheThreadHasItsOwnNumberInReadingOrder() {
-        var state = ThreadState(questionID: 1, summary: nil)
+        var state = QuestionState(questionID: 1, summary: nil)
         state.thread = thread
         let layout = ThreadDocument.layout(for: state, width: 60, now: now)
         let links = layout.measure.links
@@ -55,7 +55,7 @@ final class ThreadLinkNumberTests: XCTestCase {
     }
 
     func testTheLinksOfShownCommentsAndLinkedQuestionsContinueTheNumbering() {
-        var state = ThreadState(questionID: 1, summary: nil)
+        var state = QuestionState(questionID: 1, summary: nil)
         state.thread = thread
         state.showComments = true
         state.postComments = .loaded([

@@ -23,8 +23,8 @@ final class DoubleUnitTests: XCTestCase {
     func testHTMLEscapingMatchesTheAPI() {
         XCTAssertEqual(HTMLEntities.escape(#"Tom's "A&B" <c>"#), "Tom&#39;s &quot;A&amp;B&quot; &lt;c&gt;")
         XCTAssertEqual(HTMLEntities.escape("plain"), "plain")
-        XCTAssertEqual(HTMLText.slug("cardano-cli: Network.Socket.connect: <socket: 11>!"), "cardano-cli-network-socket-connect-socket-11")
-        XCTAssertEqual(HTMLText.slug("日本語"), "question")
+        XCTAssertEqual(PostText.slug("cardano-cli: Network.Socket.connect: <socket: 11>!"), "cardano-cli-network-socket-connect-socket-11")
+        XCTAssertEqual(PostText.slug("日本語"), "question")
     }
 
     func testQueryParametersValidate() throws {

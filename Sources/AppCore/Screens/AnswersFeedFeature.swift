@@ -23,7 +23,7 @@ extension AnswersFeedState: PagedScreen {
     }
 
     var screen: ScreenState { .answersFeed(self) }
-    var kind: Screen { .answersFeed }
+    var kind: ScreenKind { .answersFeed }
     var loadTokens: [LoadToken] { [rows.pending?.token].compactMap { $0 } + titleLoads.keys.sorted { $0.raw < $1.raw } }
     var commandsActedOn: Set<Command> { [.open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink] }
 

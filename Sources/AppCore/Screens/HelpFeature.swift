@@ -6,7 +6,7 @@ public struct HelpState: Hashable, Sendable {
 }
 
 extension HelpState: ScreenFeature {
-    var kind: Screen { .help }
+    var kind: ScreenKind { .help }
     var screen: ScreenState { .help(self) }
     var commandsActedOn: Set<Command> { [] }
     var isOverlay: Bool { true }

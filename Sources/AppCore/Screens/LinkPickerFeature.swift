@@ -54,7 +54,7 @@ public struct LinkPickerState: Hashable, Sendable {
 }
 
 extension LinkPickerState: ScreenFeature {
-    var kind: Screen { .linkPicker }
+    var kind: ScreenKind { .linkPicker }
     var screen: ScreenState { .links(self) }
     var commandsActedOn: Set<Command> { [.followLink, .open, .openInBrowser, .copyLink] }
     var isOverlay: Bool { true }

@@ -59,7 +59,7 @@ public struct PickerState: Hashable, Sendable {
 }
 
 extension PickerState: ScreenFeature {
-    var kind: Screen { .picker }
+    var kind: ScreenKind { .picker }
     var screen: ScreenState { .picker(self) }
     var loadTokens: [LoadToken] { [pending?.token].compactMap { $0 } }
     var commandsActedOn: Set<Command> { [.open] }

@@ -2,7 +2,7 @@
 /// block, and in-page find with `n`/`N`. Every move that cannot happen says why on the status line.
 extension QuestionFeature {
     /// Handles the moves this file defines; false for any other command.
-    static func move(_ command: Command, _ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) -> Bool {
+    static func move(_ command: Command, _ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) -> Bool {
         let half = max(1, context.viewport.contentRows / 2)
         switch command {
         case .halfPageDown: scroll(to: thread.scroll + half, &thread, context)
@@ -26,7 +26,7 @@ extension QuestionFeature {
 
     /// Scrolls the next (or previous) of `starts` past the top of the view to the top; says `none` when there is
     /// none, or that the bottom is reached when the view cannot scroll to it.
-    private static func jump(forward: Bool, among starts: [Int], none: String, _ thread: inout ThreadState,
+    private static func jump(forward: Bool, among starts: [Int], none: String, _ thread: inout QuestionState,
                              _ context: ScreenContext, _ out: inout Outcome) {
         let target = forward ? starts.first { $0 > thread.scroll } : starts.last { $0 < thread.scroll }
         guard let target else { return out.setStatus(none, isError: false) }
@@ -38,7 +38,7 @@ extension QuestionFeature {
     /// `]`/`[`: makes the next (previous) post after the current one (`currentPost(rows:)`) current and scrolls its
     /// start to the top, as far as the view goes: at the bottom the view may not move, the mark does, and the
     /// status line's `answer i/n` follows it. From inside a post `[` goes to its start. Says `none` when there is none.
-    private static func jumpToPost(forward: Bool, none: String, _ thread: inout ThreadState, _ context: ScreenContext,
+    private static func jumpToPost(forward: Bool, none: String, _ thread: inout QuestionState, _ context: ScreenContext,
                                    _ out: inout Outcome) {
         let starts = (thread.measure?.postStarts ?? [:]).sorted { $0.value < $1.value }
         let current = thread.currentPost(rows: context.viewport.contentRows).flatMap { thread.measure?.postStarts[$0] } ?? thread.scroll
@@ -52,7 +52,7 @@ extension QuestionFeature {
 
     /// `/` then Enter: finds `text` in the laid-out thread and goes to the first match from the top of the view
     /// down (wrapping to the first one above it).
-    static func find(_ text: String, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+    static func find(_ text: String, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let find = ThreadFind(pattern: FindPattern(text), measure: thread.measure)
         thread.find = find
@@ -67,7 +67,7 @@ extension QuestionFeature {
 
     /// `n`/`N`: the match after (before) the current one while it is in view, else the first below (above) the
     /// view; past the last (first) match the find wraps around and says so.
-    private static func findAgain(forward: Bool, _ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+    private static func findAgain(forward: Bool, _ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
         guard let find = thread.find else {
             let key = context.keyName(.search)
             return out.setStatus(key.isEmpty ? "Nothing to find again" : "Nothing to find again — \(key) finds", isError: false)
@@ -89,7 +89,7 @@ extension QuestionFeature {
 
     /// Makes match `index` the current one, scrolls it into view (two lines below the top, when it was out of
     /// view) and shows the count.
-    private static func go(to index: Int, wrapped: Bool, _ thread: inout ThreadState, _ context: ScreenContext,
+    private static func go(to index: Int, wrapped: Bool, _ thread: inout QuestionState, _ context: ScreenContext,
                            _ out: inout Outcome) {
         guard var find = thread.find else { return }
         find.current = index
@@ -103,7 +103,7 @@ extension QuestionFeature {
     }
 
     /// After a new layout: the find's matches in the new lines; the current one is kept when the count is.
-    static func refind(_ thread: inout ThreadState) {
+    static func refind(_ thread: inout QuestionState) {
         guard let old = thread.find else { return }
         var find = ThreadFind(pattern: old.pattern, measure: thread.measure)
         if find.matches.count == old.matches.count { find.current = old.current }
@@ -111,7 +111,7 @@ extension QuestionFeature {
     }
 
     /// Esc with nothing loading: clears the find's highlights and says so, if there is a find (nil otherwise).
-    static func clearFind(_ thread: inout ThreadState) -> Outcome? {
+    static func clearFind(_ thread: inout QuestionState) -> Outcome? {
         guard thread.find != nil else { return nil }
         thread.find = nil
         var out = Outcome()

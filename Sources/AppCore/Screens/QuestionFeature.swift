@@ -1,7 +1,7 @@
 import StackAPI
 
 /// The question view's data: the list's summary (with its body) at once, then the full thread, comments on demand.
-public struct ThreadState: Hashable, Sendable {
+public struct QuestionState: Hashable, Sendable {
     public var questionID: Int
     public var summary: Question?
     /// The thread as last loaded; it stays shown while `r` loads it again.
@@ -62,8 +62,8 @@ public struct ThreadState: Hashable, Sendable {
     public var related: [LinkedQuestion] { linked.value ?? [] }
 }
 
-extension ThreadState: ScreenFeature {
-    var kind: Screen { .question(id: questionID) }
+extension QuestionState: ScreenFeature {
+    var kind: ScreenKind { .question(id: questionID) }
     var screen: ScreenState { .question(self) }
     var loadTokens: [LoadToken] { [pending?.token, postComments.token, lastReadMark.token, linked.token].compactMap { $0 } }
     var commandsActedOn: Set<Command> {
@@ -100,7 +100,7 @@ extension ThreadState: ScreenFeature {
 enum QuestionFeature {
     /// Opens the question of `thread` (made with the list's summary, which shows at once) and loads it, focused on
     /// answer `focus` once laid out.
-    static func open(focus: Int?, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+    static func open(focus: Int?, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let id = thread.questionID, summary = thread.summary
         let token = out.makeToken(context)
@@ -125,7 +125,7 @@ enum QuestionFeature {
     }
 
     /// The mark the question had before this opening, from the store (`token`: this opening's read).
-    static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+    static func lastReadLoaded(_ token: LoadToken, _ mark: ReadState?, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         guard thread.lastReadMark.settle(token, .success(mark)) else { return out }
         ThreadNews.announce(&thread, &out)
@@ -133,11 +133,11 @@ enum QuestionFeature {
     }
 
     /// The questions the store links with this one (`token`: this opening's read).
-    static func linkedLoaded(_ token: LoadToken, _ related: [LinkedQuestion], _ thread: inout ThreadState) {
+    static func linkedLoaded(_ token: LoadToken, _ related: [LinkedQuestion], _ thread: inout QuestionState) {
         _ = thread.linked.settle(token, .success(related))
     }
 
-    static func command(_ command: Command, _ thread: inout ThreadState, _ context: ScreenContext) -> Outcome {
+    static func command(_ command: Command, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let page = context.viewport.contentRows
         if move(command, &thread, context, &out) { return out }
@@ -187,14 +187,14 @@ enum QuestionFeature {
     }
 
     /// Scrolls to `line` (clamped to the document) and remembers the content there.
-    static func scroll(to line: Int, _ thread: inout ThreadState, _ context: ScreenContext) {
+    static func scroll(to line: Int, _ thread: inout QuestionState, _ context: ScreenContext) {
         thread.scroll = max(0, min(line, thread.contentLines - context.viewport.contentRows))
         thread.anchor = thread.measure?.anchor(atLine: thread.scroll)
         // The view moved: the post ]/[ or a link chose is no longer current, even if the view comes back to it.
         thread.postMark = nil
     }
 
-    private static func reload(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+    private static func reload(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
         if let cancelled = thread.load.giveUp() { out.effects.append(.cancel(cancelled)) }
         if let comments = thread.postComments.token { out.effects.append(.cancel(comments)) }
         thread.postComments = .idle
@@ -208,7 +208,7 @@ enum QuestionFeature {
 
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
     /// there is neither.
-    static func cancelLoads(_ thread: inout ThreadState, _ context: ScreenContext) -> Outcome? {
+    static func cancelLoads(_ thread: inout QuestionState, _ context: ScreenContext) -> Outcome? {
         let tokens = [thread.pending?.token, thread.postComments.token].compactMap { $0 }
         guard !tokens.isEmpty else { return clearFind(&thread) }
         _ = thread.load.giveUp()
@@ -218,7 +218,7 @@ enum QuestionFeature {
         return out
     }
 
-    static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout ThreadState,
+    static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout QuestionState,
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         guard thread.load.finish(token, failure: result.failure) != nil else { return out }
@@ -248,7 +248,7 @@ enum QuestionFeature {
 
     /// The layout step's measurements: the first time the focused answer is laid out, scroll to it; otherwise
     /// keep the anchored content at the top.
-    static func laidOut(_ measure: ThreadMeasure, _ thread: inout ThreadState, _ context: ScreenContext) {
+    static func laidOut(_ measure: ThreadMeasure, _ thread: inout QuestionState, _ context: ScreenContext) {
         thread.measure = measure
         refind(&thread)
         if let focus = thread.focusAnswerID, let line = measure.postStarts[focus] {
@@ -269,13 +269,13 @@ enum QuestionFeature {
 
     // MARK: Comments
 
-    static func toggleComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+    static func toggleComments(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
         thread.showComments.toggle()
         guard thread.showComments, thread.comments == nil, thread.postComments.token == nil, thread.thread != nil else { return }
         requestComments(&thread, context, &out)
     }
 
-    private static func requestComments(_ thread: inout ThreadState, _ context: ScreenContext, _ out: inout Outcome) {
+    private static func requestComments(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
         guard let loaded = thread.thread else { return }
         let token = out.makeToken(context)
         thread.postComments = .loading(token)
@@ -285,7 +285,7 @@ enum QuestionFeature {
         out.effects.append(.load(token, .comments(postIDs: ids, site: context.site, reload: reload)))
     }
 
-    static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout ThreadState,
+    static func commentsLoaded(_ token: LoadToken, _ result: Result<[Int: [Comment]], APIError>, _ thread: inout QuestionState,
                                _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         guard thread.postComments.settle(token, result) else { return out }
@@ -298,7 +298,7 @@ enum QuestionFeature {
     }
 
     /// The link of the current answer (`currentPost(rows:)` in a view of `rows` rows), else of the question.
-    static func linkInView(_ thread: ThreadState, site: String, rows: Int) -> String {
+    static func linkInView(_ thread: QuestionState, site: String, rows: Int) -> String {
         if let loaded = thread.thread, let post = thread.currentPost(rows: rows), let answer = loaded.answers.first(where: { $0.answerID == post }) {
             return SiteLinks.answer(answer, site: site)
         }

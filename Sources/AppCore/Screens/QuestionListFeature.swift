@@ -27,7 +27,7 @@ extension QuestionListState: PagedScreen {
     }
 
     var screen: ScreenState { .questions(self) }
-    var kind: Screen { .questionList }
+    var kind: ScreenKind { .questionList }
     var commandsActedOn: Set<Command> {
         [.cycleSort, .nextUnread, .markScreenRead, .showLive, .watchTag, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
     }

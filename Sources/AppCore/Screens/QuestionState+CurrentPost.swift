@@ -10,7 +10,7 @@ public struct PostMark: Hashable, Sendable {
     }
 }
 
-extension ThreadState {
+extension QuestionState {
     /// The post the reader is on in a view of `rows` rows — what the status line's `answer i/n` names and where `]`/`[`
     /// count from: the post `]`/`[` went to while the view has not moved since; else, at the bottom (scrolled, and no
     /// further to go), the last post whose start is on screen, since `]` could not scroll it higher; else the post at

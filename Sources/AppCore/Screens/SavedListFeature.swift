@@ -17,7 +17,7 @@ extension SavedListState: PagedScreen {
     }
 
     var screen: ScreenState { .saved(self) }
-    var kind: Screen { .savedList }
+    var kind: ScreenKind { .savedList }
     var commandsActedOn: Set<Command> { [.toggleSaved, .open, .reload, .openInBrowser, .copyLink] }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {

@@ -8,7 +8,7 @@ import StackAPI
 /// (its effects, moves and changes to the shared state, its status message among them), which the root applies.
 protocol ScreenFeature: Hashable, Sendable {
     /// The kind of screen, as tests and the status line name it.
-    var kind: Screen { get }
+    var kind: ScreenKind { get }
     /// This state back as a screen on the stack.
     var screen: ScreenState { get }
     /// The loads it waits for; popping it cancels them.
@@ -64,7 +64,7 @@ extension ScreenState {
     /// The screen's state, for the views (`Rendering.ScreenView`) to draw.
     public var content: any Sendable { feature }
 
-    public var kind: Screen { feature.kind }
+    public var kind: ScreenKind { feature.kind }
 
     /// The loads this screen waits for (cancelled when it is popped).
     var loadTokens: [LoadToken] { feature.loadTokens }

@@ -1,7 +1,7 @@
 import Foundation
 import StackAPI
 
-extension ThreadState {
+extension QuestionState {
     /// The answers that arrived since the question was last read (empty when it never was, or that is not known).
     public var newAnswerIDs: Set<Int> {
         guard let mark = lastRead, let answers = thread?.answers else { return [] }
@@ -25,7 +25,7 @@ enum ThreadNews {
 
     /// Once the thread and the mark before this opening are both known, says on the status line how many answers
     /// are new (once per opening).
-    static func announce(_ thread: inout ThreadState, _ out: inout Outcome) {
+    static func announce(_ thread: inout QuestionState, _ out: inout Outcome) {
         guard !thread.newsAnnounced, thread.lastReadKnown, thread.thread != nil else { return }
         thread.newsAnnounced = true
         let count = thread.newAnswerIDs.count

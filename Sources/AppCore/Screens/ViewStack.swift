@@ -1,5 +1,5 @@
 /// The kinds of screen, as tests and the status line name them.
-public enum Screen: Hashable, Sendable {
+public enum ScreenKind: Hashable, Sendable {
     case questionList
     case answersFeed
     case question(id: Int)
@@ -16,7 +16,7 @@ public enum ScreenState: Hashable, Sendable {
     /// The question list: the site's questions, search results, or a tag-filtered list.
     case questions(QuestionListState)
     case answersFeed(AnswersFeedState)
-    case question(ThreadState)
+    case question(QuestionState)
     case picker(PickerState)
     case help(HelpState)
     case links(LinkPickerState)
@@ -27,32 +27,32 @@ public enum ScreenState: Hashable, Sendable {
 }
 
 /// How to take one kind of screen state out of a `ScreenState` and put it back.
-struct ScreenCase<Value> {
+struct CasePath<Value> {
     let extract: (ScreenState) -> Value?
     let embed: (Value) -> ScreenState
 }
 
-extension ScreenCase where Value == QuestionListState {
+extension CasePath where Value == QuestionListState {
     static var questions: Self { .init(extract: { if case .questions(let v) = $0 { v } else { nil } }, embed: ScreenState.questions) }
 }
 
-extension ScreenCase where Value == AnswersFeedState {
+extension CasePath where Value == AnswersFeedState {
     static var answersFeed: Self { .init(extract: { if case .answersFeed(let v) = $0 { v } else { nil } }, embed: ScreenState.answersFeed) }
 }
 
-extension ScreenCase where Value == ThreadState {
+extension CasePath where Value == QuestionState {
     static var question: Self { .init(extract: { if case .question(let v) = $0 { v } else { nil } }, embed: ScreenState.question) }
 }
 
-extension ScreenCase where Value == PickerState {
+extension CasePath where Value == PickerState {
     static var picker: Self { .init(extract: { if case .picker(let v) = $0 { v } else { nil } }, embed: ScreenState.picker) }
 }
 
-extension ScreenCase where Value == WaysForwardState {
+extension CasePath where Value == WaysForwardState {
     static var waysForward: Self { .init(extract: { if case .waysForward(let v) = $0 { v } else { nil } }, embed: ScreenState.waysForward) }
 }
 
-extension ScreenCase where Value == SavedListState {
+extension CasePath where Value == SavedListState {
     static var saved: Self { .init(extract: { if case .saved(let v) = $0 { v } else { nil } }, embed: ScreenState.saved) }
 }
 

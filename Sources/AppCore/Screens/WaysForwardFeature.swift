@@ -53,7 +53,7 @@ public struct WaysForwardState: Hashable, Sendable {
 }
 
 extension WaysForwardState: ScreenFeature {
-    var kind: Screen { .waysForward }
+    var kind: ScreenKind { .waysForward }
     var screen: ScreenState { .waysForward(self) }
     var loadTokens: [LoadToken] { [heldSitesLoad, sampleImport].compactMap { $0 } }
     var commandsActedOn: Set<Command> { [.open, .reload] }

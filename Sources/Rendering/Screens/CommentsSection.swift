@@ -7,7 +7,7 @@ import TextEngine
 enum CommentsSection {
     /// Lines for `postID`'s comments: nothing when comments are off, a loading or empty note, or each comment
     /// indented; nil once `isCancelled` is true. The comments' links are numbered on from `links`, and added to it.
-    static func lines(for postID: Int, in thread: ThreadState, width: Int, now: Date, links: inout [ThreadLink],
+    static func lines(for postID: Int, in thread: QuestionState, width: Int, now: Date, links: inout [ThreadLink],
                       isCancelled: () -> Bool) -> [StyledLine]? {
         guard thread.showComments else { return [] }
         let muted = CellStyle(.dim, color: .muted)

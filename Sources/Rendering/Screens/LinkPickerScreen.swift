@@ -15,7 +15,7 @@ public enum LinkPickerScreen {
 
     /// Draws `picker` (title naming the keys in `keymap`, the number typed, `rows` rows of links, each naming its
     /// post in `thread`) into `buffer`.
-    public static func draw(_ picker: LinkPickerState, thread: ThreadState?, keymap: Keymap, rows contentRows: Int,
+    public static func draw(_ picker: LinkPickerState, thread: QuestionState?, keymap: Keymap, rows contentRows: Int,
                             into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: title(keymap), right: "stackterm", into: &buffer)
         let typed = picker.typed.isEmpty ? "" : "Link " + picker.typed + "▏"
@@ -48,7 +48,7 @@ public enum LinkPickerScreen {
 
     /// Where `link` is in `thread`: `question by Ada`, `answer 2 by Bob`, `comment by Cy on answer 2`,
     /// `linked questions` (the author left out when unknown).
-    static func place(_ link: ThreadLink, in thread: ThreadState?) -> String {
+    static func place(_ link: ThreadLink, in thread: QuestionState?) -> String {
         let answers = thread?.thread?.answers ?? []
         let answerIndex = answers.firstIndex { $0.answerID == link.postID }
         let post = answerIndex.map { "answer \($0 + 1)" } ?? "question"

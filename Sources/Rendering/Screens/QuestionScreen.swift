@@ -27,7 +27,7 @@ public enum QuestionScreen {
     /// Draws `thread` with `layout`, its document at `width` (`layoutWidth(for:)`) centred on the screen; while
     /// `layout` is nil (not laid out yet) only the question's header and a "Laying out…" line.
     /// A saved question says so beside the site's name.
-    public static func draw(_ thread: ThreadState, site: String, saved: Bool = false, layout: ThreadDocument.Layout?, width: Int,
+    public static func draw(_ thread: QuestionState, site: String, saved: Bool = false, layout: ThreadDocument.Layout?, width: Int,
                             rows: Int, now: Date, into buffer: inout ScreenBuffer) {
         let contentWidth = max(1, min(width, buffer.width - 2))
         let x = textColumn(width: contentWidth, columns: buffer.width)
@@ -42,9 +42,9 @@ public enum QuestionScreen {
         }
     }
 
-    /// Where the reader is: the current post ("answer 3/12", "question": `ThreadState.currentPost(rows:)`, the one
+    /// Where the reader is: the current post ("answer 3/12", "question": `QuestionState.currentPost(rows:)`, the one
     /// `]`/`[` count from) once answers are known, then how far down ("Top", "45%", "Bottom", "All").
-    static func positionText(_ thread: ThreadState, rows: Int, total: Int) -> String {
+    static func positionText(_ thread: QuestionState, rows: Int, total: Int) -> String {
         let position = positionText(top: thread.scroll, rows: rows, total: total)
         guard let answers = thread.thread?.answers, !answers.isEmpty, let post = thread.currentPost(rows: rows) else { return position }
         guard let index = answers.firstIndex(where: { $0.answerID == post }) else { return "question · " + position }
@@ -74,7 +74,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var newAnswers: Set<Int>
     var related: [LinkedQuestion]
 
-    public init(thread: ThreadState, width: Int) {
+    public init(thread: QuestionState, width: Int) {
         questionID = thread.questionID
         self.width = width
         loaded = thread.thread != nil
@@ -90,7 +90,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     }
 }
 
-extension ThreadState: ScreenView {
+extension QuestionState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionScreen.draw(self, site: state.shared.site, saved: state.shared.savedIDs.contains(questionID), layout: threadLayout,
                             width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows, now: now, into: &buffer)

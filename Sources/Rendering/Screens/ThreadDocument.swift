@@ -29,25 +29,25 @@ public enum ThreadDocument {
     }
 
     /// All lines of the question view's scrollable content.
-    public static func lines(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+    public static func lines(for thread: QuestionState, width: Int, now: Date) -> [StyledLine] {
         layout(for: thread, width: width, now: now).lines
     }
 
     /// The laid-out thread: lines plus where the question and each answer start.
-    public static func layout(for thread: ThreadState, width: Int, now: Date) -> Layout {
+    public static func layout(for thread: QuestionState, width: Int, now: Date) -> Layout {
         // Never cancelled, so never nil.
         layout(for: thread, width: width, now: now, isCancelled: { false }) ?? Layout(lines: [], postStarts: [:])
     }
 
     /// The laid-out thread like `layout(for:width:now:)`, or nil soon after `isCancelled` turns true
     /// (asked between posts and every few thousand HTML tokens), so an abandoned layout stops early.
-    public static func layout(for thread: ThreadState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
+    public static func layout(for thread: QuestionState, width: Int, now: Date, isCancelled: () -> Bool) -> Layout? {
         layout(for: thread, width: width, now: now, code: nil, isCancelled: isCancelled)
     }
 
     /// The laid-out thread like `layout(for:width:now:isCancelled:)`, its code blocks styled by `code`: the
     /// styler, and whether it may only answer from what it already has (`cachedOnly`).
-    public static func layout(for thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+    public static func layout(for thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
                               isCancelled: () -> Bool) -> Layout? {
         // The renderer keeps the code-styling closure, which asks `isCancelled`, only while it runs.
         withoutActuallyEscaping(isCancelled) { isCancelled in
@@ -55,7 +55,7 @@ public enum ThreadDocument {
         }
     }
 
-    private static func layout(_ thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+    private static func layout(_ thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
                                isCancelled: @escaping () -> Bool) -> Layout? {
         var writer = ThreadLayoutWriter(thread: thread, width: width, now: now, code: code, isCancelled: isCancelled)
         if let question = thread.question {
@@ -104,7 +104,7 @@ public enum ThreadDocument {
     }
 
     /// What the question view shows before its layout is ready: the question's header and "Laying out…".
-    public static func placeholder(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+    public static func placeholder(for thread: QuestionState, width: Int, now: Date) -> [StyledLine] {
         var lines: [StyledLine]
         if let question = thread.question {
             lines = header(question, now: now, width: width)

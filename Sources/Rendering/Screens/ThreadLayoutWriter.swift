@@ -7,7 +7,7 @@ import TextEngine
 /// the code blocks at the rows they got, the links numbered through the thread. A write answers false when the layout
 /// was abandoned (`isCancelled`) on the way.
 struct ThreadLayoutWriter {
-    let thread: ThreadState
+    let thread: QuestionState
     let width: Int
     let now: Date
     let isCancelled: () -> Bool
@@ -21,7 +21,7 @@ struct ThreadLayoutWriter {
     /// The post being written (the question's, then each answer's).
     private var postID: Int
 
-    init(thread: ThreadState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+    init(thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
          isCancelled: @escaping () -> Bool) {
         self.thread = thread
         self.width = width

@@ -13,7 +13,7 @@ final class ThreadLayoutCache {
     init() {}
 
     /// The thread laid out at `width`, again only when the thread, its state or the width changed.
-    func layout(for thread: ThreadState, width: Int, now: Date) -> ThreadDocument.Layout {
+    func layout(for thread: QuestionState, width: Int, now: Date) -> ThreadDocument.Layout {
         let key = ThreadLayoutKey(thread: thread, width: width)
         if key != self.key {
             cached = ThreadDocument.layout(for: thread, width: width, now: now)
@@ -36,7 +36,7 @@ final class ThreadLayoutCache {
     }
 
     /// `layout(for:width:now:)`'s lines, from the same cache.
-    func lines(for thread: ThreadState, width: Int, now: Date) -> [StyledLine] {
+    func lines(for thread: QuestionState, width: Int, now: Date) -> [StyledLine] {
         layout(for: thread, width: width, now: now).lines
     }
 }
