@@ -104,4 +104,38 @@ final class InstallEndToEndTests: XCTestCase {
             XCTAssertTrue(removed.output.contains("removed \(prefix.path)/\(file)\n"), removed.output)
         }
     }
+
+    /// Issue 32 item 5: the uninstall removes only files the install wrote and left unchanged (its manifest says which);
+    /// a prefix it never installed into keeps the user's own `bin/stackterm`; an empty `--prefix` is refused.
+    func testUninstallRemovesOnlyWhatItInstalledAndLeftUnchanged() throws {
+        let work = try temporaryFolder("stackterm-uninstall")
+        let home = work.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+        let script = SharedData.packageRoot.appendingPathComponent("scripts/install.sh").path
+        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+
+        let own = work.appendingPathComponent("own prefix")
+        try FileManager.default.createDirectory(at: own.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try "#!/bin/sh\necho mine\n".write(to: own.appendingPathComponent("bin/stackterm"), atomically: true, encoding: .utf8)
+        let refused = try run(["/bin/bash", script, "--uninstall", "--prefix", own.path], environment: environment, in: work)
+        XCTAssertEqual(refused.status, 1, refused.output + refused.errors)
+        XCTAssertTrue(refused.errors.contains("nothing removed"), refused.errors)
+        XCTAssertEqual(listing(own), ["bin", "bin/stackterm"], "the user's own file was removed")
+
+        let prefix = work.appendingPathComponent("prefix with space")
+        let installed = try run(["/bin/bash", script, "--prefix", prefix.path, "--binary", BuildProducts.executable("stackterm").path],
+                                environment: environment, in: work)
+        XCTAssertEqual(installed.status, 0, installed.output + installed.errors)
+        XCTAssertTrue(installed.output.contains("PATH=\(work.path)/prefix\\ with\\ space/bin:"), "hint unquoted: \(installed.output)")
+        let page = prefix.appendingPathComponent("share/man/man1/stackterm.1")
+        try (try String(contentsOf: page, encoding: .utf8) + ".\\\" the user's note\n").write(to: page, atomically: true, encoding: .utf8)
+        let removed = try run(["/bin/bash", script, "--uninstall", "--prefix", prefix.path], environment: environment, in: work)
+        XCTAssertEqual(removed.status, 0, removed.output + removed.errors)
+        XCTAssertTrue(removed.output.contains("kept \(page.path) (changed since the install)"), removed.output)
+        XCTAssertEqual(listing(prefix), ["bin", "share", "share/man", "share/man/man1", "share/man/man1/stackterm.1"])
+
+        let empty = try run(["/bin/bash", script, "--prefix", "", "--binary", "/bin/true"], environment: environment, in: work)
+        XCTAssertEqual(empty.status, 2, empty.output + empty.errors)
+        XCTAssertTrue(empty.errors.contains("--prefix is empty"), empty.errors)
+    }
 }
