@@ -45,8 +45,12 @@ extension EffectRunner {
                 .linkedQuestions($0)
             }
         case let .saved(site):
-            guard let local else { return finish(token, .loaded(token, .saved(.failure(.offline(detail: "there is no local store, so nothing is saved"))))) }
-            track(token, local.savedQuestions(site: site) { [weak self] result in self?.finish(token, .loaded(token, .saved(result))) })
+            guard let local else {
+                return finish(token, .loaded(token, .saved(.failure(.offline(detail: "there is no local store, so nothing is saved")))))
+            }
+            track(token, local.savedQuestions(site: site) { [weak self] result in
+                self?.finish(token, .loaded(token, .saved(result)))
+            })
         case let .siteMemory(site):
             readStore(token, { local, done in local.siteMemory(site: site, completion: done) }) {
                 .siteMemory(searches: $0.searches, savedIDs: $0.savedIDs)
