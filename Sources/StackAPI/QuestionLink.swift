@@ -40,19 +40,33 @@ public struct QuestionLink: Hashable, Sendable {
 
     /// The API parameter of the site at `host`: `stackoverflow.com` → `stackoverflow`,
     /// `unix.stackexchange.com` → `unix`, `math.meta.stackexchange.com` → `math.meta`,
-    /// `meta.stackoverflow.com` → `meta.stackoverflow`; a host outside `.com` keeps its name
-    /// (`mathoverflow.net`, as the API names it). Nil for a host that cannot be a site name.
+    /// `meta.stackoverflow.com` → `meta.stackoverflow`, `ru.stackoverflow.com` → `ru.stackoverflow`; of the hosts
+    /// outside `.com` only `mathoverflow.net` and its meta (named as the API names them). Nil for a host that cannot
+    /// be a site: another domain, or one that only starts like a site (`cardano.stackexchange.com.evil.example`).
     public static func siteParameter(forHost host: String) -> String? {
-        var name = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        let name = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        if name == "mathoverflow.net" || name == "meta.mathoverflow.net" { return name }
+        let labels: [Substring]
         if name.hasSuffix(".stackexchange.com") {
-            name.removeLast(".stackexchange.com".count)
-        } else if name == "stackexchange.com" {
-            return nil
+            // `unix`, or a site's meta: `math.meta`.
+            labels = name.dropLast(".stackexchange.com".count).split(separator: ".", omittingEmptySubsequences: false)
+            guard labels.count == 1 || (labels.count == 2 && labels[1] == "meta") else { return nil }
         } else if name.hasSuffix(".com") {
-            name.removeLast(".com".count)
+            // `superuser`, `meta.superuser`, Stack Overflow in another language (`ru.stackoverflow`) and its meta
+            // (`ru.meta.stackoverflow`).
+            labels = name.dropLast(".com".count).split(separator: ".", omittingEmptySubsequences: false)
+            let shapes = labels.count == 1 || (labels.count == 2 && (labels[0] == "meta" || labels[1] == "stackoverflow"))
+                || (labels.count == 3 && labels[1] == "meta" && labels[2] == "stackoverflow")
+            guard shapes else { return nil }
+        } else {
+            return nil
         }
-        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
-        return allowed && !name.isEmpty && !name.hasPrefix(".") && !name.hasSuffix(".") ? name : nil
+        let reserved: Set<Substring> = ["stackexchange", "com", "net", "www"]
+        guard labels.allSatisfy({ label in
+            !label.isEmpty && !reserved.contains(label)
+                && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        }) else { return nil }
+        return labels.joined(separator: ".")
     }
 
     /// A positive id of at most 12 digits (no sign, no spaces); nil otherwise.

@@ -59,6 +59,29 @@ final class LiveListTests: XCTestCase {
         store.expectEffects([])
     }
 
+    /// Issue 32 item 4: a message's `url` on another host is never what `o` opens or `y` copies; the link is made
+    /// from the site and the id, as the store makes it.
+    func testALiveRowsLinkOnAnotherHostIsNeverOpenedOrCopied() throws {
+        let store = try liveStore()
+        var spoofed = activity(100)
+        spoofed.url = "https://evil.example/phish/questions/100"
+        store.send(.liveActivity([spoofed])) { XCTAssertEqual($0.list.questions.first?.questionID, 100) }
+        store.receiveReadMarksLoad([100])
+        store.perform(.moveUp)
+        store.send(.command(.openInBrowser))
+        store.expectEffects([.openURL("https://cardano.stackexchange.com/q/100")])
+        store.send(.command(.copyLink))
+        store.expectEffects([.copyToClipboard("https://cardano.stackexchange.com/q/100")])
+        var sameSite = activity(101)
+        sameSite.url = "https://cardano.stackexchange.com/questions/101/a-title"
+        store.send(.liveActivity([sameSite]))
+        store.receiveReadMarksLoad([101])
+        store.perform(.moveUp)
+        store.send(.command(.copyLink))
+        store.expectEffects([.copyToClipboard("https://cardano.stackexchange.com/questions/101/a-title")],
+                            "a link naming this question on this site keeps its title's slug")
+    }
+
     // MARK: Rows as the message carries them
 
     func testANewQuestionAtTheTopSlidesInAboveTheCursorWhichStaysOnItsQuestion() throws {

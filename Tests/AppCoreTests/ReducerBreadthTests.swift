@@ -242,19 +242,21 @@ final class ReducerBreadthTests: XCTestCase {
         store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"])))
     }
 
+    /// The fixtures' questions link to example.stackexchange.com, another site than the list's (cardano): the link
+    /// opened and copied is made from the list's site and the id instead (issue 32 item 4).
     func testOpenAndCopyUseTheLinkInView() throws {
         let list = try listStore()
         list.send(.key(.character("o")))
-        list.expectEffects([.openURL("https://example.stackexchange.com/questions/1")])
+        list.expectEffects([.openURL("https://cardano.stackexchange.com/q/1")])
         list.send(.key(.character("y"))) {
-            XCTAssertEqual($0.status.message, "Copied link: https://example.stackexchange.com/questions/1")
+            XCTAssertEqual($0.status.message, "Copied link: https://cardano.stackexchange.com/q/1")
         }
-        list.expectEffects([.copyToClipboard("https://example.stackexchange.com/questions/1")])
+        list.expectEffects([.copyToClipboard("https://cardano.stackexchange.com/q/1")])
 
         let store = try openedThread()
         store.layOut(questionID: 1, ThreadMeasure(lineCount: 100, postStarts: [1: 0, 10: 30, 11: 60], blocks: []))
         store.send(.key(.character("y")))
-        store.expectEffects([.copyToClipboard("https://example.stackexchange.com/questions/1")])
+        store.expectEffects([.copyToClipboard("https://cardano.stackexchange.com/q/1")])
         for _ in 0..<35 { store.press(.character("j")) }
         store.send(.key(.character("o")))
         store.expectEffects([.openURL("https://cardano.stackexchange.com/a/10")])

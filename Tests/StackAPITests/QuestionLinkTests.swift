@@ -16,6 +16,8 @@ final class QuestionLinkTests: XCTestCase {
             ("https://mathoverflow.net/questions/3", QuestionLink(site: "mathoverflow.net", questionID: 3, answerID: nil)),
             ("HTTPS://WWW.StackOverflow.com/questions/4", QuestionLink(site: "stackoverflow", questionID: 4, answerID: nil)),
             ("  https://cardano.stackexchange.com/questions/2  ", QuestionLink(site: "cardano", questionID: 2, answerID: nil)),
+            ("https://ru.stackoverflow.com/q/5", QuestionLink(site: "ru.stackoverflow", questionID: 5, answerID: nil)),
+            ("https://meta.mathoverflow.net/q/6", QuestionLink(site: "meta.mathoverflow.net", questionID: 6, answerID: nil)),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(QuestionLink(text), expected, text)
@@ -28,7 +30,11 @@ final class QuestionLinkTests: XCTestCase {
                      "https://stackoverflow.com/questions/-1", "https://stackoverflow.com/questions/+1",
                      "https://stackoverflow.com/questions/0", "https://stackoverflow.com/questions/99999999999999999999",
                      "https://stackexchange.com/questions/1", "https://st\u{202E}ack.com/questions/1",
-                     "https://stackoverflow.com/", "javascript:alert(1)"] {
+                     "https://stackoverflow.com/", "javascript:alert(1)",
+                     // Hosts that only start like a site (issue 32): never a site named after the whole host.
+                     "https://cardano.stackexchange.com.evil.example/q/1", "https://stackoverflow.com.evil.com/q/1",
+                     "https://evil.example/questions/1", "https://a.b.stackexchange.com/q/1", "https://x.net/q/1",
+                     "https://.stackexchange.com/q/1", "https://a..stackexchange.com/q/1"] {
             XCTAssertNil(QuestionLink(text), text)
         }
     }
