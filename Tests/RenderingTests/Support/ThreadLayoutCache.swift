@@ -38,18 +38,6 @@ final class ThreadLayoutCache {
         return layout
     }
 
-    /// The layout step on a state reduced by hand (the screen tests not yet on `ReducerTestStore`).
-    @discardableResult
-    func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
-        guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
-        let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
-        if layout.measure != thread.measure {
-            let effects = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
-            precondition(effects.isEmpty, "the layout step makes no effect: \(effects)")
-        }
-        return layout
-    }
-
     /// `layout(for:width:now:)`'s lines, from the same cache.
     func lines(for thread: QuestionState, width: Int, now: Date) -> [StyledLine] {
         layout(for: thread, width: width, now: now).lines
