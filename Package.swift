@@ -128,7 +128,7 @@ let package = Package(
         ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
             "Highlighting", "TextEngine", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
         ]),

@@ -14,16 +14,13 @@ extension AppState {
 }
 
 extension ReducerTestStore {
-    /// A store started on `settings` in an 80-column terminal of `rows` rows, with its first and last page loaded:
+    /// A store started on `settings` in a terminal of `columns`×`rows`, with its first and last page loaded:
     /// `count` questions, ids from 1. Every effect on the way is asserted, the page's read marks load included.
-    public static func listing(_ count: Int, rows: Int, settings: BrowseSettings = BrowseSettings(site: "cardano"),
-                        file: StaticString = #filePath, line: UInt = #line) throws -> ReducerTestStore {
-        let store = ReducerTestStore(AppState(settings: settings, viewport: Viewport(columns: 80, rows: rows)))
-        guard let load = store.start(file: file, line: line) else { throw NoListLoad() }
-        store.send(.loaded(load.token, .questions(.success(Fixtures.page(1, count: count, firstID: 1, hasMore: false)))),
-                   file: file, line: line)
-        store.receiveReadMarksLoad(Array(1...count), site: settings.site, file: file, line: line)
-        return store
+    public static func listing(_ count: Int, columns: Int = 80, rows: Int,
+                               settings: BrowseSettings = BrowseSettings(site: "cardano"),
+                               file: StaticString = #filePath, line: UInt = #line) throws -> ReducerTestStore {
+        try listing(Fixtures.page(1, count: count, firstID: 1, hasMore: false), columns: columns, rows: rows,
+                    settings: settings, file: file, line: line)
     }
 }
 

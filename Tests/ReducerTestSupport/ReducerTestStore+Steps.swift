@@ -70,14 +70,8 @@ extension ReducerTestStore {
     /// from the one the list's copy left.
     public func openSelectedQuestion(loading thread: QuestionThread, site: String = "cardano",
                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let listed = try XCTUnwrap(state.list.selectedQuestion, "no question selected", file: file, line: line)
-        send(.command(.open), file: file, line: line)
-        let token = try XCTUnwrap(receiveQuestionOpened(listed.questionID, site: site, markedRead: ReadState(listed),
-                                                        file: file, line: line), file: file, line: line)
-        send(.loaded(token, .thread(.success(thread))), file: file, line: line)
-        let mark = ReadState(thread.question)
-        expectEffects(mark == ReadState(listed) ? [] : [.markRead(site: site, [thread.question.questionID: mark])],
-                      "the thread's mark, unless the list's copy left the same", file: file, line: line)
+        let token = try openSelectedQuestion(site: site, file: file, line: line)
+        loadThread(token, thread, site: site, file: file, line: line)
     }
 
     /// The cancelling of the store reads the question on top still waits for (its mark from before, its linked

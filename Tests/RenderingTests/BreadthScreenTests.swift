@@ -1,5 +1,6 @@
 import XCTest
 import AppCore
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TestSupport
@@ -9,24 +10,17 @@ import TextEngine
 final class BreadthScreenTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_600_000_000 + 2 * 86_400)
 
-    private func render(_ state: AppState) -> [String] {
-        AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
-    }
-
-    private func listState(columns: Int = 80, rows: Int = 24) -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError() }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 5, firstID: 1, hasMore: false)))))
-        return state
+    private func render(_ store: ReducerTestStore) -> [String] {
+        AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
     }
 
     func testAnswersFeedRowsShowScoreAcceptedTitleAuthorAndAge() throws {
         for (columns, rows) in [(100, 30), (80, 24), (40, 10)] {
-            var state = listState(columns: columns, rows: rows)
-            guard case let .load(token, .answersFeed(_, _, _, _, _))? = Reducer.reduce(&state, .command(.toggleAnswersFeed)).first else { return XCTFail() }
-            let answers = [Fixtures.answer(id: 10, question: 2, score: 7, accepted: true), Fixtures.answer(id: 11, question: 404, score: -2)]
-            _ = Reducer.reduce(&state, .loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
-            let lines = render(state)
+            let store = try ReducerTestStore.listing(5, columns: columns, rows: rows)
+            let answers = [Fixtures.answer(id: 10, question: 2, score: 7, accepted: true),
+                           Fixtures.answer(id: 11, question: 404, score: -2)]
+            try store.openAnswersFeed(loading: answers, untitled: [404])
+            let lines = render(store)
             XCTAssertTrue(lines[0].contains("latest answers"), lines[0])
             XCTAssertTrue(lines[1].hasPrefix("score   question"), lines[1])
             XCTAssertTrue(lines[2].hasPrefix("    7 ✓ Question 2"), lines[2])
@@ -37,52 +31,57 @@ final class BreadthScreenTests: XCTestCase {
         }
     }
 
-    func testSearchHeaderAndPromptWithWideCharacters() {
-        var state = listState(columns: 40, rows: 10)
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        for character in "日本語のテキストを検索する長い質問" { _ = Reducer.reduce(&state, .key(.character(character))) }
-        let buffer = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer
+    func testSearchHeaderAndPromptWithWideCharacters() throws {
+        let store = try ReducerTestStore.listing(5, columns: 40, rows: 10)
+        let query = "日本語のテキストを検索する長い質問"
+        store.press(.character("/"))
+        store.type(query)
+        let buffer = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer
         let prompt = buffer.lines[9]
         XCTAssertTrue(prompt.hasPrefix("Search: "), prompt)
         XCTAssertTrue(prompt.contains("‹"), "text cut on the left is marked: \(prompt)")
         XCTAssertEqual(TextWidth.of(prompt), 40)
         XCTAssertTrue((0..<40).contains { buffer[$0, 9].style.attributes.contains(.reverse) }, "a cursor cell is shown")
 
-        _ = Reducer.reduce(&state, .key(.enter))
-        XCTAssertTrue(render(state)[0].contains("search “日本語"), render(state)[0])
+        store.send(.key(.enter))
+        store.receive(.rememberSearch(site: "cardano", query: query))
+        store.receiveQuestionsLoad()
+        XCTAssertTrue(render(store)[0].contains("search “日本語"), render(store)[0])
     }
 
     func testPickerShowsFilterEntriesAndLoadingState() throws {
-        var state = listState()
-        guard case let .load(token, .sites)? = Reducer.reduce(&state, .command(.pickSite)).first else { return XCTFail() }
-        XCTAssertTrue(render(state)[1].contains("Filter: "))
-        _ = Reducer.reduce(&state, .loadingIndicatorDue(token))
-        XCTAssertTrue(render(state)[2].contains("Loading sites…"), render(state)[2])
+        let store = try ReducerTestStore.listing(5, rows: 24)
+        store.send(.command(.pickSite))
+        let token = try XCTUnwrap(store.receiveSitesLoad())
+        XCTAssertTrue(render(store)[1].contains("Filter: "))
+        store.indicatorDue(token)
+        XCTAssertTrue(render(store)[2].contains("Loading sites…"), render(store)[2])
         let sites = ["cardano", "beer", "coffee"].map { Site(name: $0.capitalized, apiSiteParameter: $0, siteURL: "https://\($0).stackexchange.com") }
-        _ = Reducer.reduce(&state, .loaded(token, .sites(.success(sites))))
-        var lines = render(state)
+        store.send(.loaded(token, .sites(.success(sites))))
+        store.expectEffects([])
+        var lines = render(store)
         XCTAssertTrue(lines[2].contains("Cardano (cardano)"), lines[2])
         XCTAssertTrue(lines[4].contains("Coffee (coffee)"), lines[4])
         XCTAssertTrue(lines[2].contains("cardano.stackexchange.com"), "the domain is shown and filtered on: \(lines[2])")
-        _ = Reducer.reduce(&state, .key(.character("z")))
-        lines = render(state)
+        store.type("z")
+        lines = render(store)
         XCTAssertTrue(lines[2].contains("No match"), lines[2])
         XCTAssertTrue(lines[23].contains("0 of 3"), lines[23])
     }
 
     func testCommentsAppearUnderTheirPosts() throws {
-        var state = listState(columns: 80, rows: 40)
-        let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .load(token, .thread(_, _, _, _))? = effects.first else { return XCTFail() }
+        let store = try ReducerTestStore.listing(5, rows: 40)
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Question body</p>"),
                                     answers: [Fixtures.answer(id: 10, question: 1, body: "<p>Answer body</p>")])
-        _ = Reducer.reduce(&state, .loaded(token, .thread(.success(thread))))
-        guard case let .load(commentsToken, .comments(_, _, _))? = Reducer.reduce(&state, .command(.toggleComments)).first else { return XCTFail() }
-        XCTAssertTrue(render(state).contains { $0.contains("Loading comments…") })
+        try store.openSelectedQuestion(loading: thread)
+        store.send(.command(.toggleComments))
+        let commentsToken = try XCTUnwrap(store.receiveCommentsLoad([1, 10]))
+        XCTAssertTrue(render(store).contains { $0.contains("Loading comments…") })
         let comment = Comment(commentID: 5, postID: 10, score: 3, owner: ShallowUser(displayName: "Critic"),
                               creationDate: Date(timeIntervalSince1970: 1_600_000_000), body: "Nice <code>code</code>")
-        _ = Reducer.reduce(&state, .loaded(commentsToken, .comments(.success([10: [comment]]))))
-        let lines = render(state)
+        store.send(.loaded(commentsToken, .comments(.success([10: [comment]]))))
+        store.expectEffects([])
+        let lines = render(store)
         let answerBody = try XCTUnwrap(lines.firstIndex { $0.contains("Answer body") })
         let commentLine = try XCTUnwrap(lines.firstIndex { $0.contains("│ Nice code") })
         XCTAssertGreaterThan(commentLine, answerBody)

@@ -1,20 +1,20 @@
 import AppCore
 import Foundation
+import ReducerTestSupport
 import Rendering
 import StackAPI
 
-/// A question opened from a one-question list and answered with its thread, through the reducer as the app does,
-/// then laid out: the starting point of the screen tests that press keys in a thread.
+/// A question opened from a one-question list and answered with its thread, through the reducer as the app does
+/// (every effect asserted), then laid out: the starting point of the screen tests that press keys in a thread.
 enum OpenedThread {
-    static func state(_ thread: QuestionThread, columns: Int, rows: Int, now: Date) -> (AppState, ThreadLayoutCache) {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [thread.question], hasMore: false, page: 1)))))
-        for case let .load(load, .thread(_, _, _, _)) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .loaded(load, .thread(.success(thread))))
-        }
+    /// The store showing `thread` in a `columns`×`rows` terminal, and the cache that laid it out.
+    static func store(_ thread: QuestionThread, columns: Int, rows: Int, now: Date, file: StaticString = #filePath,
+                      line: UInt = #line) throws -> (ReducerTestStore, ThreadLayoutCache) {
+        let store = try ReducerTestStore.listing(.only([thread.question]), columns: columns, rows: rows,
+                                                 file: file, line: line)
+        try store.openSelectedQuestion(loading: thread, file: file, line: line)
         let cache = ThreadLayoutCache()
-        cache.layOut(&state, now: now)
-        return (state, cache)
+        cache.layOut(store, now: now, file: file, line: line)
+        return (store, cache)
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import AppCore
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TestSupport
@@ -10,32 +11,22 @@ final class QuestionScreenTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_700_000_000)
     private let sizes = [(100, 30), (80, 24), (40, 10)]
 
-    /// A state showing `thread`, loaded, at `columns`×`rows`.
-    private func state(showing thread: QuestionThread, columns: Int, rows: Int) -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: columns, rows: rows))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [thread.question], hasMore: false, page: 1)))))
-        let effects = Reducer.reduce(&state, .command(.open))
-        for case let .load(threadToken, .thread(_, _, _, _)) in effects {
-            _ = Reducer.reduce(&state, .loaded(threadToken, .thread(.success(thread))))
-        }
-        return state
-    }
-
     /// Every screen of the question view from top to bottom, paging with PgDn.
-    private func allScreens(_ initial: AppState) -> (screens: [[String]], document: [String]) {
-        var state = initial
-        let cache = ThreadLayoutCache()
+    /// `thread` opened at `columns`×`rows` (`OpenedThread`), then paged through with PgDn (which asks for nothing).
+    private func allScreens(_ thread: QuestionThread, columns: Int, rows: Int,
+                            line: UInt = #line) throws -> (screens: [[String]], document: [String]) {
+        let (store, cache) = try OpenedThread.store(thread, columns: columns, rows: rows, now: now, line: line)
         var screens: [[String]] = []
         var document: [String] = []
         for _ in 0..<2_000 {
-            cache.layOut(&state, now: now)
-            let frame = AppScreen.render(state, cache: cache, now: now)
+            cache.layOut(store, now: now, line: line)
+            let frame = AppScreen.render(store.state, cache: cache, now: now)
             screens.append(frame.buffer.lines)
-            document = cache.lines(for: state.thread!, width: state.viewport.columns - 2, now: now).map(\.text)
-            let before = state.thread?.scroll
-            _ = Reducer.reduce(&state, .command(.pageDown))
-            if state.thread?.scroll == before { break }
+            let shown = try XCTUnwrap(store.state.thread, line: line)
+            document = cache.lines(for: shown, width: store.state.viewport.columns - 2, now: now).map(\.text)
+            let before = shown.scroll
+            store.perform(.pageDown, line: line)
+            if store.state.thread?.scroll == before { break }
         }
         return (screens, document)
     }
@@ -46,7 +37,7 @@ final class QuestionScreenTests: XCTestCase {
             throw XCTSkip("shared data for \(site) \(questionID) not available")
         }
         for (columns, rows) in sizes {
-            let (screens, document) = allScreens(state(showing: thread, columns: columns, rows: rows))
+            let (screens, document) = try allScreens(thread, columns: columns, rows: rows, line: line)
             XCTAssertFalse(screens.isEmpty, file: file, line: line)
             for screen in screens {
                 XCTAssertEqual(screen.count, rows, file: file, line: line)
@@ -106,23 +97,21 @@ final class QuestionScreenTests: XCTestCase {
         guard let thread = try RealThreads.thread(site: "cardano", questionID: 2) else { throw XCTSkip("no data") }
         let accepted = try XCTUnwrap(thread.question.acceptedAnswerID)
         XCTAssertEqual(thread.answers.first?.answerID, accepted)
-        let (_, document) = allScreens(state(showing: thread, columns: 100, rows: 30))
+        let (_, document) = try allScreens(thread, columns: 100, rows: 30)
         XCTAssertTrue(document.contains { $0.contains("Answer 1/") && $0.contains("✓ accepted") })
     }
 
     func testLoadingAndErrorStatesOfTheView() throws {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 80, rows: 24))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return XCTFail() }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Fixtures.page(1, count: 3, firstID: 1)))))
-        let effects = Reducer.reduce(&state, .command(.open))
-        guard case let .load(threadToken, .thread(_, _, _, _))? = effects.first else { return XCTFail("no thread load") }
-        var lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
+        let store = try ReducerTestStore.listing(Fixtures.page(1, count: 3, firstID: 1), rows: 24, prefetching: true)
+        let threadToken = try store.openSelectedQuestion()
+        var lines = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[1].contains("Question 1"), "the list's summary shows at once")
-        _ = Reducer.reduce(&state, .loadingIndicatorDue(threadToken))
-        lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
+        store.indicatorDue(threadToken)
+        lines = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("Loading question and answers…") })
-        _ = Reducer.reduce(&state, .loaded(threadToken, .thread(.failure(.httpStatus(500)))))
-        lines = AppScreen.render(state, cache: ThreadLayoutCache(), now: now).buffer.lines
+        store.send(.loaded(threadToken, .thread(.failure(.httpStatus(500)))))
+        store.expectEffects([], "a failed load only says why")
+        lines = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines.contains { $0.contains("⚠") && $0.contains("500") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines[23].contains("500"), "the status line names the error: \(lines[23])")
     }

@@ -1,5 +1,6 @@
 import XCTest
 import AppCore
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TestSupport
@@ -10,25 +11,34 @@ import TextEngine
 final class ReadMarkRowsTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_600_000_000 + 3 * 86_400)
 
-    private func state() -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 12))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
+    /// Three questions listed in a 100×12 terminal, the store's read marks of two of them answered: one read as it is,
+    /// one read before two of its answers came. Every effect asserted.
+    private func listed() throws -> ReducerTestStore {
+        let viewport = Viewport(columns: 100, rows: 12)
+        let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano"), viewport: viewport))
+        let load = try XCTUnwrap(store.start())
         let questions = [
             Fixtures.question(id: 1, title: "Unread question", answers: 1),
             Fixtures.question(id: 2, title: "Read question", answers: 1),
             Fixtures.question(id: 3, title: "Updated question", answers: 4),
         ]
-        let effects = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1,
-                                                                                   quotaRemaining: 287)))))
-        guard case let .load(marks, .readMarks("cardano", [1, 2, 3]))? = effects.last else { fatalError("no marks asked: \(effects)") }
-        _ = Reducer.reduce(&state, .loaded(marks, .readMarks([
+        let page = Page(items: questions, hasMore: false, page: 1, quotaRemaining: 287)
+        let marks = try XCTUnwrap(store.loadPage(load.token, page))
+        store.send(.loaded(marks, .readMarks([
             2: ReadState(questions[1]), 3: ReadState(answerCount: 2, lastActivity: questions[2].lastActivityDate),
         ])))
-        return state
+        store.expectEffects([])
+        return store
     }
 
-    func testRowsShowWhatIsNewSinceRead() {
-        let buffer = AppScreen.render(state(), cache: ThreadLayoutCache(), now: now).buffer
+    /// Goes offline: the status line says so, and nothing is asked for.
+    private func offline(_ store: ReducerTestStore) {
+        store.send(.offlineChanged(true))
+        store.expectEffects([])
+    }
+
+    func testRowsShowWhatIsNewSinceRead() throws {
+        let buffer = AppScreen.render(try listed().state, cache: ThreadLayoutCache(), now: now).buffer
         let lines = buffer.lines
         XCTAssertTrue(lines[2].contains(" Unread question"), lines[2])
         XCTAssertTrue(lines[3].contains(" Read question"), lines[3])
@@ -40,20 +50,21 @@ final class ReadMarkRowsTests: XCTestCase {
         XCTAssertTrue(lines[11].contains("quota 287"), lines[11])
     }
 
-    func testTheStatusLineSaysOffline() {
-        var offline = state()
-        _ = Reducer.reduce(&offline, .offlineChanged(true))
-        let lines = AppScreen.render(offline, cache: ThreadLayoutCache(), now: now).buffer.lines
+    func testTheStatusLineSaysOffline() throws {
+        let store = try listed()
+        offline(store)
+        let lines = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[11].contains("offline"), lines[11])
         XCTAssertFalse(lines[11].contains("quota"), lines[11])
     }
 
-    func testTheOfflineMarkSurvivesNarrowTerminalsTheHintsGoFirst() {
+    func testTheOfflineMarkSurvivesNarrowTerminalsTheHintsGoFirst() throws {
         for columns in [100, 60, 40, 30] {
-            var narrow = state()
-            _ = Reducer.reduce(&narrow, .offlineChanged(true))
-            _ = Reducer.reduce(&narrow, .resize(Viewport(columns: columns, rows: 12)))
-            let status = AppScreen.render(narrow, cache: ThreadLayoutCache(), now: now).buffer.lines[11]
+            let narrow = try listed()
+            offline(narrow)
+            narrow.send(.resize(Viewport(columns: columns, rows: 12)))
+            narrow.expectEffects([])
+            let status = AppScreen.render(narrow.state, cache: ThreadLayoutCache(), now: now).buffer.lines[11]
             XCTAssertTrue(status.hasSuffix("offline ") || status.contains("offline · "), "\(columns) columns: \(status)")
         }
         // A question's hints are long: at 60 columns they used to push the mark out.

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TestSupport
@@ -78,13 +79,12 @@ final class ThreadLinkNumberTests: XCTestCase {
     }
 
     /// The question open on answer 11 (Bob's, by `]` twice) and the link picker opened over it.
-    private func pickerOverSecondAnswer() throws -> (AppState, ThreadLayoutCache) {
-        var (state, cache) = OpenedThread.state(thread, columns: 80, rows: 12, now: now)
-        _ = Reducer.reduce(&state, .command(.nextAnswer))
-        _ = Reducer.reduce(&state, .command(.nextAnswer))
-        XCTAssertEqual(state.thread?.postInView, 11)
-        _ = Reducer.reduce(&state, .command(.followLink))
-        return (state, cache)
+    private func pickerOverSecondAnswer() throws -> (ReducerTestStore, ThreadLayoutCache) {
+        let (store, cache) = try OpenedThread.store(thread, columns: 80, rows: 12, now: now)
+        store.perform(.nextAnswer, .nextAnswer)
+        XCTAssertEqual(store.state.thread?.postInView, 11)
+        store.perform(.followLink)
+        return (store, cache)
     }
 
     private func picker(_ state: AppState) -> LinkPickerState? {
@@ -92,18 +92,20 @@ final class ThreadLinkNumberTests: XCTestCase {
     }
 
     func testATypedNumberPicksThatLinkWhateverPostIsInView() throws {
-        var (state, _) = try pickerOverSecondAnswer()
-        XCTAssertEqual(picker(state)?.selected?.url, "https://b.example/", "the post in view's first link is selected")
-        _ = Reducer.reduce(&state, .key(.character("1")))
-        XCTAssertEqual(picker(state)?.selected?.url, "https://q.example/", "1 is the question's link, not the one of the post in view")
-        _ = Reducer.reduce(&state, .key(.backspace))
-        _ = Reducer.reduce(&state, .key(.character("3")))
-        XCTAssertEqual(picker(state)?.selected?.url, "https://a.example/2")
+        let (store, _) = try pickerOverSecondAnswer()
+        XCTAssertEqual(picker(store.state)?.selected?.url, "https://b.example/",
+                       "the post in view's first link is selected")
+        store.type("1")
+        XCTAssertEqual(picker(store.state)?.selected?.url, "https://q.example/",
+                       "1 is the question's link, not the one of the post in view")
+        store.press(.backspace)
+        store.type("3")
+        XCTAssertEqual(picker(store.state)?.selected?.url, "https://a.example/2")
     }
 
     func testThePickerNamesThePostOfEachLink() throws {
-        let (state, cache) = try pickerOverSecondAnswer()
-        let lines = AppScreen.render(state, cache: cache, now: now).buffer.lines
+        let (store, cache) = try pickerOverSecondAnswer()
+        let lines = AppScreen.render(store.state, cache: cache, now: now).buffer.lines
         let rows = lines.filter { $0.contains("https://") }
         XCTAssertEqual(rows.count, 5, lines.joined(separator: "\n"))
         XCTAssertTrue(rows[0].hasPrefix("  [1] the spec — https://q.example/") && rows[0].hasSuffix("question by Asker "), rows[0])

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TestSupport
@@ -11,33 +12,27 @@ import XCTest
 final class ThreadMovesScreenTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    /// A state showing a question with two answers, each with a code block and some filler, laid out.
-    private func state(rows: Int = 16) -> (AppState, ThreadLayoutCache) {
+    /// A store showing a question with two answers, each with a code block and some filler, laid out.
+    private func opened(rows: Int = 16) throws -> (ReducerTestStore, ThreadLayoutCache) {
         let filler = (1...12).map { "<p>Paragraph \($0) about the ledger.</p>" }.joined()
         let question = Fixtures.question(id: 1, title: "Plutus scripts", body: "<p>How do Plutus scripts run?</p>" + filler)
         let answers = [
             Fixtures.answer(id: 10, question: 1, score: 5, body: "<p>Use plutus-tx.</p><pre><code>main = pure ()\n</code></pre>" + filler),
             Fixtures.answer(id: 11, question: 1, score: 2, body: "<p>Or Aiken.</p><pre><code>validator spend {}\n</code></pre>" + filler),
         ]
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 60, rows: rows))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { fatalError("no load") }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: [question], hasMore: false, page: 1)))))
-        for case let .load(thread, .thread(_, _, _, _)) in Reducer.reduce(&state, .command(.open)) {
-            _ = Reducer.reduce(&state, .loaded(thread, .thread(.success(QuestionThread(question: question, answers: answers)))))
-        }
-        let cache = ThreadLayoutCache()
-        cache.layOut(&state, now: now)
-        return (state, cache)
+        return try OpenedThread.store(QuestionThread(question: question, answers: answers), columns: 60, rows: rows,
+                                      now: now)
     }
 
-    private func frame(_ state: inout AppState, _ cache: ThreadLayoutCache) -> ScreenBuffer {
-        cache.layOut(&state, now: now)
-        return AppScreen.render(state, cache: cache, now: now).buffer
+    /// The layout step, then the frame drawn.
+    private func frame(_ store: ReducerTestStore, _ cache: ThreadLayoutCache, line: UInt = #line) -> ScreenBuffer {
+        cache.layOut(store, now: now, line: line)
+        return AppScreen.render(store.state, cache: cache, now: now).buffer
     }
 
     func testTheMeasureCarriesLineTextsAndCodeBlockRows() throws {
-        let (state, cache) = state()
-        let layout = cache.layout(for: try XCTUnwrap(state.thread), width: 58, now: now)
+        let (store, cache) = try opened()
+        let layout = cache.layout(for: try XCTUnwrap(store.state.thread), width: 58, now: now)
         XCTAssertEqual(layout.measure.lineTexts.count, layout.lines.count)
         XCTAssertEqual(layout.measure.lineTexts, layout.lines.map { $0.spans.map(\.text).joined() })
         XCTAssertEqual(layout.measure.codeStarts.count, 2)
@@ -46,24 +41,25 @@ final class ThreadMovesScreenTests: XCTestCase {
     }
 
     func testCodeBlockAndAnswerJumpsBringThemToTheTop() throws {
-        var (state, cache) = state()
-        _ = Reducer.reduce(&state, .key(.character("}")))
-        XCTAssertTrue(frame(&state, cache).lines[1...2].joined().contains("main = pure ()"), frame(&state, cache).lines.joined(separator: "\n"))
-        _ = Reducer.reduce(&state, .key(.character("]")))
-        var screen = frame(&state, cache).lines
+        let (store, cache) = try opened()
+        store.press(.character("}"))
+        XCTAssertTrue(frame(store, cache).lines[1...2].joined().contains("main = pure ()"),
+                      frame(store, cache).lines.joined(separator: "\n"))
+        store.press(.character("]"))
+        var screen = frame(store, cache).lines
         XCTAssertTrue(screen[1].contains("Answer 2/2"), screen.joined(separator: "\n"))
         XCTAssertTrue(screen.last?.hasPrefix(" answer 2/2 · ") == true, screen.last ?? "")
-        _ = Reducer.reduce(&state, .key(.character("g")))
-        screen = frame(&state, cache).lines
+        store.press(.character("g"))
+        screen = frame(store, cache).lines
         XCTAssertTrue(screen.last?.hasPrefix(" question · Top") == true, screen.last ?? "")
     }
 
     func testFindHighlightsEveryMatchAndTheCurrentOneApart() throws {
-        var (state, cache) = state()
-        _ = Reducer.reduce(&state, .key(.character("/")))
-        for character in "plutus" { _ = Reducer.reduce(&state, .key(.character(character))) }
-        _ = Reducer.reduce(&state, .key(.enter))
-        let buffer = frame(&state, cache)
+        let (store, cache) = try opened()
+        store.press(.character("/"))
+        store.type("plutus")
+        store.press(.enter)
+        let buffer = frame(store, cache)
         XCTAssertEqual(buffer.lines.last?.hasPrefix(" 1/3 matches"), true, buffer.lines.last ?? "")
         // The first match is the title "Plutus scripts" on the document's first line (screen row 1, from column 1).
         var highlighted: [(x: Int, y: Int, style: CellStyle)] = []

@@ -1,5 +1,6 @@
 import XCTest
 import AppCore
+import ReducerTestSupport
 import Rendering
 import StackAPI
 import TextEngine
@@ -20,18 +21,9 @@ final class UnknownValueTests: XCTestCase {
         }
     }
 
-    private func listState(_ questions: [Question]) -> AppState {
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 100, rows: 10))
-        guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else {
-            XCTFail("no load")
-            return state
-        }
-        _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
-        return state
-    }
-
     func testListRowShowsQuestionMarks() throws {
-        let lines = AppScreen.render(listState([try oddQuestion]), cache: ThreadLayoutCache(), now: now).buffer.lines
+        let store = try ReducerTestStore.listing(.only([try oddQuestion]), columns: 100, rows: 10)
+        let lines = AppScreen.render(store.state, cache: ThreadLayoutCache(), now: now).buffer.lines
         XCTAssertTrue(lines[2].hasPrefix("    ?  ?   Far future"), lines[2])
         XCTAssertTrue(lines[2].hasSuffix(" ? "), lines[2])
     }
@@ -39,12 +31,9 @@ final class UnknownValueTests: XCTestCase {
     func testThreadHeaderAndAnswerRuleShowQuestionMarks() throws {
         let question = try oddQuestion
         let answer = try decoded(Answer.self, #"{"answer_id":8,"question_id":7,"score":1e30,"creation_date":-1e20,"body":"<p>A</p>"}"#)
-        var state = listState([question])
-        let effects = Reducer.reduce(&state, .command(.open))
-        for case let .load(token, .thread(_, _, _, _)) in effects {
-            _ = Reducer.reduce(&state, .loaded(token, .thread(.success(QuestionThread(question: question, answers: [answer])))))
-        }
-        let thread = try XCTUnwrap(state.thread)
+        let store = try ReducerTestStore.listing(.only([question]), columns: 100, rows: 10)
+        try store.openSelectedQuestion(loading: QuestionThread(question: question, answers: [answer]))
+        let thread = try XCTUnwrap(store.state.thread)
         let text = ThreadLayoutCache().lines(for: thread, width: 98, now: now).map(\.text)
         XCTAssertTrue(text.contains { $0.hasPrefix("▲ ? · ? views · asked ? by Ann · ? answers") }, text.joined(separator: "\n"))
         XCTAssertTrue(text.contains { $0.hasPrefix("── Answer 1/1 · ▲ ? · ? ─") }, text.joined(separator: "\n"))

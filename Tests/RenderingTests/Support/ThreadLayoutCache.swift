@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import ReducerTestSupport
 import Rendering
 import TextEngine
 
@@ -22,15 +23,17 @@ final class ThreadLayoutCache {
         return cached
     }
 
-    /// The layout step: lays out the question on top of `state` (on this thread) and, when its measurements are new,
-    /// reduces `Action.threadLaidOut` (which makes no effect), as the program does with `ThreadLayouter`'s layout.
+    /// The layout step: lays out the question on top of `store`'s state (on this thread) and, when its measurements
+    /// are new, sends `Action.threadLaidOut` (asserting it makes no effect), as the program does with
+    /// `ThreadLayouter`'s layout.
     @discardableResult
-    func layOut(_ state: inout AppState, now: Date) -> ThreadDocument.Layout? {
+    func layOut(_ store: ReducerTestStore, now: Date, file: StaticString = #filePath,
+                line: UInt = #line) -> ThreadDocument.Layout? {
+        let state = store.state
         guard case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) else { return nil }
         let layout = layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
         if layout.measure != thread.measure {
-            let effects = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))
-            precondition(effects.isEmpty, "the layout step makes no effect: \(effects)")
+            store.layOut(questionID: thread.questionID, layout.measure, file: file, line: line)
         }
         return layout
     }
