@@ -114,6 +114,10 @@ extension Reducer {
         if case .search = change { settings.searchSort = .relevance }
         if settings.searchQuery == nil { settings.searchSort = state.shared.home.searchSort }
         if case .questions(let list) = state.top, list.settings == settings {
+            // Esc cancelled its first page: asked again, it loads rather than saying it is showing an empty list.
+            if list.rows.items.isEmpty, list.rows.pending == nil {
+                return updateTop(.questions, &state) { list, context in QuestionListFeature.start(&list, context) }
+            }
             state.shared.setStatus(unchanged(change), isError: false)
             return []
         }

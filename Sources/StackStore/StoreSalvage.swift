@@ -31,7 +31,7 @@ public struct StoreRecovery: Sendable {
         var first = "the local store was damaged and was moved aside to \(movedTo.path) (\(reason)); a new one was started"
         first += ", keeping " + [
             Self.count(kept.saved, "saved question") + (kept.saved > 0 ? " (with answers and comments)" : ""),
-            Self.count(kept.readMarks, "read mark"), Self.count(kept.searches, "search"), Self.count(kept.settings, "setting"),
+            Self.count(kept.readMarks, "read mark"), Self.count(kept.searches, "search", plural: "searches"), Self.count(kept.settings, "setting"),
         ].joined(separator: ", ")
         guard !importedSites.isEmpty else { return [first] }
         return [first + "; its imported sites are to be imported again:"] + importedSites.map { "  " + $0.command }
@@ -43,7 +43,9 @@ public struct StoreRecovery: Sendable {
         return lines[0] + (commands.isEmpty ? "" : " " + commands.joined(separator: "; "))
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    private static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
 }
 
 extension Store {

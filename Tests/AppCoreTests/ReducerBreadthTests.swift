@@ -127,6 +127,30 @@ final class ReducerBreadthTests: XCTestCase {
         store.expectEffects([.cancel(search.token)], "without loading it again")
     }
 
+    /// Issue 32 item 7: Esc cancelled a search's first page; the same search submitted again loads it instead of
+    /// saying "Already showing the search" over an empty list.
+    func testASearchCancelledBeforeItsFirstPageLoadsWhenAskedAgain() throws {
+        let store = try listStore()
+        store.press(.character("/"))
+        store.type("plutus")
+        store.send(.key(.enter))
+        store.receive(.rememberSearch(site: "cardano", query: "plutus"))
+        let search = try XCTUnwrap(store.receiveQuestionsLoad())
+        store.send(.command(.cancelOrBack)) { XCTAssertEqual($0.screens, [.questionList, .questionList], "Esc only cancels") }
+        store.expectEffects([.cancel(search.token)])
+        store.press(.character("/"))
+        store.type("plutus")
+        store.send(.key(.enter)) { state in
+            XCTAssertEqual(state.screens, [.questionList, .questionList], "the same results screen, loading")
+            XCTAssertNotEqual(state.status.message, "Already showing the search “plutus”")
+            XCTAssertNotNil(state.list.pending)
+        }
+        store.receive(.rememberSearch(site: "cardano", query: "plutus"))
+        let again = try XCTUnwrap(store.receiveQuestionsLoad())
+        XCTAssertEqual(again.settings.searchQuery, "plutus")
+        XCTAssertNotEqual(again.token, search.token)
+    }
+
     func testTheSitePickerMarksTheSitesTheStoreHoldsAndTypingTheMarkKeepsThem() throws {
         let store = try listStore()
         store.send(.key(.character("S")))
