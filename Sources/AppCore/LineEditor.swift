@@ -25,6 +25,9 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var text: String
     /// The cursor position in graphemes, from 0 (before the first) to `text.count` (after the last).
     public private(set) var cursor: Int
+    /// `text.count`, kept as the text changes: counting graphemes walks the whole text, and a paste types thousands
+    /// of characters, each at the end.
+    private var count: Int
     /// Earlier entries, oldest first, recalled with Up/Down.
     public let history: [String]
     /// The history entry shown now, or nil while editing the draft.
@@ -36,7 +39,8 @@ public struct LineEditor: Hashable, Sendable {
     /// (oldest first) for Up/Down.
     public init(text: String = "", history: [String] = []) {
         self.text = String(String.UnicodeScalarView(text.unicodeScalars.filter { !Self.isControl($0) }))
-        self.cursor = self.text.count
+        self.count = self.text.count
+        self.cursor = count
         self.history = history
     }
 
@@ -49,9 +53,9 @@ public struct LineEditor: Hashable, Sendable {
         case .character(let character): insert(character)
         case .control(let letter): return handleControl(letter)
         case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(text.count, cursor + 1)
+        case .right: cursor = min(count, cursor + 1)
         case .home: cursor = 0
-        case .end: cursor = text.count
+        case .end: cursor = count
         case .backspace: deleteBeforeCursor()
         case .delete: deleteAfterCursor()
         case .up: recallOlder()
@@ -66,13 +70,13 @@ public struct LineEditor: Hashable, Sendable {
     private mutating func handleControl(_ letter: Character) -> Outcome {
         switch letter.lowercased() {
         case "a": cursor = 0
-        case "e": cursor = text.count
+        case "e": cursor = count
         case "b": cursor = max(0, cursor - 1)
-        case "f": cursor = min(text.count, cursor + 1)
+        case "f": cursor = min(count, cursor + 1)
         case "h": deleteBeforeCursor()
         case "d": deleteAfterCursor()
         case "u": replace(0..<cursor, with: "")
-        case "k": replace(cursor..<text.count, with: "")
+        case "k": replace(cursor..<count, with: "")
         case "w": deleteWordBeforeCursor()
         default: break
         }
@@ -83,7 +87,13 @@ public struct LineEditor: Hashable, Sendable {
 
     private mutating func insert(_ character: Character) {
         guard !character.unicodeScalars.contains(where: Self.isControl) else { return }
-        replace(cursor..<cursor, with: String(character))
+        guard cursor == count else { return replace(cursor..<cursor, with: String(character)) }
+        // Typing at the end, as a paste does: appended in place (linear in the paste, not quadratic), the count
+        // unchanged when the character joins the last grapheme (a combining mark, a flag's second half).
+        let joins = text.last.map { String($0).appending(String(character)).count == 1 } ?? false
+        text.append(character)
+        if !joins { count += 1 }
+        cursor = count
     }
 
     private mutating func deleteBeforeCursor() {
@@ -92,7 +102,7 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     private mutating func deleteAfterCursor() {
-        guard cursor < text.count else { return }
+        guard cursor < count else { return }
         replace(cursor..<cursor + 1, with: "")
     }
 
@@ -113,7 +123,8 @@ public struct LineEditor: Hashable, Sendable {
         let upper = text.index(lower, offsetBy: range.count)
         let head = String(text[..<lower]) + replacement
         text = head + text[upper...]
-        cursor = min(head.count, text.count)
+        count = text.count
+        cursor = min(head.count, count)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -142,7 +153,8 @@ public struct LineEditor: Hashable, Sendable {
         } else {
             historyPosition = nil
             text = draft
-            cursor = text.count
+            count = text.count
+            cursor = count
         }
     }
 
@@ -158,6 +170,7 @@ public struct LineEditor: Hashable, Sendable {
     private mutating func show(_ position: Int) {
         historyPosition = position
         text = history[position]
-        cursor = text.count
+        count = text.count
+        cursor = count
     }
 }

@@ -54,6 +54,7 @@ extension Reducer {
     /// Keys while a prompt is open: editing, Esc closes it, Enter lists by what was typed.
     static func promptKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
+        state.prompt = nil // the editor's text is then held once, and typing appends to it in place
         switch prompt.editor.handle(key) {
         case .editing:
             state.prompt = prompt

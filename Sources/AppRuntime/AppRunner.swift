@@ -76,8 +76,11 @@ public final class AppRunner {
         effects.handOver = TerminalHandOver(input: terminal.inputDescriptor, output: terminal.outputDescriptor) { [unowned self] body in
             loop.handOver(body)
         }
+        // Every key read at once is reduced before one frame is drawn (a paste of 100 KB is one read of many keys,
+        // not 100,000 frames).
         loop.onKeys = { [unowned self] keys in
-            for key in keys { dispatch(.key(key)) }
+            for key in keys { reduce(.key(key)) }
+            layOutAndRender()
         }
         loop.onResize = { [unowned self] columns, rows in
             dispatch(.resize(Viewport(columns: columns, rows: rows)))
