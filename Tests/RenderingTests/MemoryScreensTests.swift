@@ -26,6 +26,7 @@ final class MemoryScreensTests: XCTestCase {
         var state = listState()
         _ = Reducer.reduce(&state, .command(.moveDown))
         _ = Reducer.reduce(&state, .key(.character("m")))
+        _ = Reducer.reduce(&state, .saveProgress(site: "cardano", questionID: 2, saved: true, .kept))
         let lines = render(state)
         XCTAssertTrue(lines[3].contains(" ★ Question 2"), lines[3])
         XCTAssertFalse(lines[2].contains("★"), lines[2])
