@@ -54,8 +54,7 @@ final class UserWritesWaitTests: LocalStoreTestCase {
     func testAJournalledWriteOutlivesAQuitAndTheNextManagerWritesIt() throws {
         let (store, local) = try shortTimeoutStore()
         // The write line is held (as a lock held past the quit's wait holds it): nothing reaches the store.
-        let holdLine = DispatchSemaphore(value: 0)
-        local.write { _ in _ = holdLine.wait(timeout: .now() + 30) }
+        let holdLine = Self.holdWriteLine(of: local)
         defer { holdLine.signal() }
         local.markRead(site: "cardano", [5: (answerCount: 3, lastActivity: nil)])
         local.rememberSearch("delegation", site: "cardano")
@@ -78,8 +77,7 @@ final class UserWritesWaitTests: LocalStoreTestCase {
 
     func testAJournalOfARunningProcessIsLeftToIt() throws {
         let (_, local) = try shortTimeoutStore()
-        let holdLine = DispatchSemaphore(value: 0)
-        local.write { _ in _ = holdLine.wait(timeout: .now() + 30) }
+        let holdLine = Self.holdWriteLine(of: local)
         local.rememberSearch("still mine", site: "cardano")
         let other = LocalDataManager(store: try Store(fileURL: heldFile))
         XCTAssertTrue(other.flush())
@@ -117,6 +115,18 @@ final class UserWritesWaitTests: LocalStoreTestCase {
         }
         text += "{\"done\":2}\n{\"seq\":4,\"wri"
         XCTAssertEqual(PendingWrites.openWrites(Data(text.utf8)), [writes[0], writes[2]])
+    }
+
+    /// Holds `local`'s write line until the returned semaphore is signalled (30 s at most, so a wrong test cannot
+    /// hang); returns once the holding job runs, so a user write asked for after it cannot pass it.
+    private static func holdWriteLine(of local: LocalDataManager) -> DispatchSemaphore {
+        let release = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
+        local.write { _ in
+            holding.signal()
+            _ = release.wait(timeout: .now() + 30)
+        }
+        holding.wait()
+        return release
     }
 
     private static func journalFiles(in folder: URL) -> [String] {
