@@ -30,6 +30,8 @@ public enum Action: Hashable, Sendable {
     case notify(String, isError: Bool)
     /// The store did not keep the save (or unsave) of `questionID` asked by `Effect.setSaved`, for `SaveRefusal`'s reason.
     case saveRefused(site: String, questionID: Int, saved: Bool, SaveRefusal)
+    /// The save (or unsave) of `questionID` asked by `Effect.setSaved` waits for the store, or is kept.
+    case saveProgress(site: String, questionID: Int, saved: Bool, SaveProgress)
     /// Questions the live source (`Effect.startLive`) says changed, one entry per question, oldest first.
     case liveActivity([LiveActivity])
     /// The live source's state changed.

@@ -79,6 +79,8 @@ public enum Reducer {
             return offline ? updateTop(.questions, &state) { QuestionListFeature.wentOffline(&$0, $1) } : []
         case let .saveRefused(site, questionID, saved, refusal):
             return saveRefused(site: site, questionID: questionID, saved: saved, refusal, &state)
+        case let .saveProgress(site, _, saved, progress):
+            return saveProgress(site: site, saved: saved, progress, &state)
         }
     }
 

@@ -129,13 +129,13 @@ final class EffectRunner {
     }
 
     /// How long quitting waits for the store's queued writes: a few local transactions of milliseconds fit, a store
-    /// locked by another process (writers wait up to 5 s) does not hold the exit.
+    /// locked by another process (an import) does not hold the exit — the user's writes left are in the journal.
     static let quitStoreWait: TimeInterval = 0.05
 
     /// Stops the live source and closes the network connections without waiting, and gives the store's queued writes at most `quitStoreWait`
     /// (the program is quitting; the reducer's `.cancelAll`, which comes before its `.quit`, has already cancelled
-    /// every load). Read marks, saves and searches are written before queued network copies; what is not written
-    /// in time is lost (`LocalDataManager.flush(waitingAtMost:)`).
+    /// every load). Read marks, saves and searches are written before queued network copies; those not written in
+    /// time stay in the journal and the next start writes them, network copies are lost (`LocalDataManager.flush`).
     func shutDown() {
         stopLive()
         restoreWindowTitle()

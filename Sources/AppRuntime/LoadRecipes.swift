@@ -74,16 +74,21 @@ extension EffectRunner {
         if let handle = local.importSample(completion: deliver) { track(token, handle) }
     }
 
-    /// Saves (unsaves) a question in its turn among the user's writes, answering `.saveRefused` when the store does
-    /// not: no store, a read-only one, a failed write, or a save of a question it holds no copy of.
+    /// Saves (unsaves) a question in its turn among the user's writes, answering `.saveProgress` while it waits for
+    /// the store's lock and once it is kept, and `.saveRefused` when the store does not keep it: no store, a
+    /// read-only one, a failed write, or a save of a question it holds no copy of.
     func setSaved(site: String, questionID: Int, saved: Bool) {
         let refuse: @MainActor (SaveRefusal) -> Void = { [weak self] refusal in
             self?.send(.saveRefused(site: site, questionID: questionID, saved: saved, refusal))
         }
+        let progress: @MainActor (SaveProgress) -> Void = { [weak self] progress in
+            self?.send(.saveProgress(site: site, questionID: questionID, saved: saved, progress))
+        }
         guard let local else { return refuse(.noStore) }
         local.setSaved(saved, site: site, questionID: questionID) { outcome in
             switch outcome {
-            case .kept: break
+            case .waiting(let why): progress(.waiting(why))
+            case .kept: progress(.kept)
             case .notHeld: refuse(.notHeld)
             case .writesPaused(let why): refuse(.readOnly(why))
             case .failed(let why): refuse(.failed(why))

@@ -25,6 +25,8 @@ struct ImportRun {
 
     let source: DumpSource
     let total: Int64?
+    /// Lets the user's waiting writes in after each commit (`StoreWriteTurn`).
+    let yield: ImportWriteYield?
     var summary = ImportSummary()
     /// The dump files the source held.
     private(set) var seen: Set<String> = []
@@ -37,9 +39,10 @@ struct ImportRun {
     /// Bytes of text in the open transaction's batches.
     private var uncommittedBytes = 0
 
-    init(source: DumpSource, total: Int64?) {
+    init(source: DumpSource, total: Int64?, yield: ImportWriteYield? = nil) {
         self.source = source
         self.total = total
+        self.yield = yield
     }
 
     /// Imports the source, committing every `transactionRows` rows (and at each file's end); the reader hands
@@ -154,6 +157,8 @@ struct ImportRun {
             try db.commit()
             uncommitted = 0
             uncommittedBytes = 0
+            // No transaction is open: a save or a read mark waiting for the store goes in now, not after the import.
+            yield?.letWaitingWritersIn()
         } catch {
             rollBack(db)
             throw error

@@ -118,7 +118,8 @@ extension Store {
             deferring = ImportDeferredIndexes.worthDeferring(source, storedPosts: stored)
         }
         if deferring { try write { db in try ImportDeferredIndexes.drop(db) } }
-        var run = ImportRun(source: source, total: source.totalBytes())
+        let yield = ImportWriteYield(store: fileURL)
+        var run = ImportRun(source: source, total: source.totalBytes(), yield: yield)
         do {
             try run.run(store: self, site: siteID, stamp: Self.stamp(Date()), transactionRows: transactionRows,
                         handoverRows: handoverRows, shouldStop: shouldStop, progress: progress)
@@ -127,6 +128,7 @@ extension Store {
             throw error
         }
         let finishing = Date()
+        yield.letWaitingWritersIn()
         if deferring { _ = try write { db in try ImportDeferredIndexes.build(db) } }
         run.summary.indexSeconds = Date().timeIntervalSince(finishing)
         if run.seen.isEmpty {
@@ -139,6 +141,7 @@ extension Store {
         // keeps its segments (one per transaction) while they are few enough for a search to read them all within
         // its time goal: the next write to it merges them (FTS5's crisis merge, at 16 or more), so the merge is
         // left to a later save, off the main thread, or never for a store only read. Past that it is merged here.
+        yield.letWaitingWritersIn()
         run.summary.bodyIndexSegments = try write { db in try Self.mergeFullTextAfterImport(db) }
         try compact()
         run.summary.finishSeconds = Date().timeIntervalSince(finishing)

@@ -58,9 +58,11 @@ public final class Store: Sendable {
     /// Opens (creating or upgrading) the store at `fileURL`, creating its directory when needed; network writes keep
     /// it under `maxBytes` by evicting the oldest cached content. `announceUpgrade` is told, before it starts, that
     /// an existing store is being upgraded to this version's schema (once; seconds on a large store), or that the
-    /// list indexes an interrupted import left missing are being built (seconds too).
+    /// list indexes an interrupted import left missing are being built (seconds too). A statement waits `busyTimeout`
+    /// seconds for another connection's lock (tests shorten it).
     public init(
-        fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, announceUpgrade: (String) -> Void = { _ in }
+        fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, busyTimeout: TimeInterval = Store.busyTimeout,
+        announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
         self.fileURL = fileURL
         self.maxBytes = maxBytes
@@ -91,7 +93,7 @@ public final class Store: Sendable {
         } else {
             var paused: String?
             do {
-                pool = try Self.openAndMigrate(path, announceUpgrade)
+                pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade)
             } catch where aside == nil && StoreReadOnly.isOutOfSpace(error, path: path) {
                 // Reading needs no space: an intact store on a full disk is read without creating anything.
                 do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
@@ -100,11 +102,15 @@ public final class Store: Sendable {
                 // Damage met while opening (the tables' layout unreadable): moved aside as damaged, what can be read kept.
                 let reason = "SQLite could not read the layout of its tables"
                 recovered = try StoreSalvage.recover(fileURL, reason: reason, maxBytes: maxBytes)
-                do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
+                do { pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade) } catch {
+                    throw Self.wrap(error, path)
+                }
             } catch {
                 guard aside == nil, let reason = StoreFileCheck.unusableReason(error) else { throw Self.wrap(error, path) }
                 aside = (try StoreFileCheck.moveAside(fileURL, because: reason), reason)
-                do { pool = try Self.openAndMigrate(path, announceUpgrade) } catch { throw Self.wrap(error, path) }
+                do { pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade) } catch {
+                    throw Self.wrap(error, path)
+                }
             }
             writesPaused = paused
         }
@@ -116,7 +122,9 @@ public final class Store: Sendable {
         if writesPaused == nil { _ = try? restoreAfterKilledImport(announce: announceUpgrade) }
     }
 
-    private static func openAndMigrate(_ path: String, _ announceUpgrade: (String) -> Void) throws -> DatabasePool {
+    private static func openAndMigrate(
+        _ path: String, _ busyTimeout: TimeInterval, _ announceUpgrade: (String) -> Void
+    ) throws -> DatabasePool {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
@@ -180,6 +188,9 @@ public final class Store: Sendable {
     static func wrap(_ error: any Error, _ path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                return .busy(path: path, message: error.message ?? "\(error)")
+            }
             return StoreDamage.noted(error, path: path) ?? .database(path: path, message: error.message ?? "\(error)")
         }
         return .database(path: path, message: "\(error)")

@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case notAFile(path: String, kind: String)
     /// SQLite refused an operation; `message` is its own words.
     case database(path: String, message: String)
+    /// Another connection (an import, another stackterm) held the write lock past the busy timeout; `message` is
+    /// SQLite's words. The write may succeed when tried again.
+    case busy(path: String, message: String)
     /// An import could not go on: the dump file, its position, and why.
     case importFailed(file: String, message: String)
     /// The file is damaged (SQLite met pages it cannot read, or a check found damage): nothing more is written to it,
@@ -41,7 +44,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "it is left as it is — update stackterm or point XDG_DATA_HOME elsewhere"
         case .notAFile(let path, let kind):
             return "\(path) is \(kind), not a file: stackterm does not open it; remove it, or point XDG_DATA_HOME elsewhere"
-        case .database(let path, let message):
+        case .database(let path, let message), .busy(let path, let message):
             return "\(path): \(message)"
         case .importFailed(let file, let message):
             return "\(file): \(message)"
@@ -69,6 +72,13 @@ extension StoreError {
         case .queryTooLong, .searchCut: true
         default: false
         }
+    }
+}
+
+extension StoreError {
+    /// Another connection held the lock past the busy timeout: trying again later may succeed.
+    public var isBusy: Bool {
+        if case .busy = self { true } else { false }
     }
 }
 

@@ -51,7 +51,7 @@ final class SaveRefusedTests: XCTestCase {
         let store = try savedSecond()
         store.send(.saveRefused(site: "stackoverflow", questionID: 2, saved: true, .noStore)) { state in
             XCTAssertEqual(state.shared.savedIDs, [2])
-            XCTAssertEqual(state.status.message, "Saved: kept offline for good — M lists saved questions")
+            XCTAssertEqual(state.status.message, "Saving…")
         }
         store.expectEffects([])
     }

@@ -27,14 +27,22 @@ final class SavedQuestionsTests: XCTestCase {
         store.perform(.moveDown)
         store.send(.key(.character("m"))) { state in
             XCTAssertEqual(state.shared.savedIDs, [2])
-            XCTAssertEqual(state.status.message, "Saved: kept offline for good — M lists saved questions")
+            XCTAssertEqual(state.status.message, "Saving…", "not saved until the store says so")
         }
         store.expectEffects([.setSaved(site: "cardano", questionID: 2, saved: true)])
+        store.send(.saveProgress(site: "cardano", questionID: 2, saved: true, .kept)) { state in
+            XCTAssertEqual(state.status.message, "Saved: kept offline for good — M lists saved questions")
+        }
+        store.expectEffects([])
         store.send(.key(.character("m"))) { state in
             XCTAssertEqual(state.shared.savedIDs, [])
-            XCTAssertEqual(state.status.message, "No longer saved")
+            XCTAssertEqual(state.status.message, "Unsaving…")
         }
         store.expectEffects([.setSaved(site: "cardano", questionID: 2, saved: false)])
+        store.send(.saveProgress(site: "cardano", questionID: 2, saved: false, .kept)) { state in
+            XCTAssertEqual(state.status.message, "No longer saved")
+        }
+        store.expectEffects([])
     }
 
     func testMInAQuestionSavesThatQuestion() throws {

@@ -40,10 +40,12 @@ final class StatusLifetimeTests: XCTestCase {
 
     func testSavedKeptOfflineDoesNotFollowIntoTheSavedList() throws {
         let store = try listed()
-        store.send(.key(.character("m"))) {
+        store.send(.key(.character("m")))
+        store.expectEffects([.setSaved(site: "cardano", questionID: 1, saved: true)])
+        store.send(.saveProgress(site: "cardano", questionID: 1, saved: true, .kept)) {
             XCTAssertEqual($0.status.message, "Saved: kept offline for good — M lists saved questions")
         }
-        store.expectEffects([.setSaved(site: "cardano", questionID: 1, saved: true)])
+        store.expectEffects([])
         store.send(.key(.character("M"))) { state in
             XCTAssertEqual(state.screens, [.questionList, .savedList])
             XCTAssertNil(state.status.message)

@@ -35,43 +35,19 @@ final class StoreImportFaultEndToEndTests: XCTestCase, StacktermRunning {
     /// `stackterm import FOLDER --site SITE` started, its stderr going to a file this test reads.
     private func startImport(_ folder: URL, site: String) throws -> (Process, URL) {
         let errors = dataHome.appendingPathComponent("import-\(site)-\(running.count).err")
-        try Data().write(to: errors)
-        let process = Process()
-        process.executableURL = BuildProducts.executable("stackterm")
-        process.arguments = ["import", folder.path, "--site", site]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome.path]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let process = try BackgroundImport.start(folder, site: site, dataHome: dataHome, errors: errors)
         running.append(process)
         return (process, errors)
     }
 
     /// Waits (up to two minutes, a bound against hanging only) until the file holds `text`.
     private func waitFor(_ text: String, in file: URL, file line: StaticString = #filePath, _ number: UInt = #line) -> String {
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline {
-            let said = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            if said.contains(text) { return said }
-            usleep(20_000)
-        }
-        let said = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        XCTFail("never said \(text): \(said)", file: line, line: number)
-        return said
+        BackgroundImport.waitFor(text, in: file, line: line, number)
     }
 
     /// What the sqlite3 shell prints for `sql` on the store.
     private func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(StoreLock.executable))
-        process.arguments = ["-batch", storePath, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try BackgroundImport.sqlite(sql, store: storePath)
     }
 
     private func fullTextSettings() throws -> String {

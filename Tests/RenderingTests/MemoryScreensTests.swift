@@ -21,6 +21,8 @@ final class MemoryScreensTests: XCTestCase {
         store.perform(.moveDown)
         store.send(.key(.character("m")))
         store.expectEffects([.setSaved(site: "cardano", questionID: 2, saved: true)])
+        store.send(.saveProgress(site: "cardano", questionID: 2, saved: true, .kept))
+        store.expectEffects([])
         let lines = render(store)
         XCTAssertTrue(lines[3].contains(" ★ Question 2"), lines[3])
         XCTAssertFalse(lines[2].contains("★"), lines[2])

@@ -26,17 +26,18 @@ final class LocalMemoryTests: LocalStoreTestCase {
     func testSavedQuestionsComeBackLatestFirstWithTheSitesMemory() throws {
         let questions = (1...3).map { Fixtures.question(id: $0, title: "Question \($0)") }
         local.keep(questions: questions, site: "cardano")
-        local.remember { try $0.setSaved(true, site: "cardano", questionID: 2) }
+        local.flush() // a save is of a question the store holds; the user's writes pass queued copies
+        local.remember(.setSaved(site: "cardano", questionID: 2, saved: true, at: Date()))
         Thread.sleep(forTimeInterval: 1.1) // saved_at has one-second steps
-        local.remember { try $0.setSaved(true, site: "cardano", questionID: 3) }
-        local.remember { try $0.addSearch("staking", site: "cardano") }
-        local.remember { try $0.addSearch("nft", site: "cardano") }
+        local.remember(.setSaved(site: "cardano", questionID: 3, saved: true, at: Date()))
+        local.remember(.addSearch(site: "cardano", query: "staking", at: Date()))
+        local.remember(.addSearch(site: "cardano", query: "nft", at: Date()))
         let saved = try value("saved") { local.read(.afterWrites, { try $0.savedQuestions(site: "cardano") }, completion: $0) }
         XCTAssertEqual(saved.map(\.question.questionID), [3, 2])
         let searches = try value("searches") { local.read(.afterRemembered, { try $0.searchHistory(site: "cardano", limit: 50) }, completion: $0) }
         XCTAssertEqual(Set(searches), ["staking", "nft"])
         XCTAssertEqual(try value("saved ids") { local.read(.afterRemembered, { try $0.savedIDs(site: "cardano") }, completion: $0) }, [2, 3])
-        local.remember { try $0.setSaved(false, site: "cardano", questionID: 3) }
+        local.remember(.setSaved(site: "cardano", questionID: 3, saved: false, at: Date()))
         let unsaved = try value("saved") { local.read(.afterWrites, { try $0.savedQuestions(site: "cardano") }, completion: $0) }
         XCTAssertEqual(unsaved.map(\.question.questionID), [2])
     }
@@ -48,7 +49,8 @@ final class LocalMemoryTests: LocalStoreTestCase {
         local.keep { [early] in try $0.keep(thread: early, site: "cardano") }
         local.keep(questions: (1_000...1_040).map { Fixtures.question(id: $0, body: String(repeating: "<p>filler</p>", count: 50)) },
                    site: "cardano")
-        local.remember { try $0.setSaved(true, site: "cardano", questionID: 4) }
+        local.flush() // a save is of a question the store holds; the user's writes pass queued copies
+        local.remember(.setSaved(site: "cardano", questionID: 4, saved: true, at: Date()))
         local.keep { try $0.keep(thread: full, site: "cardano") } // two answers arrived since it was saved
         local.flush()
         try store.evict(toBytes: 0)

@@ -25,6 +25,7 @@ final class StoreWriteOrderTests: LocalStoreTestCase {
     }
 
     func testReadMarksAndSavesPassQueuedNetworkCopies() throws {
+        try store.save(questions: [Fixtures.question(id: 7, title: "Staking")], site: "cardano") // a save needs a copy
         let release = holdTheWriteQueue()
         let seenByTheCopy = NIOLockedValueBox<(marks: Int, saved: Bool)?>(nil)
         // Queued first: a network copy that looks at what the user's writes have left in the store.
@@ -34,7 +35,7 @@ final class StoreWriteOrderTests: LocalStoreTestCase {
             seenByTheCopy.withLockedValue { $0 = (marks, saved) }
         }
         local.markRead(site: "cardano", [7: (answerCount: 2, lastActivity: nil)])
-        local.remember { try $0.setSaved(true, site: "cardano", questionID: 7) }
+        local.remember(.setSaved(site: "cardano", questionID: 7, saved: true, at: Date()))
         release.signal()
         XCTAssertTrue(local.flush(waitingAtMost: 30))
         let seen = try XCTUnwrap(seenByTheCopy.withLockedValue { $0 })

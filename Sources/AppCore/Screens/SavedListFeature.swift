@@ -70,16 +70,11 @@ enum SavedListFeature {
     }
 
     /// Saves question `id` (or unsaves it when saved): the lists mark it at once (`Outcome.saved`, applied by the
-    /// root), and the store keeps it for good.
+    /// root), and the status line says "Saving…" until the store holds it (`Action.saveProgress`).
     static func toggle(_ id: Int, _ context: ScreenContext, _ out: inout Outcome) {
         let saving = !context.savedIDs.contains(id)
         out.saved[id] = saving
-        if saving {
-            let key = context.keyName(.showSaved)
-            out.setStatus("Saved: kept offline for good" + (key.isEmpty ? "" : " — \(key) lists saved questions"), isError: false)
-        } else {
-            out.setStatus("No longer saved", isError: false)
-        }
+        out.setStatus(saving ? "Saving…" : "Unsaving…", isError: false)
         out.effects.append(.setSaved(site: context.site, questionID: id, saved: saving))
     }
 }

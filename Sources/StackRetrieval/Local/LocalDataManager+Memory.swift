@@ -18,10 +18,6 @@ extension LocalDataManager {
     /// How many past searches a site keeps for the search prompt's history.
     public static let searchHistoryLimit = 50
 
-    /// Queues a write of the user's own state (read marks, saves, searches, settings): it passes queued network copies.
-    public func remember(_ body: @escaping @Sendable (Store) throws -> Void) {
-        write(.remembered, body)
-    }
 
     /// Reads the store in `order` and delivers the value on the main queue unless cancelled; a store error is
     /// delivered as `.offline`, saying the store failed.

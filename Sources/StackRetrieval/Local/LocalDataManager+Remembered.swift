@@ -28,6 +28,9 @@ public struct ImportedSampleSite: Sendable, Hashable {
 
 /// How a save (or unsave) asked of the store ended.
 public enum SaveOutcome: Sendable, Hashable {
+    /// Not yet: the store's lock is held by an import or another program (the words say which); it is written when
+    /// the lock frees, and another outcome follows.
+    case waiting(String)
     case kept
     /// The store holds no copy of the question (`store --forget` removed its site while it was on screen): "kept
     /// offline for good" would not be true.
@@ -90,38 +93,39 @@ extension LocalDataManager {
     }
 
     /// Saves (unsaves) a question in its turn among the user's writes — a save only of a question the store holds a
-    /// copy of — and tells how it ended, on the main queue.
+    /// copy of — and tells how it went, on the main queue: `.waiting` first while the store's lock is held by
+    /// another program (the write waits for it, however long), then how it ended.
     public func setSaved(_ saved: Bool, site: String, questionID: Int, completion: @escaping @MainActor @Sendable (SaveOutcome) -> Void) {
         if let paused = store.writesPaused {
             DispatchQueue.main.async { completion(.writesPaused(paused)) }
             return
         }
-        read(.afterRemembered, { store -> Bool in
-            if saved, try store.questions(site: site, ids: [questionID]).isEmpty { return false }
-            try store.setSaved(saved, site: site, questionID: questionID)
-            return true
-        }) { result in
-            switch result {
-            case .success(true): completion(.kept)
-            case .success(false): completion(.notHeld)
-            case .failure(let error): completion(.failed(error.summary))
+        // A save the store refuses for good (a damaged file) is said to be not saved, so it is not kept for later.
+        let write = RememberedWrite.setSaved(site: site, questionID: questionID, saved: saved, at: Date())
+        remember(write, keepIfFailed: false) { progress in
+            let outcome: SaveOutcome = switch progress {
+            case .waiting(let why): .waiting(why)
+            case .written: .kept
+            case .notHeld: .notHeld
+            case .failed(let why): .failed(why)
             }
+            DispatchQueue.main.async { completion(outcome) }
         }
     }
 
     /// Remembers a search on `site` for the next runs' search history.
     public func rememberSearch(_ query: String, site: String) {
-        remember { try $0.addSearch(query, site: site) }
+        remember(.addSearch(site: site, query: query, at: Date()))
     }
 
     /// Remembers the site, sort and tag filter in use, for the next launch.
     public func rememberBrowse(site: String, sort: QuestionSort, tagged: [String]) {
-        remember { try $0.rememberBrowse(site: site, sort: sort, tagged: tagged) }
+        remember(.browse(site: site, sort: sort.rawValue, tagged: tagged))
     }
 
     /// Remembers the watched tags, for the next launches.
     public func rememberWatchedTags(_ tags: [String]) {
-        remember { try $0.rememberWatchedTags(tags) }
+        remember(.watchedTags(tags))
     }
 }
 

@@ -17,16 +17,25 @@ public final class LocalDataManager: Sendable {
     /// The serial queue every write (and a read that must see the writes before it) runs on, in order.
     let writes = DispatchQueue(label: "stackterm.store.writes", qos: .utility)
     private let line = StoreWriteLine()
+    /// The user's writes not yet in the store, in a file beside it (`PendingWrites`).
+    let journal: PendingWrites
     /// Whom to tell of the first failed write (`onFirstWriteFailure`); nil once told.
-    private let firstFailure = NIOLockedValueBox<(@Sendable (String) -> Void)?>(nil)
+    let firstFailure = NIOLockedValueBox<(@Sendable (String) -> Void)?>(nil)
 
-    /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer).
+    /// Uses `store` (reads on two threads at most: WAL readers never wait for the writer). The user's writes an
+    /// earlier run journalled and did not write (it quit while an import held the store, or was killed) are queued
+    /// first, in their order.
     public init(store: Store) {
         self.store = store
+        journal = PendingWrites(store: store.fileURL)
         reads = OperationQueue()
         reads.name = "stackterm.store.reads"
         reads.maxConcurrentOperationCount = 2
         reads.qualityOfService = .userInitiated
+        guard !store.isReadOnly else { return }
+        PendingWrites.adoptOrphans(store: store.fileURL) { writes in
+            for write in writes { remember(write) }
+        }
     }
 
     // MARK: Keeping what was seen
@@ -50,23 +59,29 @@ public final class LocalDataManager: Sendable {
     /// Remembers that these questions were read, with what was known of them then.
     public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
         guard !marks.isEmpty else { return }
-        remember { try $0.markRead(site: site, marks: marks) }
+        let entries = marks.map { RememberedWrite.Mark(questionID: $0.key, answerCount: $0.value.answerCount,
+                                                       lastActivity: $0.value.lastActivity) }
+        remember(.markRead(site: site, marks: entries.sorted { $0.questionID < $1.questionID }, at: Date()))
     }
 
     /// Waits until every write asked for so far is done, or `timeout` seconds have passed; true when they are
-    /// done. Waits on a semaphore, never on the main queue, so it may be called from main. What is still queued
-    /// when the program then exits is lost: copies of network responses first (sent again next time), then,
-    /// only if the store stays busy that long (another process holding its lock, a stalled disk), the user's last
-    /// read marks, saves and searches. A transaction cut short by the exit is rolled back by SQLite.
+    /// done (the journal file is then removed when it holds nothing open). Waits on a semaphore, never on the main
+    /// queue, so it may be called from main. What is still queued when the program then exits: copies of network
+    /// responses are lost (sent again next time); the user's read marks, saves and searches are in the journal, and
+    /// the next start writes them (`PendingWrites`). A transaction cut short by the exit is rolled back by SQLite.
     @discardableResult
     public func flush(waitingAtMost timeout: TimeInterval = .infinity) -> Bool {
         let done = DispatchSemaphore(value: 0)
         writes.async { done.signal() }
-        guard timeout.isFinite else {
+        let flushed: Bool
+        if timeout.isFinite {
+            flushed = done.wait(timeout: .now() + max(0, timeout)) == .success
+        } else {
             done.wait()
-            return true
+            flushed = true
         }
-        return done.wait(timeout: .now() + max(0, timeout)) == .success
+        if flushed { journal.removeIfDone() }
+        return flushed
     }
 
     /// Calls `handler` (on a background queue) the first time a write fails — a full disk, a file made read-only,
@@ -75,18 +90,27 @@ public final class LocalDataManager: Sendable {
         firstFailure.withLockedValue { $0 = handler }
     }
 
-    /// Queues a write; `.remembered` ones (the user's own state) pass queued `.fetched` ones (network copies).
+    /// Queues a copy of what the network sent, after the user's own writes already queued (`remember` for those).
     func write(_ kind: StoreWriteLine.Kind = .fetched, _ body: @escaping @Sendable (Store) throws -> Void) {
         // A store opened for reading only (read-only file, full disk) said so at start; its writes are skipped.
         guard !store.isReadOnly else { return }
         enqueue(kind) { [firstFailure] store in
-            // A failed write loses only the cached copy; the app keeps working from the network, and says so once.
+            // A failed write (a lock held past the busy timeout among them) loses only the copy: said once.
             do { try body(store) } catch {
-                let detail = (error as? StoreError)?.description ?? "\(error)"
-                firstFailure.withLockedValue { told in defer { told = nil }; return told }?(
-                    "The local store could not be written (\(detail)): reading goes on from the network, nothing new is kept")
+                Self.tellFirstFailure(firstFailure, "The local store could not be written (\(Self.describe(error))): "
+                    + "what was fetched is shown but not kept for now")
             }
         }
+    }
+
+    /// Hands `sentence` to the first-failure handler, if it was not told yet.
+    static func tellFirstFailure(_ handler: NIOLockedValueBox<(@Sendable (String) -> Void)?>, _ sentence: String) {
+        handler.withLockedValue { told in defer { told = nil }; return told }?(sentence)
+    }
+
+    /// A write's error in words: the store's own, else Swift's.
+    static func describe(_ error: any Error) -> String {
+        (error as? StoreError)?.description ?? "\(error)"
     }
 
     /// Puts `job` in its line and one block on the write queue, which runs the next job of the lines.
