@@ -69,6 +69,22 @@ final class PTYProcess {
         _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
     }
 
+    /// Writes all of `text` into the terminal as a paste does, as fast as the terminal takes it (the output read
+    /// meanwhile, so neither side waits on the other); false when it could not all be written within `timeout`.
+    func paste(_ text: String, timeout: TimeInterval) -> Bool {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        let deadline = Measure.now() + timeout
+        while sent < bytes.count, Measure.now() < deadline {
+            let written = bytes[sent...].withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+            if written > 0 { sent += written; continue }
+            drain()
+            var fds = pollfd(fd: master, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&fds, 1, 5)
+        }
+        return sent == bytes.count
+    }
+
     /// Waits for the child to exit; returns its status, or nil after `timeout`.
     func waitForExit(timeout: TimeInterval) -> Int32? {
         let deadline = Measure.now() + timeout

@@ -111,6 +111,34 @@ enum TerminalBenchmarks {
         report("search → first results drawn (Enter to the first title, real binary, double)", Measure.summary(samples))
     }
 
+    /// Issue 32 item 3: 100,000 bytes pasted into the `/` prompt → the prompt drawn with the paste's end (all of it
+    /// taken), then Esc → the prompt closed and Q → exit. Before, each character drew a frame and copied the text.
+    static func pasteIntoPrompt(double: DoubleProcess) throws {
+        let words = (0..<30_000).map { "w\($0 % 97)" }.joined(separator: " ")
+        let pasted = String(words.prefix(100_000 - 4)) + " END"
+        var landed: [Double] = [], quits: [Double] = []
+        for _ in 0..<5 {
+            let app = try stackterm(double)
+            guard app.waitForOutput(containing: "quota", timeout: 10) else { throw BenchError.timeout("first titles") }
+            app.send("/")
+            guard app.waitForOutput(containing: "Search:", timeout: 5) else { throw BenchError.timeout("the prompt") }
+            app.clearOutput()
+            let start = Measure.now()
+            guard app.paste(pasted, timeout: 60) else { throw BenchError.timeout("writing the paste") }
+            guard app.waitForOutput(containing: " END", timeout: 60) else { throw BenchError.timeout("the paste's end drawn") }
+            landed.append((Measure.now() - start) * 1000)
+            app.send("\u{1B}")
+            usleep(300_000) // Esc alone, not the start of Alt-Q
+            let quit = Measure.now()
+            app.send("Q")
+            guard app.waitForExit(timeout: 10) != nil else { throw BenchError.timeout("exit after the paste") }
+            quits.append((Measure.now() - quit) * 1000)
+        }
+        report("paste 100,000 bytes into the / prompt → its end drawn (real binary, pty)", Measure.summary(landed),
+               goal: "≤ 1 s", met: (landed.max() ?? .infinity) <= 1000)
+        report("  … then Esc, Q → process exited", Measure.summary(quits), goal: "≤ 100 ms", met: (quits.max() ?? .infinity) <= 100)
+    }
+
     /// Requests a typical session spends: open the list, page 3 times, open 5 questions, one search; then the same
     /// session again on the same local store (the freshness rule: what the network sent under five minutes ago is
     /// shown from the store, so the second session should make no request).

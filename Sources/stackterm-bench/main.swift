@@ -18,6 +18,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     }),
     ("memory", { try TerminalBenchmarks.memoryAfterPaging() }),
     ("search", { try TerminalBenchmarks.searchToResults(double: DoubleFixture.shared()) }),
+    ("paste", { try TerminalBenchmarks.pasteIntoPrompt(double: DoubleFixture.shared()) }),
     ("session", { try TerminalBenchmarks.requestsPerTypicalSession(double: DoubleFixture.shared()) }),
     ("waitcpu", { try TrustBenchmarks.cpuWhileWaiting(double: DoubleFixture.shared()) }),
     ("idle", { try TrustBenchmarks.wakeupsWhenIdle(double: DoubleFixture.shared()) }),
