@@ -17,7 +17,7 @@ final class PasteEndToEndTests: StacktermTestCase {
         let started = Date()
         try tmux.paste(pasted)
         // The prompt shows its end (the cursor after the last word) once every key of the paste was taken.
-        XCTAssertTrue(tmux.waitUntil(timeout: 20) { ($0.last ?? "").hasSuffix(" END") }, "the paste never landed:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitUntil(timeout: 60) { ($0.last ?? "").hasSuffix(" END") }, "the paste never landed:\n\(tmux.screenDump())")
         let landed = Date().timeIntervalSince(started)
         print("a 100,000-byte paste landed in the prompt after \(String(format: "%.2f", landed)) s")
         try tmux.sendKeys(.key("Escape"))
