@@ -117,6 +117,27 @@ final class UserWritesWaitTests: LocalStoreTestCase {
         XCTAssertEqual(PendingWrites.openWrites(Data(text.utf8)), [writes[0], writes[2]])
     }
 
+    /// A "journal" past 16 MiB beside the store is no journal of ours: a start neither reads it into memory nor
+    /// removes it, while a journal under the limit beside it is replayed.
+    func testAJournalPastTheLimitIsLeftUnread() throws {
+        func journal(_ number: Int, searching query: String) throws -> URL {
+            let url = URL(fileURLWithPath: PendingWrites.prefix(heldFile) + "0000000000000\(number)-\(number).jsonl")
+            let write = RememberedWrite.addSearch(site: "cardano", query: query, at: Date(timeIntervalSince1970: 1_000))
+            let line = "{\"seq\":1,\"write\":\(String(decoding: try JSONEncoder().encode(write), as: UTF8.self))}\n"
+            XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: Data(line.utf8)))
+            return url
+        }
+        let huge = try journal(1, searching: "huge")
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(PendingWrites.largestJournal) + 1)
+        try handle.close()
+        _ = try journal(2, searching: "small")
+        let (store, local) = try shortTimeoutStore()
+        XCTAssertTrue(local.flush())
+        XCTAssertEqual(try store.searchHistory(site: "cardano"), ["small"], "only the journal under the limit is replayed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: huge.path), "the oversized file is left as it is")
+    }
+
     /// Holds `local`'s write line until the returned semaphore is signalled (30 s at most, so a wrong test cannot
     /// hang); returns once the holding job runs, so a user write asked for after it cannot pass it.
     private static func holdWriteLine(of local: LocalDataManager) -> DispatchSemaphore {

@@ -119,6 +119,9 @@ final class PendingWrites: Sendable {
 }
 
 extension PendingWrites {
+    /// The largest journal file a start reads (16 MiB: some 50,000 writes no quit could leave).
+    static let largestJournal: off_t = 16 << 20
+
     /// The open writes of every journal of the store at `store` whose process is gone (its file unlocked), oldest
     /// journal first and each in its order; `adopt` is given them (to journal and queue again), then the file is
     /// removed. A journal locked by a running process is left alone.
@@ -134,6 +137,10 @@ extension PendingWrites {
             defer { close(descriptor) }
             // Locked: its process runs. Gone from the path once locked: another start adopted it first.
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, sameFile(descriptor, path) else { continue }
+            // A journal is a few hundred bytes per write; one past the limit is no journal of ours, and is left as
+            // it is rather than read into memory.
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_size <= largestJournal else { continue }
             adopt(openWrites(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()))
             unlink(path)
         }
