@@ -28,7 +28,7 @@ final class EdgesEndToEndTests: StacktermTestCase {
     func testEscWhileABodyIsLaidOutGoesBackToTheListAtOnce() throws {
         try double.setFaults("deep_body=200000")
         let tmux = try launch()
-        waitForList(tmux)
+        waitForList(tmux, timeout: 60) // 7.8 MB of JSON: 10 s under ThreadSanitizer on a quiet machine
         let list = try tmux.capture()
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "Laying out", timeout: 30), tmux.screenDump())

@@ -28,8 +28,9 @@ class StacktermTestCase: XCTestCase {
     }
 
     /// Waits for the first page (the status line shows the quota once titles are drawn).
-    func waitForList(_ tmux: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(tmux.waitForFirstPage(), "the first page never showed:\n\(tmux.screenDump())", file: file, line: line)
+    func waitForList(_ tmux: TmuxSession, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitForFirstPage(timeout: timeout), "the first page never showed:\n\(tmux.screenDump())",
+                      file: file, line: line)
     }
 
     /// Starts stackterm with the double's `faults` set, opens the first question of the list and waits up to
@@ -38,7 +39,9 @@ class StacktermTestCase: XCTestCase {
                            file: StaticString = #filePath, line: UInt = #line) throws -> TmuxSession {
         try double.setFaults(faults)
         let tmux = try launch()
-        waitForList(tmux, file: file, line: line)
+        // A hostile page (a body of 200,000 levels: 7.8 MB of JSON) takes 10 s to arrive under ThreadSanitizer on a
+        // quiet machine, and more on a busy one.
+        waitForList(tmux, timeout: 60, file: file, line: line)
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: text, timeout: timeout), tmux.screenDump(), file: file, line: line)
         return tmux

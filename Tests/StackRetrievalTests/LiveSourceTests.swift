@@ -86,15 +86,16 @@ final class LiveSourceTests: LiveDoubleTestCase {
             let (source, events) = Self.start(double)
             defer { source.stop() }
             try Self.waitUntilLive(double, events)
-            // 2,000 a second: a ThreadSanitizer build reads slower than 10,000 (that rate is the benchmark's).
-            try Self.control(double, "/_double/live/mode?name=flood&rate=2000&seconds=2")
+            // 500 in a second: a ThreadSanitizer build on a busy machine read as few as 22 a second (JSON decoding
+            // under TSan), so a bigger flood only measures that; the benchmark's flood is 10,000 a second.
+            try Self.control(double, "/_double/live/mode?name=flood&rate=500&seconds=1")
             // The double counts what it sent when the flood ends; the source must have seen (and refused) plenty.
             var sent = 0
             XCTAssertTrue(spinMain(timeout: 30) {
                 sent = (try? Self.liveStats(double))?["flood_sent"] as? Int ?? 0
                 return sent > 0
             })
-            XCTAssertGreaterThan(sent, 1_000)
+            XCTAssertGreaterThan(sent, 300)
             // Every message of the flood read (and refused) before the next is sent: a ThreadSanitizer build on a busy
             // machine reads a few hundred a second, so the next would otherwise wait behind thousands in the socket.
             XCTAssertTrue(spinMain(timeout: 120) { source.statistics.ignored >= sent }, "\(source.statistics.ignored) of \(sent) read")
