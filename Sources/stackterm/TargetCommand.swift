@@ -103,7 +103,7 @@ enum BrowserStart: Equatable {
         } catch {
             storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
         }
-        // Flags (a link's site first, the sample's) > what the store remembers of the last run > the config file > the defaults.
+        // Flags (a link's site first, the sample's) > the config file > what the store remembers of the last run > the defaults.
         var startSite: String?
         if case .link(let link) = start { startSite = link.site }
         if sample {
@@ -111,8 +111,10 @@ enum BrowserStart: Equatable {
             startSite = SampleSite.site
             storeNotice = [storeNotice, SampleSite.attribution].compactMap { $0 }.joined(separator: "; ")
         }
-        settings.restore(commandLine: options.commandLine, startSite: startSite, lastSite: try? local?.store.lastSite(),
-                         watchedTags: try? local?.store.rememberedWatchedTags()) { site in
+        let rememberedNotice = settings.restore(
+            commandLine: options.commandLine, file: loaded.config.settings, startSite: startSite,
+            lastSite: try? local?.store.lastSite(), watchedTags: try? local?.store.rememberedWatchedTags()
+        ) { site in
             let memory = try? local?.store.browseMemory(site: site)
             return (memory?.sort, memory?.tagged)
         }
@@ -124,7 +126,7 @@ enum BrowserStart: Equatable {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, storeNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            startupMessage: [loaded.startupMessage, storeNotice, rememberedNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
             theme: settings.theme,
             maxTextWidth: settings.maxWidth,
             local: local,

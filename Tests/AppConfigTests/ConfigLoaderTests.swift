@@ -146,10 +146,34 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(loaded.startupMessage, "HOME is not an absolute path — no config file read")
     }
 
-    func testTheExampleConfigParsesAndSpellsOutTheDefaults() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let example = root.appendingPathComponent("Resources/config.example.toml")
-        let loaded = ConfigLoader.load(example, required: true)
+    private static var example: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources/config.example.toml")
+    }
+
+    /// `text` written to a temporary file and loaded as a config file.
+    private func load(_ text: String) throws -> LoadedConfig {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stackterm-example-\(UUID().uuidString).toml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return ConfigLoader.load(file, required: true)
+    }
+
+    func testTheExampleConfigParsesAndLeavesTheSiteSortTagsAndKeysOff() throws {
+        let loaded = ConfigLoader.load(Self.example, required: true)
+        XCTAssertNil(loaded.error, "\(loaded.error!)")
+        XCTAssertTrue(loaded.config.keys.isEmpty, "every binding is left off")
+        XCTAssertNil(loaded.config.settings.site, "the browser reopens where it was left")
+        XCTAssertNil(loaded.config.settings.sort)
+        XCTAssertNil(loaded.config.settings.tagged)
+    }
+
+    func testTheExampleWithEveryLineLeftOffTakenBackSpellsOutTheDefaults() throws {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        let taken = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.range(of: #"^# (site|sort|tagged|[a-zA-Z]+) = [\["]"#, options: .regularExpression) == nil ? line : line.dropFirst(2)
+        }.joined(separator: "\n")
+        let loaded = try load(taken)
         XCTAssertNil(loaded.error, "\(loaded.error!)")
         let config = loaded.config
         XCTAssertEqual(Set(config.keys.keys), Set(Command.allCases), "every command is listed")
@@ -161,10 +185,22 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertNotNil(config.settings.apiBaseURL)
         XCTAssertNotNil(config.settings.maxWidth)
         XCTAssertEqual(config.settings.storeMaxMB, SettingRules.defaultStoreMaxMB)
-        let text = try String(contentsOf: example, encoding: .utf8)
         XCTAssertTrue(text.contains("\napi_key = "), "api_key is shown too")
         let fromExample = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: config)
         let builtIn = EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile())
         XCTAssertEqual(fromExample, builtIn, "the example's values are the real defaults")
+    }
+
+    /// The README's remap (`moveDown = ["n", "Down"]`) made on a copy of the example: `n` was `findNext`'s, which the
+    /// copy no longer names, so the file is used (it was ignored whole as a clash before).
+    func testTheReadmesRemapOnACopyOfTheExampleIsUsed() throws {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        let remapped = text.replacingOccurrences(of: "# moveDown = [\"j\", \"Down\"]", with: "moveDown = [\"n\", \"Down\"]")
+        XCTAssertNotEqual(remapped, text)
+        let loaded = try load(remapped)
+        XCTAssertNil(loaded.error, "\(loaded.error!)")
+        let keymap = loaded.config.keymap()
+        XCTAssertEqual(keymap.command(for: .character("n")), .moveDown)
+        XCTAssertNotEqual(keymap.command(for: .character("j")), .moveDown)
     }
 }

@@ -47,8 +47,10 @@ final class MemoryEndToEndTests: StacktermTestCase {
 
         // The next run starts where this one was left, the saved question and the search still there.
         tmux = try launchOnStore()
-        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("cardano · creation") && $0.last?.contains("quota") == true },
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("cardano · creation") && $0[2].contains("  ") },
                       "the sort was remembered:\n\(tmux.screenDump())")
+        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("As you left it: sort creation") == true },
+                      "the status line says the memory decided:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("M"))
         XCTAssertTrue(tmux.waitUntil { $0[2].contains("★ " + title) }, "still saved:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("M"), .text("/"), .key("Up"))
