@@ -67,7 +67,8 @@ public final class Store: Sendable {
         self.fileURL = fileURL
         self.maxBytes = maxBytes
         let path = fileURL.path
-        try Self.prepareDirectory(fileURL.deletingLastPathComponent())
+        // A folder this process cannot write (another user's, a read-only mount) still lets an existing store be read.
+        let folderWritable = try Self.prepareDirectory(fileURL.deletingLastPathComponent(), storeExists: fileURL)
         // Held to the end of the open: one program at a time checks, creates or upgrades the file.
         let openLock = StoreOpenLock.take(store: fileURL)
         defer { withExtendedLifetime(openLock) {} }
@@ -85,11 +86,14 @@ public final class Store: Sendable {
             aside = (try StoreFileCheck.moveAside(fileURL, because: problem), problem)
         }
         // An earlier run met damage: checked once, and when confirmed moved aside, what can be saved kept.
-        var recovered = aside == nil ? try StoreSalvage.recoverIfStillDamaged(fileURL, maxBytes: maxBytes) : nil
+        var recovered = aside == nil && folderWritable ? try StoreSalvage.recoverIfStillDamaged(fileURL, maxBytes: maxBytes) : nil
         StoreReadOnly.repairCompanions(fileURL)
-        if StoreReadOnly.isUnwritable(fileURL) {
+        if !folderWritable || StoreReadOnly.isUnwritable(fileURL) {
             do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
-            writesPaused = "the local store is read-only for you (\(path)): reading only, nothing new is kept"
+            writesPaused = folderWritable
+                ? "the local store is read-only for you (\(path)): reading only, nothing new is kept"
+                : "the local store's folder is read-only for you (\(fileURL.deletingLastPathComponent().path)): "
+                    + "reading only, nothing new is kept"
         } else {
             var paused: String?
             do {
@@ -168,7 +172,9 @@ public final class Store: Sendable {
         return pool
     }
 
-    private static func prepareDirectory(_ directory: URL) throws(StoreError) {
+    /// Creates `directory` when needed and tells whether this process can create files in it; a folder it cannot
+    /// write is refused unless the store file `storeExists` is already there to be read.
+    private static func prepareDirectory(_ directory: URL, storeExists store: URL) throws(StoreError) -> Bool {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -179,10 +185,13 @@ public final class Store: Sendable {
         let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())-\(UUID().uuidString)").path
         let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard descriptor >= 0 else {
-            throw .directoryNotWritable(path: directory.path, reason: String(cString: strerror(errno)))
+            let reason = String(cString: strerror(errno))
+            if access(store.path, R_OK) == 0 { return false }
+            throw .directoryNotWritable(path: directory.path, reason: reason)
         }
         close(descriptor)
         unlink(probe)
+        return true
     }
 
     static func wrap(_ error: any Error, _ path: String) -> StoreError {
