@@ -41,7 +41,22 @@ public enum DumpSource: Sendable, Hashable {
         }
     }
 
-    /// Checks what can be checked before reading: a folder must hold Posts.xml, an archive must be a readable file.
+    /// The source at `url`, judged by `stat` without opening anything: a folder, or a regular file (the archive;
+    /// a link to either counts as it). A FIFO, a socket or a device is refused: opening one could block for good
+    /// (a FIFO's `open` waits for a writer) or read forever.
+    public static func judge(_ url: URL) throws(StoreError) -> DumpSource {
+        guard let mode = fileMode(url.path) else {
+            throw .importFailed(file: url.path, message: "no such archive or folder")
+        }
+        switch mode & S_IFMT {
+        case S_IFDIR: return .folder(url)
+        case S_IFREG: return .archive(url)
+        default: throw notADumpFile(url.path, mode, what: "a dump archive or folder")
+        }
+    }
+
+    /// Checks what can be checked before reading, never opening a file: a folder must hold Posts.xml, and each dump
+    /// file in it (and an archive) must be a regular file.
     func precheck() throws(StoreError) {
         switch self {
         case .folder(let folder):
@@ -49,12 +64,20 @@ public enum DumpSource: Sendable, Hashable {
             guard FileManager.default.fileExists(atPath: posts.path) else {
                 throw .importFailed(file: posts.path, message: "no such file: a dump folder holds at least Posts.xml")
             }
+            for (name, _) in Self.files {
+                let path = folder.appendingPathComponent(name).path
+                guard let mode = fileMode(path) else { continue }
+                if mode & S_IFMT != S_IFREG { throw Self.notADumpFile(path, mode, what: "a dump file") }
+            }
         case .archive(let archive):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: archive.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw .importFailed(file: archive.path, message: "no such archive")
+            if case .folder = try Self.judge(archive) {
+                throw .importFailed(file: archive.path, message: "a folder, not an archive")
             }
         }
+    }
+
+    private static func notADumpFile(_ path: String, _ mode: mode_t, what: String) -> StoreError {
+        .importFailed(file: path, message: "\(StorePathCheck.kind(mode)), not \(what): stackterm does not open it")
     }
 
     /// Calls `body` with each dump file the store reads, in the source's order; other entries (Badges.xml,
@@ -140,4 +163,10 @@ struct DumpSourceFile {
     let forEachBlock: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     /// Moves past the file without parsing it (an archive's entry is decompressed, Ctrl-C checked at each block).
     let passOver: () throws -> Void
+}
+
+/// The mode of what `path` names, links followed (`stat`, which never opens it), or nil when nothing is there.
+private func fileMode(_ path: String) -> mode_t? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_mode : nil
 }

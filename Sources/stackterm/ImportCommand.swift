@@ -15,7 +15,9 @@ struct ImportCommand: ParsableCommand {
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Progress \
             goes to stderr: one line updated in place on a terminal, else a line per 2,000 rows (fewer when \
             posts are long). Ctrl-C, SIGTERM or SIGHUP stops \
-            after the rows being written and says how many are kept; running the same command again resumes there, \
+            after the rows being written and says how many are kept (a second signal, or 10 s without an end, stops it \
+            at once, keeping the rows of finished batches); a FIFO, socket or device given as the dump (or as one \
+            of its files) is refused unopened; running the same command again resumes there, \
             and importing twice changes nothing (an archive and the folder it extracts to count as the same dump). \
             A file cut short (a truncated download) keeps its rows up to the last whole one; an archive cut short \
             says so; a second file of a name already read in an archive is passed over, saying so. One import runs at a \
@@ -40,9 +42,12 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        let source: DumpSource = isDirectory.boolValue ? .folder(url) : .archive(url)
+        // Judged by stat before anything opens it: a FIFO given as the archive would block the import for good.
+        let source: DumpSource
+        do { source = try DumpSource.judge(url) } catch {
+            StacktermCommand.standardError("stackterm: \(error)")
+            throw ExitCode(1)
+        }
         let site = self.site ?? HelpText.optionValue("--site", in: CommandLine.arguments) ?? Self.siteName(url)
         let meter = ImportMeter(terminal: isatty(STDERR_FILENO) == 1)
         // Signals are caught once the store is open: until then they end the process as usual.
@@ -66,7 +71,7 @@ struct ImportCommand: ParsableCommand {
                                                waiting: { StacktermCommand.standardError("import: " + $0) },
                                                progress: { meter.show($0) })
             meter.end()
-            let container = isDirectory.boolValue ? "folder" : "archive"
+            let container = if case .folder = source { "folder" } else { "archive" }
             for file in summary.missingFiles { StacktermCommand.standardError("import: \(file) absent from the \(container), skipped") }
             for file in summary.alreadyImported { StacktermCommand.standardError("import: \(file) already imported, unchanged") }
             for entry in summary.ignoredEntries {
@@ -112,13 +117,21 @@ final class InterruptFlag: @unchecked Sendable {
         }
         self.sources = sources
         for (source, number) in zip(sources, [SIGINT, SIGTERM, SIGHUP]) {
-            source.setEventHandler { [unowned self] in
+            source.setEventHandler { [received, source] in
+                // Signals that arrive before the handler runs are counted together in `data`. (The source holding its
+                // handler holding it: both live as long as the process.)
+                let again = source.data > 1
                 let first = received.withLockedValue { held in
                     defer { held = held ?? number }
                     return held == nil
                 }
-                if first {
-                    StacktermCommand.standardError("import: \(Self.name(number)) received, finishing the rows being written…")
+                if first && !again {
+                    StacktermCommand.standardError("import: \(Self.name(number)) received, finishing the rows being written… "
+                        + "(again to stop at once)")
+                    // Whatever the import's threads are doing (a read that never returns, say), it ends.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracefulSeconds) { Self.stopAtOnce(number) }
+                } else {
+                    Self.stopAtOnce(number)
                 }
             }
             source.resume()
@@ -126,6 +139,17 @@ final class InterruptFlag: @unchecked Sendable {
     }
 
     var isSet: Bool { received.withLockedValue { $0 != nil } }
+
+    /// How long the first signal lets the rows being written finish before the import is ended anyway.
+    static let gracefulSeconds: Double = 10
+
+    /// Ends the process now with the signal's status. SQLite drops a transaction left unfinished (the write-ahead log
+    /// keeps only committed ones) and the kernel frees the import's lock: what earlier batches wrote stays, and the
+    /// next import of the dump goes on from there.
+    private static func stopAtOnce(_ number: Int32) {
+        StacktermCommand.standardError("\nimport: stopped at once by \(name(number)); the rows of finished batches are kept")
+        _exit(128 + number)
+    }
 
     /// The exit status for the signal that stopped the import: 128 + its number (130 for Ctrl-C).
     var exitStatus: Int32? { received.withLockedValue { $0.map { 128 + $0 } } }

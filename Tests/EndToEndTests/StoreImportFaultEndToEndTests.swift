@@ -87,6 +87,50 @@ final class StoreImportFaultEndToEndTests: XCTestCase, StacktermRunning {
         XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "60000")
     }
 
+    /// Issue 32's case 2: a FIFO given as the archive (or as a folder's Posts.xml) blocked the import in `openat` for
+    /// good, deaf to signals and holding the import lock. Judged by stat, it is refused at once.
+    func testAFIFOGivenAsTheDumpOrAsItsPostsFileIsRefusedUnopened() throws {
+        let archive = dataHome.appendingPathComponent("x.7z")
+        XCTAssertEqual(mkfifo(archive.path, 0o600), 0)
+        let folder = dataHome.appendingPathComponent("fifo-folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("Posts.xml").path, 0o600), 0)
+        for (source, expected) in [(archive, "x.7z: a FIFO (named pipe), not a dump archive or folder"),
+                                   (folder, "Posts.xml: a FIFO (named pipe), not a dump file")] {
+            let (process, errors) = try startImport(source, site: "x")
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            XCTAssertEqual(process.terminationStatus, 1, said)
+            XCTAssertTrue(said.contains(expected), said)
+        }
+        let vacuumed = try stackterm(["store", "--vacuum"])
+        XCTAssertEqual(vacuumed.status, 0, "no import holds the store: \(vacuumed.errors)")
+    }
+
+    /// A second signal stops an import at once, whatever its threads are doing; what finished batches wrote is kept
+    /// and a rerun resumes.
+    func testASecondSignalStopsTheImportAtOnce() throws {
+        let folder = try dump("big", rows: 60_000)
+        let (process, errors) = try startImport(folder, site: "big")
+        _ = waitFor("import: Posts.xml ", in: errors)
+        // The second once the first is taken (two sent back to back are one for the kernel), while the batch being
+        // written (2,000 rows: a few hundred milliseconds) is still being finished.
+        kill(process.processIdentifier, SIGTERM)
+        _ = waitFor("SIGTERM received, finishing the rows being written", in: errors)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        XCTAssertFalse(said.contains("import: done"), "the import ended before the signals: \(said)")
+        XCTAssertEqual(process.terminationStatus, 143, said)
+        XCTAssertTrue(said.contains("import: stopped at once by SIGTERM; the rows of finished batches are kept"), said)
+        let resumed = try stackterm(["import", folder.path, "--site", "big"])
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM question"), "60000")
+    }
+
     func testASecondImportAndStoreWaitForTheFirstWithAMessage() throws {
         let big = try dump("big", rows: 60_000)
         let small = try dump("small", rows: 100)
