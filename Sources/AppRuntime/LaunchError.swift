@@ -39,13 +39,13 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// How to tell stackterm which browser to use.
     static let setBrowser = "set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)"
 
-    /// The one-line message for the status bar.
+    /// The message for the status bar, the advice first (a long one wraps above the status line).
     public var description: String {
         switch self {
         case .unsafeLink(let rejection):
             "Not opened: \(rejection)"
         case .noBrowser:
-            "No browser found: $BROWSER is not set and neither xdg-open nor sensible-browser is installed — \(Self.setBrowser)"
+            "No browser found: \(Self.setBrowser) ($BROWSER is not set and neither xdg-open nor sensible-browser is installed)"
         case let .spawnFailed(program, reason):
             "Could not start \(program): \(reason)"
         case let .exited(program, status):
@@ -53,7 +53,7 @@ public enum LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .signalled(program, signal):
             "\(program) was ended by signal \(signal)"
         case let .fallbackFailed(program, failure):
-            "No browser opened the link: $BROWSER is not set, and \(program) \(failure) — \(Self.setBrowser)"
+            "No browser opened the link: \(Self.setBrowser) ($BROWSER is not set, and \(program) \(failure))"
         }
     }
 }

@@ -37,3 +37,12 @@ extension TmuxSession {
         }
     }
 }
+
+extension Array where Element == String {
+    /// Whether the status line says `text`: a long message wraps over up to four rows above the last one, so the
+    /// last five rows are read as one text, each row trimmed and the spaces between words collapsed.
+    public func statusSays(_ text: String) -> Bool {
+        let rows = suffix(5).map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        return rows.joined(separator: " ").contains(text.split(separator: " ").joined(separator: " "))
+    }
+}

@@ -56,8 +56,8 @@ final class DetachedBrowserFailureTests: XCTestCase {
         wait(for: [failed], timeout: 10)
         XCTAssertEqual(now, .notify("Opening with sensible-browser: \(url)", isError: false))
         XCTAssertEqual(later.withLockedValue { $0 }, .notify(
-            "No browser opened the link: $BROWSER is not set, and sensible-browser failed (exit status 1) — "
-                + "set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)", isError: true))
+            "No browser opened the link: set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal) "
+                + "($BROWSER is not set, and sensible-browser failed (exit status 1))", isError: true))
     }
 
     func testABrowserKilledBySignalIsReported() throws {

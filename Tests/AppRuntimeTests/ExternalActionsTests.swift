@@ -97,8 +97,8 @@ final class ExternalActionsTests: XCTestCase {
             let result = launcher(browser: browserVariable, path: empty.path).open("https://example.com")
             XCTAssertEqual(result, .failure(.noBrowser))
         }
-        XCTAssertEqual(LaunchError.noBrowser.description, "No browser found: $BROWSER is not set and neither xdg-open nor "
-                       + "sensible-browser is installed — set $BROWSER, e.g. export BROWSER=firefox (or w3m to read in the terminal)")
+        XCTAssertEqual(LaunchError.noBrowser.description, "No browser found: set $BROWSER, e.g. export BROWSER=firefox (or w3m "
+                       + "to read in the terminal) ($BROWSER is not set and neither xdg-open nor sensible-browser is installed)")
     }
 
     func testOnlySafeWebAddressesAreOpened() throws {

@@ -90,10 +90,10 @@ final class BreadthEndToEndTests: StacktermTestCase {
         let arguments = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(arguments.count, 1, "one argument: \(arguments)")
         XCTAssertTrue(arguments.first?.hasPrefix(link) == true, "\(arguments)")
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Opening with fake-browser") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Opening with fake-browser") }, tmux.screenDump())
 
         try tmux.sendKeys(.text("y"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied link: https://cardano.stackexchange.com/questions/") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Copied link: https://cardano.stackexchange.com/questions/") }, tmux.screenDump())
         let copied = Date().addingTimeInterval(5)
         var buffer = ""
         while !buffer.hasPrefix(link), Date() < copied { buffer = (try? tmux.showBuffer()) ?? ""; usleep(50_000) }
@@ -103,7 +103,7 @@ final class BreadthEndToEndTests: StacktermTestCase {
     func testNoBrowserGivesAClearMessage() throws {
         let tmux = try launchListing(environment: ["BROWSER": "/nonexistent/browser", "PATH": "/nonexistent"])
         try tmux.sendKeys(.text("o"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("No browser found") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("No browser found") }, tmux.screenDump())
         try tmux.sendKeys(.text("j"))
         XCTAssertTrue(tmux.isAlive, "the program keeps running")
     }

@@ -9,16 +9,16 @@ final class BrowserFailureEndToEndTests: StacktermTestCase {
         let tmux = try launch(environment: ["BROWSER": "false"])
         waitForList(tmux)
         try tmux.sendKeys(.text("o"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("false failed (exit status 1)") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("false failed (exit status 1)") }, tmux.screenDump())
         XCTAssertFalse(try tmux.capture().contains { $0.contains("Opened") }, tmux.screenDump())
 
         // In a question too, and the status keeps the failure (nothing later turns it into "Opened").
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "views · asked"), tmux.screenDump())
         try tmux.sendKeys(.text("y"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Copied link") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Copied link") }, tmux.screenDump())
         try tmux.sendKeys(.text("o"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("false failed (exit status 1)") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("false failed (exit status 1)") }, tmux.screenDump())
         XCTAssertFalse(try tmux.capture().contains { $0.contains("Opened") }, tmux.screenDump())
         try quit(tmux)
     }

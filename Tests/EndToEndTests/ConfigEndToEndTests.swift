@@ -73,7 +73,7 @@ final class ConfigEndToEndTests: XCTestCase {
         try writeConfig("site = \"beer\"\n\n[keys]\nmoveDwn = \"n\"\n")
         let tmux = try launch()
         let list = try tmux.capture()
-        XCTAssertTrue(list.last?.contains("config.toml:4: unknown command \"moveDwn\"") == true,
+        XCTAssertTrue(list.statusSays("config.toml:4: unknown command \"moveDwn\""),
                       "status line names file and line:\n\(list.joined(separator: "\n"))")
         XCTAssertTrue(list[0].contains("cardano"), "the flag's site is used")
 
@@ -88,11 +88,11 @@ final class ConfigEndToEndTests: XCTestCase {
     func testAConfigErrorStaysVisibleBesideTheNetworkErrorAfterIt() throws {
         try writeConfig("sitee = \"cardano\"\n")
         let tmux = try launch(baseURL: "http://127.0.0.1:9/2.3", waitingFor: "Offline")
-        let status = try tmux.capture().last ?? ""
-        XCTAssertTrue(status.contains("Offline") && status.contains("config.toml:1: unknown key"),
+        let screen = try tmux.capture()
+        XCTAssertTrue(screen.statusSays("Offline") && screen.statusSays("config.toml:1: unknown key"),
                       "both the network error and the config error show:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("r"))
-        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.last?.contains("Offline") == true && $0.last?.contains("config.toml") == false },
+        XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0.statusSays("Offline") && !$0.statusSays("config.toml") },
                       "a key press dismisses the config notice:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("Q"))
         XCTAssertTrue(tmux.waitFor(text: "EXIT=0", timeout: 5), tmux.screenDump())

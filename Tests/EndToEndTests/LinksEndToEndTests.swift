@@ -65,7 +65,7 @@ final class LinksEndToEndTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitFor(text: "FAKE-W3M https://cardano.stackexchange.com/questions/529/"),
                       "the browser has the terminal:\n\(tmux.screenDump())")
         try tmux.sendKeys(.key("Enter"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("w3m failed (exit status 1)") == true && $0[0].contains("Links —") },
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("w3m failed (exit status 1)") && $0[0].contains("Links —") },
                       "the screen is back and says why:\n\(tmux.screenDump())")
         XCTAssertFalse(try tmux.capture().contains { $0.contains("FAKE-W3M") }, "redrawn over the browser's output")
         try tmux.sendKeys(.text("Q"))

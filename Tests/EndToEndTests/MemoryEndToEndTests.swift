@@ -49,7 +49,7 @@ final class MemoryEndToEndTests: StacktermTestCase {
         tmux = try launchOnStore()
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { $0[0].contains("cardano · creation") && $0[2].contains("  ") },
                       "the sort was remembered:\n\(tmux.screenDump())")
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("As you left it: sort creation") == true },
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("As you left it: sort creation") },
                       "the status line says the memory decided:\n\(tmux.screenDump())")
         try tmux.sendKeys(.text("M"))
         XCTAssertTrue(tmux.waitUntil { $0[2].contains("★ " + title) }, "still saved:\n\(tmux.screenDump())")
@@ -127,12 +127,12 @@ final class MemoryEndToEndTests: StacktermTestCase {
         }
         let tmux = try launch(environment: ["XDG_DATA_HOME": home.path])
         waitForList(tmux)
-        XCTAssertTrue(try tmux.capture().last?.contains("No local store") == true, "one warning:\n\(tmux.screenDump())")
+        XCTAssertTrue(try tmux.capture().statusSays("No local store"), "one warning:\n\(tmux.screenDump())")
         try tmux.sendKeys(.key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: "Answer 1/", timeout: 10) || tmux.waitFor(text: "No answers yet", timeout: 1), tmux.screenDump())
-        XCTAssertFalse(try tmux.capture().last?.contains("No local store") == true, "the warning went with the key press")
+        XCTAssertFalse(try tmux.capture().statusSays("No local store"), "the warning went with the key press")
         try tmux.sendKeys(.text("m"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Not saved: there is no local store") == true }, tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Not saved: there is no local store") }, tmux.screenDump())
         try quit(tmux)
     }
 

@@ -22,7 +22,7 @@ final class SaveTruthEndToEndTests: StacktermTestCase {
         XCTAssertEqual(forgot.status, 0, forgot.errors)
 
         try tmux.sendKeys(.text("m"))
-        XCTAssertTrue(tmux.waitUntil { $0.last?.contains("Not saved: the local store holds no copy of this question") == true },
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Not saved: the local store holds no copy of this question") },
                       "m says the save was not kept:\n\(tmux.screenDump())")
         XCTAssertFalse(try tmux.capture()[2].contains("★"), "the row is not starred:\n\(tmux.screenDump())")
         try quit(tmux)

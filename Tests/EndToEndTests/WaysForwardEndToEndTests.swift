@@ -44,7 +44,7 @@ final class WaysForwardEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.key("Down"), .key("Enter"))
         XCTAssertTrue(tmux.waitUntil(timeout: 20) { screen in
             screen.first?.contains("cardano · activity") == true && screen.last?.contains("offline") == true
-                && screen.last?.contains("sample site: Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0") == true
+                && screen.statusSays("sample site: Cardano Stack Exchange's data dump (2021), CC BY-SA 4.0")
         }, tmux.screenDump())
         try tmux.sendKeys(.key("Down"), .key("Up"))
         XCTAssertTrue(tmux.waitUntil { screen in

@@ -25,15 +25,40 @@ public enum Chrome {
                      into: &buffer)
     }
 
-    /// The status line on the last row: the message (or loaded count) left, quota and key hints right.
+    /// The most rows a long message takes above the status line: a third of the screen, at most 4.
+    static func messageRows(height: Int) -> Int { max(0, min(4, height / 3)) }
+
+    /// The status line on the last row: the message (or loaded count) left, quota and key hints right. A message
+    /// wider than its room is shown whole: wrapped, its first lines over the rows above the status line (a
+    /// third of the screen at most; only what is still longer ends in `…`), so its beginning — the advice — is read first.
     public static func drawStatus(left: String, mark: StatusLine.Mark? = nil, right: String, isError: Bool,
                                   into buffer: inout ScreenBuffer) {
         let y = buffer.height - 1
         let style = isError ? CellStyle(.bold, color: .error) : CellStyle(color: .muted)
         buffer.fillRow(y, style: .plain)
-        let leftWidth = TextWidth.of(TerminalSafety.sanitize(left))
+        let safeLeft = TerminalSafety.sanitize(left)
+        let leftWidth = TextWidth.of(safeLeft)
         let rightText = rightSide(mark: mark, right: right, width: buffer.width, leftWidth: leftWidth)
-        drawSplitRow(y, left: left, right: rightText, style: style, into: &buffer)
+        let rightWidth = TextWidth.of(TextWidth.truncate(rightText, to: max(0, buffer.width / 2)))
+        let leftRoom = max(0, buffer.width - 2 - rightWidth - (rightWidth > 0 ? 1 : 0))
+        guard leftWidth > leftRoom, messageRows(height: buffer.height) > 0 else {
+            return drawSplitRow(y, left: safeLeft, right: rightText, style: style, into: &buffer)
+        }
+        var above = TextWrap.wrap(safeLeft, width: max(1, buffer.width - 2)).map(\.text)
+        // The last line shares the status row with the right side when it fits there; else it gets a row of its own.
+        var onStatusRow = above.count > 1 && TextWidth.of(above[above.count - 1]) <= leftRoom ? above.removeLast() : ""
+        let rows = messageRows(height: buffer.height)
+        if above.count > rows {
+            above = Array(above.prefix(rows))
+            above[rows - 1] = TextWidth.truncate(above[rows - 1] + " …", to: max(1, buffer.width - 2))
+            onStatusRow = ""
+        }
+        for (index, line) in above.enumerated() {
+            let row = y - above.count + index
+            buffer.fillRow(row, style: .plain)
+            buffer.write(" " + line, x: 0, y: row, style: style)
+        }
+        drawSplitRow(y, left: onStatusRow, right: rightText, style: style, into: &buffer)
     }
 
     /// The right side, at most half the row and no more than the `leftWidth` columns of the left text leave (the
