@@ -5,16 +5,28 @@ import TextEngine
 /// Draws the ways-forward screen: what happened, then each way forward (the selected one highlighted), and the
 /// command that imports a site's dump.
 enum WaysForwardScreen {
-    /// The lines of `ways` as drawn under the header, with the row of each choice (`choiceRows[i]` is choice `i`'s).
-    static func lines(_ ways: WaysForwardState, keymap: Keymap) -> (lines: [String], choiceRows: [Int]) {
-        var lines = ["Nothing of \(ways.site) can be shown: \(ways.reason).", "", "Ways forward (↑↓ and Enter):"]
-        var rows: [Int] = []
-        for choice in ways.choices {
-            rows.append(lines.count)
-            lines.append("  " + label(choice, ways, keymap))
+    /// The lines of `ways` as drawn under the header, wrapped to `width` columns (a wrapped line goes on under its
+    /// own indent), with the rows of each choice (`choiceRows[i]` are choice `i`'s).
+    static func lines(_ ways: WaysForwardState, keymap: Keymap, width: Int = .max) -> (lines: [String], choiceRows: [Range<Int>]) {
+        var lines: [String] = []
+        func add(_ text: String, indent: Int = 0) {
+            let pad = String(repeating: " ", count: indent)
+            let room = width == .max ? Int.max : max(1, width - indent - 2) // continuations go 2 further in
+            let wrapped = room == Int.max ? [text] : TextWrap.wrap(text, width: room).map(\.text)
+            lines += wrapped.enumerated().map { index, line in (index == 0 ? pad : pad + "  ") + line }
         }
-        if ways.heldSites?.isEmpty == true { lines.append("    (the local store holds no site yet)") }
-        lines += ["", "Or import a site's data dump, then browse it offline:", "    " + WaysForwardState.importCommand]
+        add("Nothing of \(ways.site) can be shown: \(ways.reason).")
+        lines += ["", "Ways forward (↑↓ and Enter):"]
+        var rows: [Range<Int>] = []
+        for choice in ways.choices {
+            let first = lines.count
+            add(label(choice, ways, keymap), indent: 2)
+            rows.append(first..<lines.count)
+        }
+        if ways.heldSites?.isEmpty == true { add("(the local store holds no site yet)", indent: 4) }
+        lines.append("")
+        add("Or import a site's data dump, then browse it offline:")
+        add(WaysForwardState.importCommand, indent: 4)
         return (lines, rows)
     }
 
@@ -48,11 +60,13 @@ enum WaysForwardScreen {
 extension WaysForwardState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: "\(site) · no data", right: "stackterm", into: &buffer)
-        let (lines, choiceRows) = WaysForwardScreen.lines(self, keymap: state.keymap)
-        let selectedRow = choiceRows.indices.contains(selection) ? choiceRows[selection] : -1
+        let (lines, choiceRows) = WaysForwardScreen.lines(self, keymap: state.keymap, width: buffer.width - 2)
+        let selectedRows = choiceRows.indices.contains(selection) ? choiceRows[selection] : 0..<0
+        let reasonRows = lines.firstIndex(of: "") ?? 1
         for (index, line) in lines.enumerated() where index + 1 <= state.viewport.contentRows {
-            let style = index == selectedRow ? CellStyle(.reverse) : (index == 0 ? CellStyle(.bold) : .plain)
-            if index == selectedRow { buffer.fillRow(index + 1, style: style) }
+            let selected = selectedRows.contains(index)
+            let style = selected ? CellStyle(.reverse) : (index < reasonRows ? CellStyle(.bold) : .plain)
+            if selected { buffer.fillRow(index + 1, style: style) }
             buffer.write(TextWidth.truncate(TerminalSafety.sanitize(line), to: buffer.width - 2), x: 1, y: index + 1, style: style)
         }
     }
