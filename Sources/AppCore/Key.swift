@@ -11,6 +11,9 @@ public enum Key: Hashable, Sendable {
     case function(Int)
     /// A mouse wheel turn or click (when the terminal reports the mouse and `mouse` is not off).
     case mouse(MouseEvent)
+    /// Text the terminal marked as pasted (bracketed paste): typed into an open prompt as one block, its newlines
+    /// and tabs as spaces, so a pasted line never submits; with no prompt open it runs no command.
+    case paste(String)
 }
 
 /// A mouse event at a screen cell (row 0 is the top line).

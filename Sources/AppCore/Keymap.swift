@@ -88,6 +88,7 @@ extension Key {
         case .tab: "Tab"
         case .function(let n): "F\(n)"
         case .mouse: "Mouse"
+        case .paste: "Paste"
         }
     }
 }

@@ -62,6 +62,7 @@ public struct LineEditor: Hashable, Sendable {
         case .down: recallNewer()
         case .enter: return .submitted(text)
         case .escape: return .cancelled
+        case .paste(let pasted): insert(pasted: pasted)
         case .tab, .pageUp, .pageDown, .function, .mouse: break
         }
         return .editing
@@ -94,6 +95,25 @@ public struct LineEditor: Hashable, Sendable {
         text.append(character)
         if !joins { count += 1 }
         cursor = count
+    }
+
+    /// Inserts a bracketed paste at the cursor in one step: line breaks and tabs become spaces, other control
+    /// characters are dropped.
+    private mutating func insert(pasted: String) {
+        var scalars = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in pasted.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue } // one space for a "\r\n" line break
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                scalars.append(" ")
+            } else if !Self.isControl(scalar) {
+                scalars.append(scalar)
+            }
+        }
+        let text = String(scalars)
+        guard cursor == count else { return replace(cursor..<cursor, with: text) }
+        for character in text { insert(character) }
     }
 
     private mutating func deleteBeforeCursor() {

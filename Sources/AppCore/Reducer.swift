@@ -114,6 +114,9 @@ public enum Reducer {
     /// A key goes to the open prompt first, then to a picker on top; otherwise the keymap turns it into a command.
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if case .mouse(let event) = key { return state.prompt == nil ? mouse(event, &state) : [] }
+        // Pasted text is typed into a prompt; over a list or a question it is no keys at all (a pasted page would
+        // otherwise run a command per character).
+        if case .paste = key { return state.prompt == nil ? [] : promptKey(key, &state) }
         // A redraw is asked for over anything, a prompt included (the screen it repairs may hold one) — unless it
         // was bound to a character, which a prompt types.
         let typed = if case .character = key { state.prompt != nil } else { false }

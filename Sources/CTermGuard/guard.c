@@ -18,7 +18,7 @@ static volatile sig_atomic_t installed = 0;
 /// Room for the handler when the crash is a stack overflow.
 static char alternate_stack[64 * 1024];
 
-static const char reset_sequence[] = "\033[?1049l\033[?25h\033[0m\r\n";
+static const char reset_sequence[] = "\033[?2004l\033[?1049l\033[?25h\033[0m\r\n";
 
 int stackterm_termguard_save(int fd) {
     if (!isatty(fd)) return -1;

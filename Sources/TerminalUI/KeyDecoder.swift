@@ -12,6 +12,17 @@ public enum KeyDecoder {
         }
     }
 
+    /// The keys of a drained batch, its bracketed pastes (`paste` keeps their state from one read to the next)
+    /// as `Key.paste`.
+    public static func decode(_ inputs: [CursesInput], paste: inout BracketedPasteState) -> [Key] {
+        paste.decoder.split(inputs).flatMap { piece -> [Key] in
+            switch piece {
+            case .inputs(let inputs): decode(inputs)
+            case .pasted(let text): [.paste(text)]
+            }
+        }
+    }
+
     /// The keys of a drained batch: Esc sequences that curses did not decode are dropped,
     /// Alt+key (Esc then a character in the same batch) is dropped, combining marks join the character before them.
     public static func decode(_ inputs: [CursesInput]) -> [Key] {

@@ -37,6 +37,8 @@ public final class Terminal {
     private(set) var colorCount = 0
     /// The buffer on screen now; nil forces a full repaint.
     var presented: ScreenBuffer?
+    /// Bracketed paste's state between two reads of the input.
+    private var paste = BracketedPasteState()
     private static let escapeDelayMilliseconds: Int32 = 25
     private static let maxInputsPerDrain = 4096
 
@@ -104,6 +106,7 @@ public final class Terminal {
         isStarted = true
         configureInput()
         configureColors()
+        writeDirectly(BracketedPaste.enable)
         presented = nil
         if installsCrashGuard { stackterm_termguard_install() }
     }
@@ -112,6 +115,7 @@ public final class Terminal {
     public func stop() {
         guard isStarted else { return }
         isStarted = false
+        writeDirectly(BracketedPaste.disable)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -127,6 +131,7 @@ public final class Terminal {
     /// at start) but keeps it set up for `resume()`.
     public func suspend() {
         guard isStarted else { return }
+        writeDirectly(BracketedPaste.disable)
         endwin()
         if installsCrashGuard { stackterm_termguard_restore() }
         if let outputFile { fflush(outputFile) }
@@ -139,7 +144,15 @@ public final class Terminal {
         clearok(window, true)
         wnoutrefresh(window)
         doupdate()
+        writeDirectly(BracketedPaste.enable)
         presented = nil
+    }
+
+    /// Writes a terminal mode curses does not know of (bracketed paste) straight to the output, flushed.
+    private func writeDirectly(_ sequence: String) {
+        guard let outputFile else { return }
+        fputs(sequence, outputFile)
+        fflush(outputFile)
     }
 
     /// Makes the next `present` repaint every cell, clearing the screen first: what another program wrote over the
@@ -207,7 +220,7 @@ public final class Terminal {
                 break
             }
         }
-        return InputBatch(keys: KeyDecoder.decode(inputs), sawResize: sawResize)
+        return InputBatch(keys: KeyDecoder.decode(inputs, paste: &paste), sawResize: sawResize)
     }
 
     /// True when the input has reached end of file or hung up (and nothing is left to read).

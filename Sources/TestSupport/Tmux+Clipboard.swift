@@ -15,13 +15,14 @@ extension TmuxSession {
 
 extension TmuxSession {
     /// Pastes `text` into the pane as a terminal paste does: one write of all its bytes (`tmux load-buffer` from a
-    /// file, then `paste-buffer`, the buffer deleted after), not a key at a time.
-    public func paste(_ text: String) throws {
+    /// file, then `paste-buffer`, the buffer deleted after), not a key at a time. `bracketed`: wrapped in the
+    /// bracketed-paste markers when the program asked for them (`paste-buffer -p`), as terminals do.
+    public func paste(_ text: String, bracketed: Bool = true) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName)-paste-\(UUID().uuidString)")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let buffer = "paste-\(UUID().uuidString.prefix(8))"
         try run(["load-buffer", "-b", buffer, file.path])
-        try run(["paste-buffer", "-d", "-b", buffer, "-t", paneID])
+        try run(["paste-buffer", "-d"] + (bracketed ? ["-p"] : []) + ["-b", buffer, "-t", paneID])
     }
 }

@@ -216,3 +216,22 @@ final class LineEditorTests: XCTestCase {
         XCTAssertEqual(LineEditor.recording("d", in: ["a", "b", "c"], limit: 2), ["c", "d"])
     }
 }
+
+/// A bracketed paste typed into the prompt: one line, never submitted by its line breaks.
+final class LineEditorPasteTests: XCTestCase {
+    func testAPastedLineBreakIsASpaceAndDoesNotSubmit() {
+        var editor = LineEditor(text: "find ")
+        XCTAssertEqual(editor.handle(.paste("staking\r\nwallet\n\tpool\u{7}")), .editing)
+        XCTAssertEqual(editor.text, "find staking wallet  pool")
+        XCTAssertEqual(editor.handle(.enter), .submitted("find staking wallet  pool"))
+    }
+
+    func testAPasteInTheMiddleGoesAtTheCursor() {
+        var editor = LineEditor(text: "ab")
+        _ = editor.handle(.left)
+        _ = editor.handle(.paste("XY"))
+        XCTAssertEqual(editor.text, "aXYb")
+        _ = editor.handle(.character("!"))
+        XCTAssertEqual(editor.text, "aXY!b")
+    }
+}

@@ -25,4 +25,28 @@ final class PasteEndToEndTests: StacktermTestCase {
                       "Esc did not close the prompt:\n\(tmux.screenDump())")
         try quit(tmux, within: 5, "Q right after a 100 KB paste")
     }
+
+    /// A bracketed paste is text, not keys: its line break does not submit the prompt, and pasted over the list it
+    /// runs no command (`/` would open the prompt, `Q` quit). Without the markers (a terminal that ignores mode
+    /// 2004) the keys act.
+    func testAPastedLineBreakDoesNotSubmitAndAPasteOverTheListRunsNoCommand() throws {
+        let tmux = try launch()
+        waitForList(tmux)
+        try tmux.paste("jj/Q")
+        usleep(500_000)
+        let after = try tmux.capture()
+        XCTAssertTrue(after.last?.contains("quota") == true, "no prompt opened, nothing quit:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("/"))
+        XCTAssertTrue(tmux.waitUntil { ($0.last ?? "").hasPrefix("Search:") }, tmux.screenDump())
+        // tmux, as terminals do, sends a pasted line break as a carriage return: Enter, were it not marked.
+        try tmux.paste("staking\nwallet")
+        XCTAssertTrue(tmux.waitUntil { ($0.last ?? "").hasSuffix("Search: staking wallet") }, "one line, not submitted:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.key("Escape"))
+        XCTAssertTrue(tmux.waitUntil { !($0.last ?? "").hasPrefix("Search:") }, tmux.screenDump())
+        try tmux.paste("/", bracketed: false)
+        XCTAssertTrue(tmux.waitUntil { ($0.last ?? "").hasPrefix("Search:") }, "an unmarked / is a key:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.key("Escape"))
+        XCTAssertTrue(tmux.waitUntil { !($0.last ?? "").hasPrefix("Search:") }, tmux.screenDump())
+        try quit(tmux)
+    }
 }
