@@ -55,9 +55,10 @@ public enum DumpSource: Sendable, Hashable {
         }
     }
 
-    /// Checks what can be checked before reading, never opening a file: a folder must hold Posts.xml, and each dump
-    /// file in it (and an archive) must be a regular file.
-    func precheck() throws(StoreError) {
+    /// Checks what can be checked before reading: a folder must hold Posts.xml, and each dump file in it (and an
+    /// archive) must be a regular file (judged by `stat`, unopened); an archive must start as a 7z, zip, tar or
+    /// compressed tar does (its first bytes read), so that `import README.md` is refused before it begins.
+    public func precheck() throws(StoreError) {
         switch self {
         case .folder(let folder):
             let posts = folder.appendingPathComponent("Posts.xml")
@@ -73,7 +74,27 @@ public enum DumpSource: Sendable, Hashable {
             if case .folder = try Self.judge(archive) {
                 throw .importFailed(file: archive.path, message: "a folder, not an archive")
             }
+            guard Self.looksLikeAnArchive(archive) else {
+                throw .importFailed(file: archive.path, message: "not an archive (7z, zip or tar) nor a dump folder: "
+                    + "give the site's .7z as Stack Exchange distributes it, or the folder its XML files were extracted to")
+            }
         }
+    }
+
+    /// The first bytes of 7z, zip, gzip, bzip2, xz and zstd files; a tar says `ustar` at byte 257.
+    private static let archiveSignatures: [[UInt8]] = [
+        [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x1F, 0x8B],
+        [0x42, 0x5A, 0x68], [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], [0x28, 0xB5, 0x2F, 0xFD],
+    ]
+
+    /// Whether `url` (a regular file) starts as an archive libarchive reads does. An unreadable file passes: the
+    /// import's own open says why.
+    static func looksLikeAnArchive(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return true }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 262)) ?? Data())
+        if archiveSignatures.contains(where: { head.starts(with: $0) }) { return true }
+        return head.count >= 262 && Array(head[257..<262]) == Array("ustar".utf8)
     }
 
     private static func notADumpFile(_ path: String, _ mode: mode_t, what: String) -> StoreError {

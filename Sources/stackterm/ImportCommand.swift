@@ -44,7 +44,10 @@ struct ImportCommand: ParsableCommand {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         // Judged by stat before anything opens it: a FIFO given as the archive would block the import for good.
         let source: DumpSource
-        do { source = try DumpSource.judge(url) } catch {
+        do {
+            source = try DumpSource.judge(url)
+            try source.precheck()
+        } catch {
             StacktermCommand.standardError("stackterm: \(error)")
             throw ExitCode(1)
         }

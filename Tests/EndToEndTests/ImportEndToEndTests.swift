@@ -61,6 +61,16 @@ final class ImportEndToEndTests: XCTestCase, StacktermRunning {
         XCTAssertTrue(stderr.contains("no such archive or folder"), stderr)
     }
 
+    /// Issue 32 case 11: `import README.md` announced `as site README.md` before failing.
+    func testAFileThatIsNoArchiveIsRefusedBeforeTheImportIsAnnounced() throws {
+        let readme = dataHome.appendingPathComponent("README.md")
+        try Data("# Not a dump\n\nJust some text.\n".utf8).write(to: readme)
+        let (status, _, stderr) = try run(["import", readme.path])
+        XCTAssertEqual(status, 1, stderr)
+        XCTAssertTrue(stderr.contains("README.md: not an archive (7z, zip or tar) nor a dump folder"), stderr)
+        XCTAssertFalse(stderr.contains("as site"), stderr)
+    }
+
     func testADamagedArchiveNamesItAndExitsWithOne() throws {
         let damaged = dataHome.appendingPathComponent("beer.stackexchange.com.7z")
         try Data("7z\u{BC}\u{AF}\u{27}\u{1C} not really an archive".utf8).write(to: damaged)
