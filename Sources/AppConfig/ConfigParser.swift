@@ -14,7 +14,7 @@ public enum ConfigParser {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, kind: .syntax(error.description))
+            throw ConfigError(file: file, line: error.source.begin.line, kind: .syntax(plainWords(error.description)))
         } catch {
             throw ConfigError(file: file, line: nil, kind: .syntax(String(describing: error)))
         }
@@ -22,6 +22,15 @@ public enum ConfigParser {
         let config = reader.read(table)
         if let first = reader.errors.min(by: { ($0.line ?? .max) < ($1.line ?? .max) }) { throw first }
         return config
+    }
+
+    /// toml++'s message in the words of the mistake that causes it: a string left open runs into the line break
+    /// ("unescaped control characters … are explicitly prohibited").
+    static func plainWords(_ message: String) -> String {
+        if message.contains("parsing string"), message.contains("control characters") {
+            return "missing closing quote: a string must end on its line (\"…\")"
+        }
+        return message
     }
 }
 

@@ -26,6 +26,12 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertTrue(found!.description.hasPrefix("config.toml:3: not valid TOML: "), found!.description)
     }
 
+    /// Issue 32 case 11: a string left open said "unescaped control characters … are explicitly prohibited".
+    func testAnUnterminatedStringSaysItsClosingQuoteIsMissing() {
+        XCTAssertEqual(error("site = \"cardano\nsort = \"votes\"\n")?.description,
+                       "config.toml:1: not valid TOML: missing closing quote: a string must end on its line (\"…\")")
+    }
+
     /// Found by Fuzz/run.sh config: toml++ (inside TOMLKit) asserted, aborting the program, on a table header
     /// whose name starts with a non-ASCII or control character; now a syntax error on that line.
     func testTableNameStartingWithANonASCIICharacterIsASyntaxErrorNotAnAbort() {

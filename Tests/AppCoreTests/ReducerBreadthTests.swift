@@ -1,4 +1,4 @@
-import AppCore
+@testable import AppCore
 import ReducerTestSupport
 import StackAPI
 import TestSupport
@@ -165,6 +165,13 @@ final class ReducerBreadthTests: XCTestCase {
         store.expectEffects([])
         store.type("in the store")
         XCTAssertEqual(store.state.picker?.visibleEntries.map(\.value), ["coffee", "beer"])
+    }
+
+    /// Issue 32 case 11: a site known only from the local store (named by its API name) showed `cardano (cardano)`.
+    func testASiteNamedByItsAPINameIsShownOnce() {
+        XCTAssertEqual(PickerFeature.siteLabel(Site(name: "cardano", apiSiteParameter: "cardano", siteURL: "")), "cardano")
+        XCTAssertEqual(PickerFeature.siteLabel(Site(name: "Cardano", apiSiteParameter: "cardano", siteURL: "https://cardano.stackexchange.com")),
+                       "Cardano (cardano) · cardano.stackexchange.com")
     }
 
     func testSitePickerFiltersAndSwitchesSite() throws {

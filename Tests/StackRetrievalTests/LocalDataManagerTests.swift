@@ -100,7 +100,8 @@ final class LocalDataManagerTests: LocalStoreTestCase {
 
     func testASortTheStoreCannotComputeIsAnOfflineError() throws {
         guard case .failure(.offline(let detail)) = try page(.hot, 1) else { return XCTFail("hot from the store") }
-        XCTAssertTrue(detail.contains("cannot sort by hot"), detail)
+        XCTAssertTrue(detail.contains("cannot sort by hot (it sorts by activity, creation, votes)"), detail)
+        XCTAssertFalse(detail.contains("press"), "print has no keys: \(detail)")
     }
 
     func testAnEmptyStoreSaysSoRatherThanShowingAnEmptyList() {

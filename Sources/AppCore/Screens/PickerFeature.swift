@@ -115,11 +115,13 @@ enum PickerFeature {
     /// What marks a site the local store holds in the site picker (typing it keeps only those).
     static let heldMark = "in the store"
 
-    /// `Name (api_name) · domain`: what the site picker shows and filters on.
+    /// `Name (api_name) · domain`: what the site picker shows and filters on; the name alone when it is the API name
+    /// (a site known only from the local store), not `cardano (cardano)`.
     static func siteLabel(_ site: Site) -> String {
         var domain = Substring(site.siteURL)
         for scheme in ["https://", "http://"] where domain.hasPrefix(scheme) { domain = domain.dropFirst(scheme.count) }
-        return "\(site.name) (\(site.apiSiteParameter))" + (domain.isEmpty ? "" : " · " + domain)
+        let name = site.name == site.apiSiteParameter ? site.name : "\(site.name) (\(site.apiSiteParameter))"
+        return name + (domain.isEmpty ? "" : " · " + domain)
     }
 
     /// Keys the picker handles itself (typing filters, the arrows and paging keys move, Enter chooses); nil lets the

@@ -134,7 +134,9 @@ public final class LocalDataManager: Sendable {
             return LocalPage(stored: questions, hasMore: found.hits.count > limit, page: page, searchCut: found.cut)
         }
         guard let order = StoreSort(query.sort) else {
-            throw APIError.offline(detail: "the local store cannot sort by \(query.sort.rawValue); press s for another sort")
+            // Said alike by the browser and by `print` (which has no keys): the sorts to choose from, not a key.
+            let sorts = StoreSort.allCases.map(\.rawValue).joined(separator: ", ")
+            throw APIError.offline(detail: "the local store cannot sort by \(query.sort.rawValue) (it sorts by \(sorts))")
         }
         let stored = try store.questions(site: query.site, sort: order, tags: query.tagged, offset: offset, limit: limit + 1)
         if page == 1 && stored.isEmpty {
