@@ -64,4 +64,35 @@ final class LoadErrorStatusTests: XCTestCase {
         }
         store.expectEffects([])
     }
+
+    /// Question 1 of five opened, `offline` or not, its thread failing with `error`: the message shown.
+    private func failedThread(_ error: APIError, offline: Bool) throws -> String? {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.isOffline = offline
+        let store = ReducerTestStore(state)
+        store.send(.command(.open))
+        let token = try XCTUnwrap(store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1))))
+        store.send(.loaded(token, .thread(.failure(error))))
+        store.expectEffects([])
+        return store.state.status.message
+    }
+
+    /// Issue 32 case 11: `--offline` offered a retry that could not succeed (and "press r to retry · offline" read as
+    /// "retry offline"); online, the retry is offered as before.
+    func testOfflineNoRetryIsOfferedThatCannotSucceed() throws {
+        let unreachable = APIError.offline(detail: "the local store holds no copy of this question")
+        XCTAssertEqual(try failedThread(unreachable, offline: true), "Offline: the local store holds no copy of this question")
+        XCTAssertEqual(try failedThread(.offline(detail: "cannot reach 127.0.0.1"), offline: false),
+                       "Offline: cannot reach 127.0.0.1 — press r to retry")
+    }
+
+    /// Issue 32 case 11: a site the API does not serve said a bare "API error 404 no_method", with no way forward.
+    func testAnErrorAboutTheSiteNamesTheSitePicker() throws {
+        XCTAssertEqual(try failedThread(.api(id: 404, name: "no_method", message: "no method found"), offline: false),
+                       "API error 404 no_method: no method found — press S to choose another site")
+        XCTAssertEqual(try failedThread(.api(id: 400, name: "bad_parameter", message: "No site found for name `nope`"), offline: false),
+                       "API error 400 bad_parameter: No site found for name `nope` — press S to choose another site")
+        XCTAssertEqual(try failedThread(.api(id: 400, name: "bad_parameter", message: "ids"), offline: false),
+                       "API error 400 bad_parameter: ids")
+    }
 }

@@ -61,7 +61,18 @@ struct Outcome {
     /// After a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError, _ context: ScreenContext) {
         guard error.isUserVisible else { return }
-        status = .show(error.summary(retryKey: context.keyName(.reload)), .loadError)
+        // Offline, the store answered and will answer the same again: no retry is offered that cannot succeed.
+        let retry = context.isOffline && error.isUnreachable ? nil : context.keyName(.reload)
+        status = .show(error.summary(retryKey: retry) + Self.wayForward(error, context), .loadError)
+    }
+
+    /// For an error about the site itself (the API knows no such site, or serves no such method there): the key of
+    /// the site picker, the way out. Empty for any other error.
+    static func wayForward(_ error: APIError, _ context: ScreenContext) -> String {
+        guard case .api(_, let name, let message) = error,
+              name == "no_method" || (name == "bad_parameter" && message.lowercased().contains("site")) else { return "" }
+        let key = context.keyName(.pickSite)
+        return key.isEmpty ? "" : " — press \(key) to choose another site"
     }
 
     /// Esc cancelled a load: says so and how to retry (with the effective reload key).
