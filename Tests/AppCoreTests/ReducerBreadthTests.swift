@@ -232,15 +232,24 @@ final class ReducerBreadthTests: XCTestCase {
         }
     }
 
+    /// Each press says what it did (issue 32 case 11: comments below the fold appeared with no sign on screen).
     func testCommentsLoadOnDemandOnceAndToggle() throws {
         let store = try openedThread()
-        store.send(.key(.character("c"))) { XCTAssertTrue($0.thread?.showComments ?? false) }
+        store.send(.key(.character("c"))) {
+            XCTAssertTrue($0.thread?.showComments ?? false)
+            XCTAssertEqual($0.status.message, "Loading the comments…")
+        }
         let token = try XCTUnwrap(receiveComments([1, 10, 11], store))
-        store.send(.loaded(token, .comments(.success([10: []])))) { XCTAssertEqual($0.thread?.comments?.count, 1) }
+        let comment = Comment(commentID: 5, postID: 10, creationDate: Date(timeIntervalSince1970: 0), body: "Nice")
+        store.send(.loaded(token, .comments(.success([10: [comment]])))) {
+            XCTAssertEqual($0.thread?.comments?.count, 1)
+            XCTAssertEqual($0.status.message, "1 comment shown under their posts (c hides them)")
+        }
         store.expectEffects([])
         store.press(.character("c"))
         XCTAssertFalse(store.state.thread?.showComments ?? true)
-        store.send(.key(.character("c")))
+        XCTAssertEqual(store.state.status.message, "Comments hidden")
+        store.send(.key(.character("c"))) { XCTAssertEqual($0.status.message, "1 comment shown under their posts (c hides them)") }
         store.expectEffects([], "comments already loaded are not fetched again")
     }
 

@@ -269,10 +269,22 @@ enum QuestionFeature {
 
     // MARK: Comments
 
+    /// `c`: comments shown or hidden, said on the status line (they appear under posts that may be below the fold).
     static func toggleComments(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
         thread.showComments.toggle()
-        guard thread.showComments, thread.comments == nil, thread.postComments.token == nil, thread.thread != nil else { return }
+        guard thread.showComments else { return out.setStatus("Comments hidden", isError: false) }
+        if let comments = thread.comments { return out.setStatus(commentsShown(comments, context), isError: false) }
+        out.setStatus("Loading the comments…", isError: false)
+        guard thread.postComments.token == nil, thread.thread != nil else { return }
         requestComments(&thread, context, &out)
+    }
+
+    /// "12 comments shown under their posts (c hides them)", or that the thread has none.
+    private static func commentsShown(_ comments: [Int: [Comment]], _ context: ScreenContext) -> String {
+        let count = comments.values.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return "No comments on this question or its answers" }
+        let key = context.keyName(.toggleComments)
+        return (count == 1 ? "1 comment" : "\(count) comments") + " shown under their posts" + (key.isEmpty ? "" : " (\(key) hides them)")
     }
 
     private static func requestComments(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
@@ -291,7 +303,9 @@ enum QuestionFeature {
         guard thread.postComments.settle(token, result) else { return out }
         switch result {
         case .success(let comments):
-            out.noteUnknownValues(comments.values.joined().unknownValueCount, "comments", before: context.status.message, context)
+            let unknown = comments.values.joined().unknownValueCount
+            if unknown == 0, thread.showComments { out.setStatus(commentsShown(comments, context), isError: false) }
+            out.noteUnknownValues(unknown, "comments", before: context.status.message, context)
         case .failure(let error): out.report(error, context)
         }
         return out
