@@ -40,7 +40,15 @@ struct PrintCommand: ParsableCommand {
     @OptionGroup var offlineOption: OfflineOption
     var offline: Bool { offlineOption.offline }
 
+    /// Words given without an option (`print staking`): never used, only to point at `--search` or `--question`.
+    @Argument(help: .hidden) var stray: [String] = []
+
     func validate() throws {
+        if let first = stray.first {
+            let words = stray.joined(separator: " ")
+            let hint = Int(first) != nil || first.contains("://") ? "--question \(first)" : "--search \"\(words)\""
+            throw ValidationError("print takes no words of its own (\(words)): to print what you meant, give \(hint)")
+        }
         if question != nil || topAnswer {
             if let problem = threadProblem { throw ValidationError(problem) }
             return

@@ -96,6 +96,11 @@ final class PrintModeEndToEndTests: XCTestCase, StacktermRunning {
         XCTAssertTrue(usage.errors.contains("--limit must be at least 1"), usage.errors)
         XCTAssertEqual(try stackterm(["print", "--sort", "newest"]).status, 2)
         XCTAssertEqual(try stackterm(["--no-such-flag"]).status, 2)
+        // Issue 32 case 11: words without an option were a bare "Unexpected argument".
+        let words = try stackterm(["print", "staking", "pool"])
+        XCTAssertEqual(words.status, 2, words.errors)
+        XCTAssertTrue(words.errors.contains("to print what you meant, give --search \"staking pool\""), words.errors)
+        XCTAssertTrue(try stackterm(["print", "329"]).errors.contains("give --question 329"))
 
         // An option the root shares with the subcommand (the root's copy checks it first) still shows the
         // subcommand's usage, not the browser's.
