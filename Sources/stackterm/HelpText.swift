@@ -49,7 +49,7 @@ enum HelpText {
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
         site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, [colors] and [keys]; command-line flags win over \
         STACKTERM_API_KEY, which wins over the file. The browser remembers in the local store the site, sort and tag filter \
-        it was left on (they win over the file, flags over them; --tagged '' clears the filter), each site's searches and \
+        it was left on (used where neither a flag nor the file names them; --tagged '' clears the filter), each site's searches and \
         saved questions. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
         NO_COLOR turns colours off. See `man stackterm`.
