@@ -141,6 +141,9 @@ public struct SharedState: Hashable, Sendable {
     public var readMarks = ReadMarks()
     /// Whether loads are answered by the local store (`--offline`, or the network failed); the status line says so.
     public var isOffline = false
+    /// Whether only the local store is asked, by choice (`--offline`, the sample site): a retry cannot reach the
+    /// network then, so none is offered. (A network that failed sets `isOffline` alone: retrying may succeed.)
+    public var storeOnly = false
     /// Whether the latest-questions list listens to the live source (`live`; off with `--offline`, `--no-live`).
     public var liveEnabled = false
     /// Tags whose new questions call the reader (`watch_tags`), lowercased.

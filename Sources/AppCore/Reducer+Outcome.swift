@@ -18,6 +18,7 @@ extension Reducer {
         if let notice = outcome.notice { shared.status.notice = notice }
         if outcome.storeOnly {
             shared.isOffline = true
+            shared.storeOnly = true
             shared.liveEnabled = false
         }
         if let remaining = outcome.quotaRemaining { shared.status.quotaRemaining = remaining }

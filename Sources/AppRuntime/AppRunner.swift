@@ -35,6 +35,7 @@ public final class AppRunner {
                               keymap: configuration.keymap)
         state.shared.maxTextWidth = configuration.maxTextWidth
         state.shared.isOffline = configuration.offline
+        state.shared.storeOnly = configuration.offline
         state.shared.liveEnabled = configuration.live && !configuration.offline
         state.shared.watchedTags = configuration.watchTags
     }

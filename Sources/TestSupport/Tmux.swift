@@ -95,9 +95,10 @@ public final class TmuxSession {
         do { return try capture().joined(separator: "\n") } catch { return "\(error)" }
     }
 
-    /// Polls the screen until some row contains `text`; false after `timeout` seconds.
+    /// Polls the screen until some row contains `text`, or the status area says it; false after `timeout` seconds.
     public func waitFor(text: String, timeout: TimeInterval = 10) -> Bool {
-        waitUntil(timeout: timeout) { lines in lines.contains { $0.contains(text) } }
+        // A long status message wraps over the rows above the last one: it is read there as one text too.
+        waitUntil(timeout: timeout) { lines in lines.contains { $0.contains(text) } || lines.statusSays(text) }
     }
 
     /// Polls the screen until `condition` holds for its rows; false after `timeout` seconds.

@@ -69,6 +69,7 @@ final class LoadErrorStatusTests: XCTestCase {
     private func failedThread(_ error: APIError, offline: Bool) throws -> String? {
         var state = try AppState.listing(5, rows: 24)
         state.shared.isOffline = offline
+        state.shared.storeOnly = offline
         let store = ReducerTestStore(state)
         store.send(.command(.open))
         let token = try XCTUnwrap(store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1))))
@@ -84,6 +85,15 @@ final class LoadErrorStatusTests: XCTestCase {
         XCTAssertEqual(try failedThread(unreachable, offline: true), "Offline: the local store holds no copy of this question")
         XCTAssertEqual(try failedThread(.offline(detail: "cannot reach 127.0.0.1"), offline: false),
                        "Offline: cannot reach 127.0.0.1 — press r to retry")
+        // The network failed and the store answers meanwhile: a retry may reach the network again.
+        var fellBack = try AppState.listing(5, rows: 24)
+        fellBack.shared.isOffline = true
+        let store = ReducerTestStore(fellBack)
+        store.send(.command(.open))
+        let token = try XCTUnwrap(store.receiveQuestionOpened(1, markedRead: ReadState(Fixtures.question(id: 1))))
+        store.send(.loaded(token, .thread(.failure(.offline(detail: "cannot reach 127.0.0.1")))))
+        store.expectEffects([])
+        XCTAssertEqual(store.state.status.message, "Offline: cannot reach 127.0.0.1 — press r to retry")
     }
 
     /// Issue 32 case 11: a site the API does not serve said a bare "API error 404 no_method", with no way forward.

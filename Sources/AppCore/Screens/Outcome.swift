@@ -61,8 +61,9 @@ struct Outcome {
     /// After a failed load: the error's one-line summary, unless the load was cancelled.
     mutating func report(_ error: APIError, _ context: ScreenContext) {
         guard error.isUserVisible else { return }
-        // Offline, the store answered and will answer the same again: no retry is offered that cannot succeed.
-        let retry = context.isOffline && error.isUnreachable ? nil : context.keyName(.reload)
+        // Offline by choice (--offline, the sample), the store answered and will answer the same again: no retry is
+        // offered that cannot succeed. After the network failed, a retry may reach it again.
+        let retry = context.storeOnly && error.isUnreachable ? nil : context.keyName(.reload)
         status = .show(error.summary(retryKey: retry) + Self.wayForward(error, context), .loadError)
     }
 

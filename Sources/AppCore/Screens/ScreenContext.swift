@@ -25,6 +25,8 @@ struct ScreenContext: Sendable {
     var watchedTags: [String] { shared.watchedTags }
     /// Whether loads are answered by the local store.
     var isOffline: Bool { shared.isOffline }
+    /// Only the local store is asked, by choice (`SharedState.storeOnly`).
+    var storeOnly: Bool { shared.storeOnly }
     /// The last load token handed out; `Outcome.makeToken` counts on from it.
     var lastToken: Int { shared.lastToken }
 
