@@ -43,4 +43,16 @@ final class SampleFromWaysForwardTests: XCTestCase {
         store.send(.key(.down)) { XCTAssertNil($0.status.notice, "a notice stays until the next key") }
         store.expectEffects([])
     }
+
+    /// Issue 32 case 11: once the store holds the sample's site, the first screen listed it twice (the sample, and
+    /// "cardano from the local store"); it is listed once, as a site the store holds.
+    func testTheSampleIsListedOnceWhenTheStoreHoldsItsSite() {
+        var ways = WaysForwardState(site: "stackoverflow", reason: "Offline")
+        XCTAssertEqual(ways.choices, [.retry, .sample])
+        ways.heldSites = [HeldSiteSummary(site: "beer", questionCount: 3)]
+        XCTAssertEqual(ways.choices, [.retry, .sample, .heldSite(HeldSiteSummary(site: "beer", questionCount: 3))])
+        let cardano = HeldSiteSummary(site: WaysForwardState.sampleSite, questionCount: 1_042)
+        ways.heldSites = [cardano]
+        XCTAssertEqual(ways.choices, [.retry, .heldSite(cardano)])
+    }
 }

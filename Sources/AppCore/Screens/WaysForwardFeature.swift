@@ -43,10 +43,16 @@ public struct WaysForwardState: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// The choices in the order shown: retry, the sample, then each site the store holds.
+    /// The choices in the order shown: retry, the sample (unless the store holds its site already: browsing that is
+    /// the same way, listed once), then each site the store holds.
     public var choices: [Choice] {
-        [.retry, .sample] + (heldSites ?? []).map(Choice.heldSite)
+        let held = heldSites ?? []
+        let sample: [Choice] = held.contains { $0.site == Self.sampleSite } ? [] : [.sample]
+        return [.retry] + sample + held.map(Choice.heldSite)
     }
+
+    /// The site of the sample shipped with stackterm (StackStore's `SampleSite.site`; a test keeps them equal).
+    public static let sampleSite = "cardano"
 
     /// The command that imports a site's dump, as the screen shows it.
     public static let importCommand = "stackterm import PATH   (a site's .7z from https://archive.org/details/stackexchange)"

@@ -49,7 +49,7 @@ enum WaysForwardScreen {
         case .sample:
             if ways.sampleImport != nil { return "Importing the sample site…" }
             let problem = ways.sampleProblem.map { " — could not: \($0)" } ?? ""
-            return "Browse the sample site: Cardano Stack Exchange, shipped with stackterm (CC BY-SA 4.0)\(problem)"
+            return "Browse the sample site: Cardano Stack Exchange as of 2021, shipped with stackterm (CC BY-SA 4.0)\(problem)"
         case .heldSite(let held):
             let count = held.questionCount == 1 ? "1 question" : grouped(held.questionCount) + " questions"
             return "Browse \(held.site) from the local store (\(count))"
