@@ -41,7 +41,7 @@ struct BracketedPaste {
                 if !pasted.isEmpty { pieces.append(.pasted(String(pasted))); pasted = String.UnicodeScalarView() }
                 isOpen = false
                 index += Self.endMarker.count
-            } else if isOpen, Self.isCutMarker(at: index, in: inputs) {
+            } else if Self.isCutMarker(isOpen ? Self.endMarker : Self.startMarker, at: index, in: inputs) {
                 held = Array(inputs[index...])
                 break
             } else {
@@ -59,13 +59,14 @@ struct BracketedPaste {
     }
 
     private static func marker(_ marker: [CursesInput], at index: Int, in inputs: [CursesInput]) -> Bool {
-        index + marker.count <= inputs.count && Array(inputs[index..<index + marker.count]) == marker
+        inputs[index] == .escape && index + marker.count <= inputs.count && inputs[index..<index + marker.count].elementsEqual(marker)
     }
 
-    /// True when the inputs from `index` to the end are the beginning of an end marker.
-    private static func isCutMarker(at index: Int, in inputs: [CursesInput]) -> Bool {
+    /// True when the inputs from `index` to the end are the beginning of `marker`, cut by the end of the read: at
+    /// least `ESC [ 2`, so that a lone Esc pressed last is never held back.
+    private static func isCutMarker(_ marker: [CursesInput], at index: Int, in inputs: [CursesInput]) -> Bool {
         let rest = inputs.count - index
-        return rest < endMarker.count && Array(inputs[index...]) == Array(endMarker.prefix(rest))
+        return inputs[index] == .escape && rest >= 3 && rest < marker.count && inputs[index...].elementsEqual(marker.prefix(rest))
     }
 
     private static func inputs(_ text: String) -> [CursesInput] {

@@ -28,6 +28,13 @@ final class BracketedPasteTests: XCTestCase {
         XCTAssertEqual(KeyDecoder.decode(inputs("01~q"), paste: &state), [.character("q")])
     }
 
+    func testAStartMarkerCutByTheEndOfAReadIsHeldButALoneEscIsNot() {
+        var state = BracketedPasteState()
+        XCTAssertEqual(KeyDecoder.decode(inputs("j\u{1B}[20"), paste: &state), [.character("j")])
+        XCTAssertEqual(KeyDecoder.decode(inputs("0~ab\u{1B}[201~"), paste: &state), [.paste("ab")])
+        XCTAssertEqual(KeyDecoder.decode(inputs("\u{1B}"), paste: &state), [.escape], "Esc pressed last acts at once")
+    }
+
     func testWithoutMarkersKeysAreKeysAndOtherSequencesAreStillDropped() {
         var state = BracketedPasteState()
         XCTAssertEqual(KeyDecoder.decode(inputs("j\r\u{1B}[5;2~k"), paste: &state), [.character("j"), .enter, .character("k")])
