@@ -60,7 +60,12 @@ extension Layout {
         for row in grid.rows {
             switch grid.kind {
             case .aligned, .gather:
-                rows.append(MathRenderer.trimmed(try self.row(row, context).text))
+                var nodes: [Node] = []
+                for (index, cell) in row.enumerated() {
+                    if index > 0 && index % 2 == 0 { nodes.append(.space(2)) }
+                    nodes.append(cell)
+                }
+                rows.append(MathRenderer.trimmed(try self.row(nodes, context).text))
             default:
                 rows.append(try row.map { try linear($0, script: context.script) }.joined(separator: ", "))
             }

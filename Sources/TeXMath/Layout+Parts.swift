@@ -3,13 +3,29 @@ extension Layout {
     func fraction(_ top: Node, _ bottom: Node, _ style: FractionStyle, _ context: Context) throws -> Box {
         if context.twoDimensional && style != .linear {
             let numerator = try box(top, context), denominator = try box(bottom, context)
-            let width = max(numerator.width, denominator.width)
+            let nested = Layout.hasFraction(top) || Layout.hasFraction(bottom)
+            let width = max(numerator.width, denominator.width) + (nested ? 2 : 0)
             let rule = Box(String(repeating: ascii ? "-" : "─", count: width))
             return Box.stack([numerator, rule, denominator], baseline: numerator.lines.count)
         }
         let numerator = try linear(top, script: true), denominator = try linear(bottom, script: true)
         if !ascii, let vulgar = Glyphs.vulgarFraction(numerator, denominator) { return Box(vulgar) }
         return Box(wrapped(top, numerator) + "/" + wrapped(bottom, denominator))
+    }
+
+    /// Whether `node` is only primes (`f''`), which need no `^` in a linear form.
+    static func isPrimes(_ node: Node) -> Bool {
+        if case .row(let nodes) = node { return nodes.allPrimes }
+        return false
+    }
+
+    /// Whether `node` is or holds at its top level a stacked fraction (the outer rule is then made longer).
+    static func hasFraction(_ node: Node) -> Bool {
+        switch node {
+        case .fraction(_, _, let style): return style != .linear
+        case .row(let nodes): return nodes.contains { if case .fraction(_, _, let style) = $0 { return style != .linear } else { return false } }
+        default: return false
+        }
     }
 
     func binomial(_ top: Node, _ bottom: Node, _ context: Context) throws -> Box {
@@ -62,8 +78,9 @@ extension Layout {
         if !context.twoDimensional || (baseBox.isSingleLine && allGlyphs) {
             var text = baseBox.isSingleLine ? baseBox.text : ""
             if case .fraction = base, !baseBox.text.isEmpty { text = "(" + text + ")" }
+            if case .classed(let inner, .op) = base, !Layout.isSimple(inner) { text = "(" + text + ")" }
             if let sub, let subText { text += subGlyphs ?? "_" + wrapped(sub, subText) }
-            if let sup, let supText { text += supGlyphs ?? "^" + wrapped(sup, supText) }
+            if let sup, let supText { text += supGlyphs ?? (Layout.isPrimes(sup) ? supText : "^" + wrapped(sup, supText)) }
             return Box(text)
         }
         var entries: [(offset: Int, text: String)] = []

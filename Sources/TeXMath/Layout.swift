@@ -44,12 +44,17 @@ struct Layout {
         var previous: (mathClass: MathClass, node: Node, text: String)?
         var spaced = false
         for (index, node) in nodes.enumerated() {
-            let box = try self.box(node, context)
+            var box = try self.box(node, context)
+            if isLinearFraction(node, box), let next = classes[(index + 1)...].compactMap({ $0 }).first,
+               [.ord, .open, .inner, .op].contains(next) {
+                box = Box("(" + box.text + ")")
+            }
             if let mathClass = classes[index] {
                 var gap = previous.map { Spacing.gap($0.mathClass, mathClass, script: context.script) } ?? 0
+                if ascii, !context.script, previous?.mathClass == .rel, mathClass == .rel { gap = 1 }
                 if gap == 0, !spaced, let previous, needsSeparation(previous.node, previous.text, node, box, context) { gap = 1 }
                 if gap > 0 { boxes.append(Box(String(repeating: " ", count: gap))) }
-                previous = (mathClass, node, box.isSingleLine ? box.text : "")
+                previous = (mathClass, node, box.lines[box.baseline])
                 spaced = false
             } else if box.width > 0 {
                 spaced = true
@@ -61,11 +66,21 @@ struct Layout {
         return result
     }
 
+    /// A fraction set as `a/b` (not a vulgar fraction), which needs parentheses before a factor: `(1/√2)(a+b)`.
+    private func isLinearFraction(_ node: Node, _ box: Box) -> Bool {
+        guard case .fraction = node, box.isSingleLine, box.text.count > 1 else { return false }
+        return true
+    }
+
     /// Two neighbours that would run together: ASCII words (`alpha beta`), or two stacked fractions.
     private func needsSeparation(_ left: Node, _ leftText: String, _ right: Node, _ rightBox: Box, _ context: Context) -> Bool {
         if context.twoDimensional, case .fraction = left, case .fraction = right { return true }
-        guard ascii, rightBox.isSingleLine, let last = leftText.last, let first = rightBox.text.first else { return false }
-        guard (last.isLetter || last.isNumber) && first.isLetter else { return false }
+        let rightText = rightBox.lines[rightBox.baseline]
+        guard let last = leftText.last, let first = rightText.first, first.isLetter || first.isNumber else { return false }
+        if case .scripts = left, !context.twoDimensional || ascii, leftText.contains("^") || leftText.contains("_") {
+            return true
+        }
+        guard ascii, last.isLetter || last.isNumber, first.isLetter else { return false }
         return isWord(left) || isWord(right)
     }
 
@@ -77,9 +92,12 @@ struct Layout {
         }
     }
 
+    static let tooLarge = TeXError("display too large"), tooTall = TeXError("display too tall")
+
+    /// Stops a display that grows past `TeXLimits` (the renderer then falls back to the inline form).
     static func checkSize(_ box: Box) throws {
-        if box.lines.count > 1 && box.width * box.lines.count > TeXLimits.cells { throw TeXError("display too large") }
-        if box.lines.count > TeXLimits.lines * 4 { throw TeXError("display too tall") }
+        if box.lines.count > 1 && box.width * box.lines.count > TeXLimits.cells { throw tooLarge }
+        if box.lines.count > TeXLimits.lines * 4 { throw tooTall }
     }
 
     /// Whether a linear form needs no parentheses around `node` (one symbol, a number, a bracketed group…).

@@ -62,6 +62,7 @@ public struct MathRenderer: Sendable {
             if lines.count == 1 { return .rendered([MathRenderer.trimmed(lines[0])]) }
             return .rendered(lines)
         } catch let error as TeXError {
+            if error == Layout.tooLarge || error == Layout.tooTall { return inline(tex) }
             return .source(reason: error.reason)
         } catch {
             return .source(reason: "\(error)")

@@ -1,6 +1,7 @@
 /// TeX's atom classes, which decide the spacing between neighbours (The TeXbook, Appendix G, Rule 20).
 enum MathClass: Sendable {
-    case ord, op, bin, rel, open, close, punct
+    /// `inner` is a `\left…\right` group: spaced as an ordinary atom, but a function name touches it (`sin(x)`).
+    case ord, op, bin, rel, open, close, punct, inner
 }
 
 /// A symbol: its Unicode and ASCII forms and its class.
@@ -71,6 +72,7 @@ indirect enum Node: Sendable {
         case .scripts(let base, _, _, _): return base.mathClass ?? .ord
         case .classed(_, let mathClass): return mathClass
         case .space: return nil
+        case .fenced: return .inner
         default: return .ord
         }
     }

@@ -105,6 +105,7 @@ struct Parser {
         var sup: Node?, sub: Node?
         var limits = false
         if case .atom(let atom) = base { limits = atom.limits }
+        if case .classed(.scripts(_, nil, nil, true), _) = base { limits = true }
         if case .scripts(let inner, let oldSup, let oldSub, let oldLimits) = base {
             (base, sup, sub, limits) = (inner, oldSup, oldSub, oldLimits)
         }

@@ -4,6 +4,8 @@
 enum Spacing {
     /// Columns between an atom of class `left` and one of class `right`.
     static func gap(_ left: MathClass, _ right: MathClass, script: Bool) -> Int {
+        if left == .op && right == .inner { return 0 }
+        let left = left == .inner ? MathClass.ord : left, right = right == .inner ? MathClass.ord : right
         switch (left, right) {
         case (.ord, .op), (.op, .ord), (.op, .op), (.close, .op): return 1
         default: break

@@ -73,7 +73,7 @@ enum SymbolTables {
     bowtie ⋈ Join ⋈ therefore ∴ because ∵ trianglelefteq ⊴ trianglerighteq ⊵ vartriangleleft ⊲
     vartriangleright ⊳ lessgtr ≶ gtrless ≷ sqsubsetneq ⊏ precsim ≾ succsim ≿ eqsim ≂ backsim ∽ bumpeq ≏
     Bumpeq ≎ circeq ≗ risingdotseq ≓ fallingdotseq ≒ thicksim ∼ thickapprox ≈ varpropto ∝ between ≬
-    pitchfork ⋔ gtrapprox ⪆ lessapprox ⪅ gtreqless ⋛ lesseqgtr ⋚ nvdash ⊬ nvDash ⊭ neq ≠ nexists ∄ notni ∌
+    pitchfork ⋔ gtrapprox ⪆ lessapprox ⪅ gtreqless ⋛ lesseqgtr ⋚ nvdash ⊬ nvDash ⊭ notni ∌
     """
     static let arrows = """
     to → rightarrow → leftarrow ← gets ← Rightarrow ⇒ Leftarrow ⇐ Leftrightarrow ⇔ iff ⟺ implies ⟹
