@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 OUT="$ROOT/.build-fuzz"
-ALL=(html json dump config line-editor index-text live)
+ALL=(html json dump config line-editor index-text live tex)
 
 time_limit=""
 if [[ "${1:-}" == "--time" ]]; then time_limit="$2"; shift 2; fi

@@ -56,6 +56,7 @@ enum Glyphs {
         case .grave: return "\u{300}"
         case .breve: return "\u{306}"
         case .ring: return "\u{30A}"
+        case .strike: return "\u{336}"
         }
     }
 

@@ -107,9 +107,9 @@ extension Layout {
             return Box.stack(parts, baseline: baseBox.baseline + (mark == nil ? 0 : 1))
         }
         let text = baseBox.text
-        if ascii { return Box((accent == .overline ? "bar" : accent.rawValue) + "(" + text + ")") }
+        if ascii { return Box((accent == .overline ? "bar" : accent == .strike ? "cancel" : accent.rawValue) + "(" + text + ")") }
         let mark = Glyphs.combining(accent)
-        if accent == .overline || accent == .underline {
+        if accent == .overline || accent == .underline || accent == .strike {
             return Box(String(text.map { $0 == " " ? " " : String($0) + mark }.joined()))
         }
         if text.count == 1 { return Box(text + mark) }

@@ -29,7 +29,7 @@ enum FractionStyle: Sendable { case normal, stacked, linear }
 
 /// Accents: a combining mark when the base is one character, else the named linear form.
 enum Accent: String, Sendable {
-    case hat, check, tilde, bar, overline, underline, vec, dot, ddot, dddot, acute, grave, breve, ring
+    case hat, check, tilde, bar, overline, underline, vec, dot, ddot, dddot, acute, grave, breve, ring, strike
 }
 
 /// How a grid's columns are set and what surrounds it.

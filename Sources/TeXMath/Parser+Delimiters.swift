@@ -93,6 +93,10 @@ extension Parser {
         case "textcolor", "colorbox", "href", "class", "cssId", "style", "bbox":
             if name == "bbox" { _ = try stream.readRawOptional() } else { _ = try stream.readRawArgument() }
             return name == "colorbox" ? try parseText() : try parseArgument()
+        case "ce":
+            return try parseChemistry()
+        case "cancel", "bcancel", "xcancel", "sout":
+            return .accent(try parseArgument(), .strike)
         case "boxed", "smash", "mathclap", "hbox", "llap", "rlap", "clap", "underbar":
             return try parseArgument()
         case "label", "hspace", "vspace", "tag", "eqref", "ref", "require":

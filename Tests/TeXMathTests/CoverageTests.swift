@@ -10,6 +10,7 @@ final class CoverageTests: XCTestCase {
             throw XCTSkip("quantumcomputing dump not found (set STACKTERM_DATA or put ../shared/data beside the package)")
         }
         var rendered = 0
+        var linearScripts = 0
         var failures: [String: Int] = [:]
         var examples: [String] = []
         for span in corpus.spans {
@@ -20,14 +21,16 @@ final class CoverageTests: XCTestCase {
                 XCTAssertFalse(lines.joined().contains { $0 == "\\" } && lines.joined().range(of: #"\\[A-Za-z]"#, options: .regularExpression) != nil,
                                "a command left in \(lines)")
                 rendered += 1
+                if lines.joined().contains(where: { $0 == "^" || $0 == "_" }) { linearScripts += 1 }
             case .source(let reason):
                 failures[reason, default: 0] += 1
                 examples.append("\(span.post)\t\(reason)\t\(span.tex.prefix(200).replacingOccurrences(of: "\n", with: " "))")
             }
         }
         let share = Double(rendered) / Double(max(1, corpus.spans.count))
-        let percent = (share * 1000).rounded() / 10
-        print("TeXMath coverage: \(rendered) of \(corpus.spans.count) spans (\(percent) %) of \(corpus.posts) posts")
+        let percent = (share * 10_000).rounded() / 100
+        print("TeXMath coverage: \(rendered) of \(corpus.spans.count) spans (\(percent) %) of \(corpus.posts) posts; "
+              + "\(linearScripts) of them hold a linear script (x^(k+1), x_(i,j))")
         for (reason, count) in failures.sorted(by: { $0.value > $1.value }).prefix(15) { print("  \(count)\t\(reason)") }
         try? examples.joined(separator: "\n").write(toFile: NSTemporaryDirectory() + "qc-failures.txt", atomically: true, encoding: .utf8)
         XCTAssertGreaterThanOrEqual(share, 0.95)

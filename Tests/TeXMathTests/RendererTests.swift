@@ -47,7 +47,18 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(MathRenderer().inline(#"\text{for all $x > 0$,}"#), .rendered(["for all x > 0,"]))
     }
 
-    func testChemistryIsNotGuessed() {
-        XCTAssertEqual(MathRenderer().inline(#"\ce{H2O}"#), .source(reason: #"unknown command \ce"#))
+    func testChemistryOfMhchem() {
+        let renderer = MathRenderer()
+        XCTAssertEqual(renderer.inline(#"\ce{H2O}"#), .rendered(["H₂O"]))
+        XCTAssertEqual(renderer.inline(#"\ce{^{171}Yb^+}"#), .rendered(["¹⁷¹Yb⁺"]))
+        XCTAssertEqual(renderer.inline(#"\ce{2H2 + O2 -> 2H2O}"#), .rendered(["2H₂ + O₂ → 2H₂O"]))
+        XCTAssertEqual(renderer.inline(#"\ce{Na+ + Cl- <=> NaCl}"#), .rendered(["Na⁺ + Cl⁻ ⇌ NaCl"]))
+        XCTAssertEqual(renderer.inline(#"\ce{SO4^2-}"#), .rendered(["SO₄²⁻"]))
+        XCTAssertEqual(renderer.inline(#"\ce{\alpha}"#), .source(reason: #"unsupported \ce content"#))
+    }
+
+    func testCancelStrikesThrough() {
+        XCTAssertEqual(MathRenderer().inline(#"\cancel{ab} + c"#), .rendered(["a̶b̶ + c"]))
+        XCTAssertEqual(MathRenderer(style: .ascii).inline(#"\cancel{x}"#), .rendered(["cancel(x)"]))
     }
 }
