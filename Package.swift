@@ -86,7 +86,7 @@ let package = Package(
         // The text engine (pure, no AppCore): HTML → styled lines, wrapping, widths, terminal safety, the screen buffer.
         .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport"]),
         // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D.
-        .target(name: "TeXMath"),
+        .target(name: "TeXMath", exclude: ["COVERAGE.md"]),
         // The app's screens: AppState drawn into a ScreenBuffer.
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.

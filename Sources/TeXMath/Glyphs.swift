@@ -1,7 +1,7 @@
 /// Unicode's superscript and subscript characters, vulgar fractions and combining accents.
 enum Glyphs {
     /// `text` in superscript characters, or nil unless every character has one.
-    static func superscript(_ text: String) -> String? { mapAll(text, superscripts) }
+    static func superscript(_ text: String) -> String? { text == "∘" ? "°" : mapAll(text, superscripts) }
 
     /// `text` in subscript characters, or nil unless every character has one.
     static func `subscript`(_ text: String) -> String? { mapAll(text, subscripts) }

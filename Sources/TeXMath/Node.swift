@@ -77,6 +77,13 @@ indirect enum Node: Sendable {
         }
     }
 
-    /// An empty ordinary atom (`{}`), which takes part in spacing but shows nothing.
-    static let empty = Node.row([])
+    /// An empty ordinary atom (`{}`), which takes part in spacing but shows nothing. (Computed: a stored
+    /// indirect enum hides its pointer in spare bits, which LeakSanitizer then reports as a leak.)
+    static var empty: Node { .row([]) }
+
+    /// The node inside a group of one (`{=}` → `=`), for commands that take their class from the argument.
+    var unwrapped: Node {
+        if case .row(let nodes) = self, nodes.count == 1 { return nodes[0].unwrapped }
+        return self
+    }
 }

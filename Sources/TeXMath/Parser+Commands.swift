@@ -53,11 +53,12 @@ extension Parser {
             return .radical(try parseArgument(), index: index)
         case "overset", "stackrel":
             let over = try parseArgument()
-            let base = try parseArgument()
-            return .scripts(base, sup: over, sub: nil, limits: true)
+            let base = try parseArgument().unwrapped
+            let node = Node.scripts(base, sup: over, sub: nil, limits: true)
+            return name == "stackrel" ? .classed(node, .rel) : node
         case "underset":
             let under = try parseArgument()
-            return .scripts(try parseArgument(), sup: nil, sub: under, limits: true)
+            return .scripts(try parseArgument().unwrapped, sup: nil, sub: under, limits: true)
         case "overbrace", "underbrace", "overleftarrow", "underleftarrow", "underrightarrow":
             return .classed(.scripts(try parseArgument(), sup: nil, sub: nil, limits: true), .op)
         case "xrightarrow", "xleftarrow", "xLeftarrow", "xRightarrow", "xleftrightarrow", "xLeftrightarrow", "xmapsto":

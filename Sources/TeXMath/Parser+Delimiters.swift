@@ -78,8 +78,8 @@ extension Parser {
         }
     }
 
-    private static let bar = Node.atom(Atom("|"))
-    private static let mod = Node.atom(Atom("mod", isWord: true))
+    private static var bar: Node { .atom(Atom("|")) }
+    private static var mod: Node { .atom(Atom("mod", isWord: true)) }
 
     /// `\not`, colours, boxes, tags, definitions and dimension-taking spaces; nil for other names.
     mutating func parseMisc(_ name: String) throws -> Node? {
