@@ -10,7 +10,19 @@ extension Layout {
         }
         let numerator = try linear(top, script: true), denominator = try linear(bottom, script: true)
         if !ascii, let vulgar = Glyphs.vulgarFraction(numerator, denominator) { return Box(vulgar) }
-        return Box(wrapped(top, numerator) + "/" + wrapped(bottom, denominator))
+        let bareNumerator = Layout.isSimple(top) || Layout.isProduct(top)
+        return Box((bareNumerator ? numerator : "(" + numerator + ")") + "/" + wrapped(bottom, denominator))
+    }
+
+    /// Whether `node` is a product of symbols with no operator (`2x`, `iπ`, `dρ`), which reads unambiguously as
+    /// a numerator: `iπ/4`.
+    static func isProduct(_ node: Node) -> Bool {
+        guard case .row(let nodes) = node, !nodes.isEmpty else { return false }
+        return nodes.allSatisfy { node in
+            guard node.mathClass == .ord, isSimple(node) else { return false }
+            if case .atom(let atom) = node { return atom.text != "/" && atom.text != "|" }
+            return true
+        }
     }
 
     /// Whether `node` is only primes (`f''`), which need no `^` in a linear form.

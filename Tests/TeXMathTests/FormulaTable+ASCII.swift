@@ -27,7 +27,7 @@ extension FormulaTable {
         (#"\vec{v}"#, #"vec(v)"#),
         (#"\underline{x}"#, #"underline(x)"#),
         (#"\left[ 0, 1 \right)"#, #"[0, 1)"#),
-        (#"\left. \frac{df}{dx} \right|_{x=0}"#, #"(df)/(dx)|_(x=0)"#),
+        (#"\left. \frac{df}{dx} \right|_{x=0}"#, #"df/(dx)|_(x=0)"#),
         (#"\bigg\{ z \bigg\}"#, #"{z}"#),
         (#"\|x\|_2"#, #"||x||_2"#),
         (#"\ket{\psi}"#, #"|psi>"#),

@@ -41,7 +41,7 @@ extension FormulaTable {
         (#"\left| x \right|"#, #"|x|"#),
         (#"\left\| v \right\|"#, #"‖v‖"#),
         (#"\left\langle \psi \right\rangle"#, #"⟨ψ⟩"#),
-        (#"\left. \frac{df}{dx} \right|_{x=0}"#, #"(df)/(dx)|ₓ₌₀"#),
+        (#"\left. \frac{df}{dx} \right|_{x=0}"#, #"df/(dx)|ₓ₌₀"#),
         (#"\left\lfloor x \right\rfloor"#, #"⌊x⌋"#),
         (#"\left\lceil \frac{n}{2} \right\rceil"#, #"⌈n/2⌉"#),
         (#"\big( x \big)"#, #"(x)"#),
