@@ -2,7 +2,8 @@
 public enum MathStyle: Sendable, Equatable {
     /// Unicode symbols, scripts, alphabets and box-drawing pieces (the default).
     case unicode
-    /// ASCII only: `sqrt(2)`, `alpha`, `<=`, `---` rules, `/ | \` brackets.
+    /// ASCII only: `sqrt(2)`, `alpha`, `<=`, `---` rules, `/ | \` brackets. (Symbols typed as themselves in the
+    /// TeX, such as `⊗`, get their ASCII form too; other non-ASCII text the author wrote, as in `\text{café}`, stays.)
     case ascii
 }
 

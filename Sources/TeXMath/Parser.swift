@@ -177,6 +177,7 @@ struct Parser {
         case "#", "$", "}": throw TeXError("unexpected \(scalar)")
         default:
             let character = Character(scalar)
+            if font == nil, let atom = Symbols.atom(typed: character) { return .atom(atom) }
             let shown = font.map { String($0.apply(character)) } ?? String(character)
             return .atom(Atom(shown, ascii: String(character)))
         }

@@ -4,6 +4,19 @@ enum Symbols {
     /// The atom a control sequence stands for, or nil when it is not a plain symbol.
     static func atom(_ name: String) -> Atom? { table[name] }
 
+    /// The atom of a symbol typed as itself (`⊗`, `≤`, `α`): its class and ASCII form as if written as a command.
+    static func atom(typed character: Character) -> Atom? { byGlyph[character] }
+
+    private static let byGlyph: [Character: Atom] = {
+        var result: [Character: Atom] = [:]
+        for name in table.keys.sorted() {
+            guard let atom = table[name], !atom.isWord, atom.text.count == 1, let glyph = atom.text.first,
+                  !glyph.isASCII, result[glyph] == nil else { continue }
+            result[glyph] = atom
+        }
+        return result
+    }()
+
     private static let table: [String: Atom] = {
         var result: [String: Atom] = [:]
         func add(_ pairs: String, _ mathClass: MathClass, limits: Bool = false) {

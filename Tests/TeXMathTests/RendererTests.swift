@@ -43,6 +43,11 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.inline(#"\alpha \le \beta \to \infty"#), .rendered(["alpha <= beta -> inf"]))
     }
 
+    func testSymbolsTypedAsThemselvesGetTheirClassAndASCIIForm() {
+        XCTAssertEqual(MathRenderer().inline("Z_1 ⊗ Z_2 ≤ α"), .rendered(["Z₁ ⊗ Z₂ ≤ α"]))
+        XCTAssertEqual(MathRenderer(style: .ascii).inline("Z_1 ⊗ Z_2 ≤ α"), .rendered(["Z_1 (x) Z_2 <= alpha"]))
+    }
+
     func testTextOutsideMathModeKeepsItsSpacesAndMathInside() {
         XCTAssertEqual(MathRenderer().inline(#"\text{for all $x > 0$,}"#), .rendered(["for all x > 0,"]))
     }
