@@ -78,6 +78,8 @@ enum TeXLimits {
     static let tokens = 40_000
     /// Most macro expansions in one formula.
     static let expansions = 2_000
+    /// Most tokens all macro expansions of one formula may add together.
+    static let expandedTokens = 30_000
     /// Deepest nesting of groups, arguments and environments.
     static let depth = 48
     /// Most cells of one display box (width × height).

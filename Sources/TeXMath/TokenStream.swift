@@ -4,6 +4,8 @@ struct TokenStream {
     private var stack: [Token]
     var macros: MacroTable
     private var expansions = 0
+    /// Tokens all expansions have added so far (bounded, so that a long body expanded many times stays cheap).
+    private var expanded = 0
 
     init(_ tokens: [Token], macros: MacroTable) {
         stack = tokens.reversed()
@@ -95,7 +97,10 @@ struct TokenStream {
             for token in macro.body {
                 if case .param(let n) = token, n <= arguments.count { body += arguments[n - 1] } else { body.append(token) }
             }
-            if stack.count + body.count > TeXLimits.tokens { throw TeXError("macro expansion too large") }
+            expanded += body.count
+            if stack.count + body.count > TeXLimits.tokens || expanded > TeXLimits.expandedTokens {
+                throw TeXError("macro expansion too large")
+            }
             push(body)
         }
     }

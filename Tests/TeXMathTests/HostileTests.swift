@@ -59,6 +59,7 @@ final class HostileTests: XCTestCase {
             #"\def\a{\a\a}\a"#,
             #"\def\a{xxxxxxxxxx}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b\b\b\b\b\b\b\b}\def\d{\c\c\c\c\c\c\c\c\c\c}\d\d\d\d\d\d\d\d\d\d\d\d\d"#,
             #"\newcommand{\x}[1]{#1#1#1#1}\x{\x{\x{\x{\x{\x{\x{\x{\x{\x{y}}}}}}}}}}"#,
+            #"\def\a{"# + String(repeating: "x", count: 9_000) + "}" + String(repeating: #"\a"#, count: 1_900),
         ]
         for tex in bombs {
             if case .rendered = renderer.inline(tex) { XCTFail(tex) }
