@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "AppConfig", targets: ["AppConfig"]),
         .library(name: "StackStore", targets: ["StackStore"]),
+        .library(name: "TeXMath", targets: ["TeXMath"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +85,8 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["StackAPI"]),
         // The text engine (pure, no AppCore): HTML → styled lines, wrapping, widths, terminal safety, the screen buffer.
         .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport"]),
+        // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D.
+        .target(name: "TeXMath", exclude: ["COVERAGE.md"]),
         // The app's screens: AppState drawn into a ScreenBuffer.
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
@@ -127,6 +130,7 @@ let package = Package(
             "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
         ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
+        .testTarget(name: "TeXMathTests", dependencies: ["TeXMath"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [

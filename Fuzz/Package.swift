@@ -44,6 +44,10 @@ let package = Package(
             .product(name: "Rendering", package: "stackterm"),
             .product(name: "TextEngine", package: "stackterm"),
         ], path: "Sources/FuzzLineEditor"),
+        .executableTarget(name: "fuzz-tex", dependencies: [
+            "FuzzSupport",
+            .product(name: "TeXMath", package: "stackterm"),
+        ], path: "Sources/FuzzTeX"),
         // Not a fuzzer: times the renderer on html inputs in a plain release build (Fuzz/run.sh builds it
         // separately, without sanitizers, into .build-fuzz/plain).
         .executableTarget(name: "render-timing", dependencies: [
