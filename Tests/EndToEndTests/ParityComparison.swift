@@ -47,12 +47,16 @@ enum ParityComparison {
         }
     }
 
-    /// The API names in a site picker's rows: `  Name (api) · host`.
+    /// The API names in a site picker's rows: `  Name (api) · host`, or `  api · host` for a site known by its API name.
     static func siteNames(_ screen: [String]) -> [String] {
         screen.compactMap { row in
-            guard let open = row.range(of: " ("), let close = row.range(of: ") · ", range: open.upperBound..<row.endIndex)
-            else { return nil }
-            return String(row[open.upperBound..<close.lowerBound])
+            if let open = row.range(of: " ("), let close = row.range(of: ") · ", range: open.upperBound..<row.endIndex) {
+                return String(row[open.upperBound..<close.lowerBound]) // `Cardano (cardano) · …`
+            }
+            // A site named by its API name alone (`cardano · …`, as the store knows it).
+            guard let dot = row.range(of: " · ") else { return nil }
+            let name = row[..<dot.lowerBound].trimmingCharacters(in: .whitespaces)
+            return name.isEmpty || name.contains(" ") ? nil : name
         }
     }
 
