@@ -8,8 +8,8 @@ import TextEngine
 /// Byte 0 picks the view width (0…63). Then each byte is one key: 0x00-0x1F are named keys and Ctrl-letters
 /// (see `key(for:)`); 0x20-0x7E are those ASCII characters; 0x7F-0xFE pick from a few multi-scalar
 /// graphemes (combining marks, CJK, emoji with ZWJ and skin tone, flags, a lone regional indicator, CR LF),
-/// so that grapheme joins across inserts and deletes get exercised; 0xFF is a bracketed paste of them all, with
-/// line breaks and control characters. A few earlier entries make Up/Down walk a history. Checks: the cursor stays within the text, the text never holds a control character, and the
+/// so that grapheme joins across inserts and deletes get exercised; 0xFF is a bracketed paste of a few of them,
+/// with line breaks and control characters. A few earlier entries make Up/Down walk a history. Checks: the cursor stays within the text, the text never holds a control character, and the
 /// view keeps `LineEditorView`'s promise (never wider than the field, cursor column inside it).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLineEditor(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -80,7 +80,9 @@ private func key(for byte: UInt8) -> Key {
     case 0x1E: return .character("\n")
     case 0x1F: return .control("\u{301}")
     case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
-    case 0xFF: return .paste("x\r\ny\n\t\u{1B}[201~" + String(graphemes)) // a bracketed paste, control characters and all
+    // A bracketed paste, control characters and all; short, since the view is drawn after every key (quadratic in
+    // the text here, where the program draws once per read): a paste of every grapheme took 0.8 s at 393 bytes.
+    case 0xFF: return .paste("x\r\ny\t\u{1B}" + String(graphemes.prefix(3)))
     default: return .character(graphemes[Int(byte - 0x7F) % graphemes.count])
     }
 }
