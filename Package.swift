@@ -73,7 +73,7 @@ let package = Package(
         ]),
         // The local imitation of API v2.3.
         .target(name: "StackDouble", dependencies: [
-            "StackAPI", "StackDump", "CZlib", lockedValueBox,
+            "StackAPI", "StackDump", "CZlib", "TeXMath", lockedValueBox,
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .executableTarget(name: "stackexchange-double", dependencies: [
@@ -82,13 +82,13 @@ let package = Package(
         ]),
 
         // App core (pure) and rendering (pure).
-        .target(name: "AppCore", dependencies: ["StackAPI"]),
+        .target(name: "AppCore", dependencies: ["StackAPI", "TeXMath"]),
         // The text engine (pure, no AppCore): HTML → styled lines, wrapping, widths, terminal safety, the screen buffer.
-        .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport"]),
+        .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport", "TeXMath"]),
         // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D.
         .target(name: "TeXMath", exclude: ["COVERAGE.md"]),
         // The app's screens: AppState drawn into a ScreenBuffer.
-        .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine"]),
+        .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine", "TeXMath"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
         .target(name: "Highlighting", dependencies: ["TextEngine", "CSourceHighlight", lockedValueBox]),
         // The only module importing curses.
@@ -131,7 +131,7 @@ let package = Package(
         ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "StackAPI", "StackDump", "TestSupport"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TeXMath", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
             "Highlighting", "TextEngine", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,

@@ -33,6 +33,8 @@ public struct PartialSettings: Equatable, Sendable {
     public var watchTags: [String]?
     /// `bell`: ring the terminal bell for a watched question (default true).
     public var bell: Bool?
+    /// `math`: how formulas of MathJax sites show (`unicode`, `ascii` or `source`; default `unicode`).
+    public var math: MathNotation?
 
     /// `store_max_mb`: the local store's size limit in megabytes (config file only).
     public var storeMaxMB: Int?
@@ -68,7 +70,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "live_refresh_s", "watch_tags", "bell"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "live_refresh_s", "watch_tags", "bell", "math"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

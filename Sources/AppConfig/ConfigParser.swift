@@ -62,6 +62,7 @@ struct ConfigReader {
                 config.settings.liveRefreshSeconds = integer(value, key: "live_refresh_s", in: SettingRules.liveRefreshSeconds)
             case "watch_tags": config.settings.watchTags = tagged(value, key: "watch_tags")
             case "bell": config.settings.bell = boolean(value, key: "bell")
+            case "math": config.settings.math = math(value)
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
@@ -96,14 +97,20 @@ struct ConfigReader {
         return text
     }
 
-    private mutating func sort(_ value: TOMLValueConvertible) -> QuestionSort? {
-        guard let text = string(value, at: ["sort"]) else { return nil }
-        guard let sort = QuestionSort(rawValue: text) else {
-            let known = QuestionSort.allCases.map(\.rawValue).joined(separator: ", ")
-            fail(["sort"], .badValue(key: "sort", reason: "\"\(text)\" is not one of \(known)"))
+    private mutating func math(_ value: TOMLValueConvertible) -> MathNotation? { choice(value, key: "math") }
+
+    private mutating func sort(_ value: TOMLValueConvertible) -> QuestionSort? { choice(value, key: "sort") }
+
+    /// One of a fixed set of words (`sort`, `math`); an error listing them otherwise.
+    private mutating func choice<Value: RawRepresentable & CaseIterable>(_ value: TOMLValueConvertible, key: String) -> Value?
+    where Value.RawValue == String {
+        guard let text = string(value, at: [key]) else { return nil }
+        guard let chosen = Value(rawValue: text) else {
+            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            fail([key], .badValue(key: key, reason: "\"\(text)\" is not one of \(known)"))
             return nil
         }
-        return sort
+        return chosen
     }
 
     /// Tags as `"a;b"` or `["a", "b"]` (`tagged`, `watch_tags`).

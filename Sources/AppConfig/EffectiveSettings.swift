@@ -41,6 +41,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var watchTags: [String]
     /// Ring the bell for a watched question (`bell`, default true).
     public var bell: Bool
+    /// How formulas of MathJax sites show (`math`, default `unicode`).
+    public var math: MathNotation
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -68,6 +70,7 @@ public struct EffectiveSettings: Equatable, Sendable {
         liveRefreshSeconds = file.liveRefreshSeconds ?? SettingRules.defaultLiveRefreshSeconds(hasKey: apiKey != nil)
         watchTags = (file.watchTags ?? []).map { $0.lowercased() }
         bell = file.bell ?? true
+        math = file.math ?? .unicode
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

@@ -127,6 +127,12 @@ public struct SharedState: Hashable, Sendable {
     public var status = StatusState()
     /// Searches on this site, oldest first: the store's from earlier runs, then this session's.
     public var searchHistory: [String] = []
+    /// The `math` setting: how formulas of MathJax sites are typeset (or left as TeX).
+    public var mathNotation = MathNotation.unicode
+    /// True while formulas show as TeX source (the `$` key flips it).
+    public var showsMathSource = false
+    /// What each site's API site object said about MathJax (by API site parameter), once the site list was read.
+    public var sitesWithMathJax: [String: Bool] = [:]
     /// The ids of the site's saved questions (marked in lists; `m` toggles).
     public var savedIDs: Set<Int> = []
     /// In-page finds submitted this session, oldest first.

@@ -5,7 +5,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case open, back, backOrQuit, cancelOrBack, quit, reload, help
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
-    case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw
+    case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw, toggleMathSource
 
     /// One line for the help screen.
     public var help: String {
@@ -20,8 +20,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .bottom: "Go to the bottom"
         case .nextAnswer: "In a question: next answer"
         case .previousAnswer: "In a question: previous answer (or this one's start)"
-        case .nextCodeBlock: "In a question: next code block"
-        case .previousCodeBlock: "In a question: previous code block"
+        case .nextCodeBlock: "In a question: next code block or display formula"
+        case .previousCodeBlock: "In a question: previous code block or display formula"
         case .open: "Open the selected question (in a picker: choose)"
         case .back: "Back one screen (nothing on the first screen)"
         case .backOrQuit: "Back one screen; on the first screen, quit"
@@ -41,7 +41,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .followLink: "In a question: pick a link [n] to open or copy"
         case .openInBrowser: "Open the question (or answer in view) in a browser"
         case .copyLink: "Copy the link (OSC 52 clipboard)"
-        case .copyCodeBlock: "In a question: copy the code block at the top of the view"
+        case .copyCodeBlock: "In a question: copy the code block or TeX formula in view"
         case .nextUnread: "In a list: next unread or updated question"
         case .markScreenRead: "In a list: mark every question on screen read"
         case .showLive: "In a list: show the questions that arrived live (▲ N new)"
@@ -49,6 +49,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .toggleSaved: "Save or unsave the question (kept offline for good)"
         case .showSaved: "The site's saved questions / back"
         case .redraw: "Redraw the screen (after another program wrote over it)"
+        case .toggleMathSource: "Math sites: show formulas as TeX / typeset again"
         }
     }
 }

@@ -49,6 +49,7 @@ public struct Keymap: Hashable, Sendable {
         (.findPrevious, [.character("N")]),
         (.pickSite, [.character("S")]),
         (.toggleComments, [.character("c")]),
+        (.toggleMathSource, [.character("$")]),
         (.followLink, [.character("L")]),
         (.openInBrowser, [.character("o")]),
         (.copyLink, [.character("y")]),

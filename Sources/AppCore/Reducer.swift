@@ -134,6 +134,7 @@ public enum Reducer {
         switch command {
         case .quit: return quit(&state)
         case .redraw: return [.redraw]
+        case .toggleMathSource: return toggleMathSource(&state)
         case .back: return back(&state, quitAtRoot: false)
         case .backOrQuit: return back(&state, quitAtRoot: true)
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)

@@ -38,6 +38,8 @@ public final class AppRunner {
         state.shared.storeOnly = configuration.offline
         state.shared.liveEnabled = configuration.live && !configuration.offline
         state.shared.watchedTags = configuration.watchTags
+        state.shared.mathNotation = configuration.math
+        state.shared.showsMathSource = configuration.math == .source
     }
 
     /// The running program, kept while the main loop runs.
@@ -128,7 +130,8 @@ public final class AppRunner {
         let now = clock.now
         var threadLayout: ThreadDocument.Layout?
         if case .question(let thread) = state.top, !Chrome.isTooSmall(state.viewport) {
-            threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now)
+            threadLayout = layouter.layout(for: thread, width: QuestionScreen.layoutWidth(for: state), now: now,
+                                           math: state.siteMath)
             if let layout = threadLayout, layout.measure != thread.measure {
                 reduce(.threadLaidOut(questionID: thread.questionID, layout.measure))
             }

@@ -37,6 +37,8 @@ public struct RuntimeConfiguration: Sendable {
     public var watchTags: [String] = []
     /// Whether a watched question rings the terminal bell (`bell`, default true).
     public var bell = true
+    /// How formulas of MathJax sites show (`math`): `source` starts with the TeX, which `$` typesets.
+    public var math = MathNotation.unicode
     /// `--offline`: no request leaves; lists, questions and search come from the local store.
     public var offline: Bool
     /// What the ages on screen are measured against (the real clock, or the `STACKTERM_NOW` test seam).

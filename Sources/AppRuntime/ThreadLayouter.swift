@@ -56,11 +56,12 @@ public final class ThreadLayouter {
 
     /// `thread` laid out at `width` if that layout is ready; otherwise nil, after starting (or while running)
     /// the job that makes it.
-    public func layout(for thread: QuestionState, width: Int, now: Date) -> ThreadDocument.Layout? {
-        let key = ThreadLayoutKey(thread: thread, width: width)
+    /// The site's `math` (nil: none) is part of the layout's key: `$` lays the thread out again.
+    public func layout(for thread: QuestionState, width: Int, now: Date, math: SiteMath? = nil) -> ThreadDocument.Layout? {
+        let key = ThreadLayoutKey(thread: thread, width: width, math: math)
         if let ready, ready.key == key { return ready.layout }
         if let inFlight, inFlight.key == key { return nil }
-        start(thread, key: key, width: width, now: now)
+        start(thread, key: key, width: width, now: now, math: math?.options)
         return nil
     }
 
@@ -71,7 +72,7 @@ public final class ThreadLayouter {
         ready = nil
     }
 
-    private func start(_ thread: QuestionState, key: ThreadLayoutKey, width: Int, now: Date) {
+    private func start(_ thread: QuestionState, key: ThreadLayoutKey, width: Int, now: Date, math: MathOptions?) {
         cancel()
         lastGeneration += 1
         let job = LayoutJob(generation: lastGeneration)
@@ -80,14 +81,14 @@ public final class ThreadLayouter {
         queue.async {
             guard !job.isCancelled,
                   let layout = ThreadDocument.layout(for: thread, width: width, now: now, code: styler.map { ($0, true) },
-                                                     isCancelled: { job.isCancelled })
+                                                     math: math, isCancelled: { job.isCancelled })
             else { return }
             DispatchQueue.main.async { @MainActor in
                 self.accept(layout, key: key, generation: job.generation)
             }
             guard let styler, layout.codeAwaitingStyle, !job.isCancelled,
                   let coloured = ThreadDocument.layout(for: thread, width: width, now: now, code: (styler, false),
-                                                       isCancelled: { job.isCancelled })
+                                                       math: math, isCancelled: { job.isCancelled })
             else { return }
             DispatchQueue.main.async { @MainActor in
                 self.acceptColoured(coloured, key: key, generation: job.generation)

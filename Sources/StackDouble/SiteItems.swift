@@ -1,4 +1,5 @@
 import Foundation
+import TeXMath
 
 /// An item of `/sites`: one per dump folder.
 struct SiteItem: Encodable {
@@ -13,6 +14,8 @@ struct SiteItem: Encodable {
     var launchDate: UnixTime?
     var highResolutionIconUrl: String
     var faviconUrl: String
+    /// `["MathJax"]` on the sites that typeset TeX (as the API says it), absent elsewhere.
+    var markdownExtensions: [String]?
 }
 
 /// The `/sites` route: every dump folder as a site, described from its name alone (nothing is loaded).
@@ -42,7 +45,8 @@ struct SiteList {
             siteState: "normal",
             launchDate: nil,
             highResolutionIconUrl: "\(cdn)/Img/apple-touch-icon@2.png",
-            faviconUrl: "\(cdn)/Img/favicon.ico")
+            faviconUrl: "\(cdn)/Img/favicon.ico",
+            markdownExtensions: MathSites.delimiters(forSite: name) == nil ? nil : ["MathJax", "Prettify"])
     }
 }
 

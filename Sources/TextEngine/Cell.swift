@@ -4,6 +4,8 @@ public enum CellColor: UInt8, CaseIterable, Hashable, Sendable {
     case normal, accent, muted, success, warning, error, code, tag, link
     /// The roles of highlighted tokens in code blocks (the rest of a block stays `code`).
     case codeKeyword, codeType, codeString, codeComment, codeNumber, codePreprocessor, codeFunction
+    /// Rendered math (formulas of MathJax sites).
+    case math
 }
 
 /// Text attributes of one cell.

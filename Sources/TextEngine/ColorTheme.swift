@@ -57,6 +57,7 @@ extension CellColor {
         case .codeNumber: "code-number"
         case .codePreprocessor: "code-preprocessor"
         case .codeFunction: "code-function"
+        case .math: "math"
         }
     }
 
@@ -78,14 +79,14 @@ public struct ColorTheme: Hashable, Sendable {
     /// The built-in colours: cyan accents and links, grey (bright black) decorations, green/yellow/red status,
     /// magenta code, blue tags, the terminal's own foreground for normal text; in highlighted code blue
     /// keywords, cyan types and functions, green strings, grey comments, yellow numbers, bright magenta
-    /// preprocessor lines (bright colours fall back to their basic form on 8-colour terminals).
+    /// preprocessor lines; bright yellow math (bright colours fall back to their basic form on 8-colour terminals).
     public static let standard = ColorTheme()
 
     private static let standardForegrounds: [CellColor: TerminalColor] = [
         .normal: .terminalDefault, .accent: .palette(6), .muted: .palette(8), .success: .palette(2),
         .warning: .palette(3), .error: .palette(1), .code: .palette(5), .tag: .palette(4), .link: .palette(6),
         .codeKeyword: .palette(4), .codeType: .palette(6), .codeString: .palette(2), .codeComment: .palette(8),
-        .codeNumber: .palette(3), .codePreprocessor: .palette(13), .codeFunction: .palette(14),
+        .codeNumber: .palette(3), .codePreprocessor: .palette(13), .codeFunction: .palette(14), .math: .palette(11),
     ]
 
     public func foreground(for role: CellColor) -> TerminalColor {

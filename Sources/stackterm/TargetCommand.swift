@@ -139,6 +139,7 @@ enum BrowserStart: Equatable {
         configuration.liveRefreshSeconds = Double(settings.liveRefreshSeconds)
         configuration.watchTags = settings.watchTags
         configuration.bell = settings.bell
+        configuration.math = settings.math
         configuration.clock = DisplayClock.from(environment: ProcessInfo.processInfo.environment,
                                                 warn: StacktermCommand.standardError)
         AppRunner.run(configuration)

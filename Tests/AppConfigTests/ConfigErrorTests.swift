@@ -86,7 +86,15 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(found?.line, 2)
         XCTAssertEqual(found?.kind, .unknownKey("pagesize", table: nil, suggestion: "page_size"))
         XCTAssertEqual(error("\n\nwhatever = 1")?.description,
-                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, [colors], [keys])")
+                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, math, [colors], [keys])")
+    }
+
+    func testMathSetting() {
+        XCTAssertEqual(error("math = \"latex\"")?.description,
+                       "config.toml:1: math: \"latex\" is not one of unicode, ascii, source")
+        let ascii = try? ConfigParser.parse("math = \"ascii\"", file: "config.toml")
+        XCTAssertEqual(ascii.map { EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: $0).math }, .ascii)
+        XCTAssertEqual(EffectiveSettings(commandLine: CommandLineSettings(), environment: [:], config: ConfigFile()).math, .unicode)
     }
 
     func testWrongTypes() {
@@ -142,7 +150,7 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(error("[colors]\nlinks = \"red\"")?.kind, .unknownColorRole("links", suggestion: "link"))
         XCTAssertEqual(error("[colors]\nbackground = \"red\"")?.description,
                        "config.toml:2: unknown colour role \"background\" in [colors] (known: normal, accent, muted, success, warning, error, code, tag, link, "
-                       + "code-keyword, code-type, code-string, code-comment, code-number, code-preprocessor, code-function)")
+                       + "code-keyword, code-type, code-string, code-comment, code-number, code-preprocessor, code-function, math)")
     }
 
     func testTheEarliestProblemIsReported() {

@@ -29,6 +29,8 @@ struct Outcome {
     /// From now on every load is answered by the store: the app is offline, with no live source
     /// (`Effect.answerFromStoreOnly`, before the outcome's own effects).
     var storeOnly = false
+    /// What the API's site objects said about MathJax, by site (`markdown_extensions`), when the site list arrived.
+    var sitesWithMathJax: [String: Bool] = [:]
 
     init(_ effects: [Effect] = [], _ navigation: [Navigation] = []) {
         self.effects = effects

@@ -106,6 +106,10 @@ enum PickerFeature {
                       label: siteLabel(site) + (held.contains(site.apiSiteParameter) ? " · \(heldMark)" : ""))
             }
             picker.selection = picker.entries.firstIndex { $0.value == context.site } ?? 0
+            // A site known only from the store has no `markdown_extensions`: the built-in table speaks for it.
+            for site in sites {
+                if let extensions = site.markdownExtensions { out.sitesWithMathJax[site.apiSiteParameter] = extensions.contains("MathJax") }
+            }
         case .failure(let error):
             out.report(error, context)
         }

@@ -6,7 +6,9 @@ import TextEngine
 /// Draws the latest answers feed: score, accepted mark, the question's title, author and age.
 public enum AnswersFeedScreen {
     /// Draws `screen` (header, column header, `rows - 1` rows of answers, end row) into `buffer`.
-    public static func draw(_ screen: AnswersFeedState, site: String, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+    /// On a math site (`math`), titles show their formulas typeset.
+    public static func draw(_ screen: AnswersFeedState, site: String, rows: Int, now: Date, math: MathOptions? = nil,
+                            into buffer: inout ScreenBuffer) {
         let feed = screen.rows
         Chrome.drawHeader(left: "\(site) · latest answers", right: "stackterm", into: &buffer)
         buffer.write(TextWidth.truncate(columnHeader(width: buffer.width), to: buffer.width), x: 0, y: 1,
@@ -15,7 +17,7 @@ public enum AnswersFeedScreen {
         var index = feed.scrollOffset
         while y <= rows, index < feed.items.count {
             drawRow(feed.items[index], title: screen.titles[feed.items[index].questionID],
-                    selected: index == feed.selection, now: now, y: y, into: &buffer)
+                    selected: index == feed.selection, now: now, math: math, y: y, into: &buffer)
             y += 1
             index += 1
         }
@@ -34,7 +36,8 @@ public enum AnswersFeedScreen {
         return TextWidth.fit(line, to: dateX) + dateLabel
     }
 
-    static func drawRow(_ answer: Answer, title: String?, selected: Bool, now: Date, y: Int, into buffer: inout ScreenBuffer) {
+    static func drawRow(_ answer: Answer, title: String?, selected: Bool, now: Date, math: MathOptions? = nil, y: Int,
+                        into buffer: inout ScreenBuffer) {
         let base = selected ? CellStyle(.reverse) : .plain
         if selected { buffer.fillRow(y, style: base) }
         let width = buffer.width
@@ -45,7 +48,7 @@ public enum AnswersFeedScreen {
         let author = width >= 60 ? TerminalSafety.sanitize(answer.owner?.displayName ?? "") : ""
         let authorWidth = author.isEmpty ? 0 : min(18, TextWidth.of(author)) + 1
         let titleWidth = max(1, width - 8 - authorWidth - 6)
-        let titleText = title.map { TerminalSafety.sanitize($0) } ?? "question #\(answer.questionID)"
+        let titleText = title.map { MathText.line(TerminalSafety.sanitize($0), options: math) } ?? "question #\(answer.questionID)"
         buffer.write(TextWidth.truncate(titleText, to: titleWidth), x: 8, y: y, style: title == nil ? CellStyle(base.attributes, color: .muted) : base)
         if authorWidth > 0 {
             buffer.write(TextWidth.truncate(author, to: authorWidth - 1), x: width - 5 - authorWidth, y: y, style: CellStyle(base.attributes, color: .muted))
@@ -77,7 +80,8 @@ enum PagedListRows {
 
 extension AnswersFeedState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
-        AnswersFeedScreen.draw(self, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
+        AnswersFeedScreen.draw(self, site: state.shared.site, rows: state.viewport.contentRows, now: now,
+                               math: state.siteMath.options, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {

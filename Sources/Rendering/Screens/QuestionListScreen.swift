@@ -14,11 +14,12 @@ public enum QuestionListScreen {
     /// Questions that arrived live and wait for `.` replace the column header with their banner (`liveKey` names the
     /// key; rows made from a message alone show no score or answer count yet); `watched` rows (new in a watched tag,
     /// not opened) are bold in the accent colour.
+    /// On a math site (`math`), titles show their formulas typeset.
     public static func draw(_ screen: QuestionListState, marks: ReadMarks = ReadMarks(), saved: Set<Int> = [], rows: Int, now: Date,
-                            liveKey: String = "", watched: Set<Int> = [], into buffer: inout ScreenBuffer) {
+                            liveKey: String = "", watched: Set<Int> = [], math: MathOptions? = nil, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: headerText(screen.settings), right: "stackterm", into: &buffer)
         drawRows(screen.rows, dateShown: screen.settings.dateShown, marks: marks, saved: saved, rows: rows, now: now,
-                 fromMessage: screen.live.fromMessage, watched: watched, into: &buffer)
+                 fromMessage: screen.live.fromMessage, watched: watched, math: math, into: &buffer)
         if let banner = screen.live.banner(key: liveKey) {
             buffer.fillRow(1, style: bannerStyle)
             buffer.write(TextWidth.truncate(banner, to: buffer.width), x: 0, y: 1, style: bannerStyle)
@@ -30,9 +31,9 @@ public enum QuestionListScreen {
 
     /// The column header, the rows of `list` from its scroll offset, and its end row.
     static func drawRows(_ list: PagedList<Question>, dateShown: ListDate, marks: ReadMarks, saved: Set<Int>, rows: Int, now: Date,
-                         noun: String = "questions", fromMessage: Set<Int> = [], watched: Set<Int> = [],
+                         noun: String = "questions", fromMessage: Set<Int> = [], watched: Set<Int> = [], math: MathOptions? = nil,
                          into buffer: inout ScreenBuffer) {
-        let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1)).map(RowText.init)
+        let onScreen = list.items.dropFirst(list.scrollOffset).prefix(max(0, rows - 1)).map { RowText($0, math: math) }
         let columns = QuestionListColumns(width: buffer.width, dateShown: dateShown, needs: needs(onScreen))
         buffer.write(TextWidth.truncate(columns.header(width: buffer.width), to: buffer.width), x: 0, y: 1, style: columnHeaderStyle)
         var y = 2
@@ -52,7 +53,7 @@ public enum QuestionListScreen {
         }
     }
 
-    /// A row's title and tags as drawn (control characters taken out) and their widths: made once per row and
+    /// A row's title and tags as drawn (control characters taken out, formulas typeset on a math site) and their widths: made once per row and
     /// frame, for the columns' `needs` and for the row itself.
     struct RowText {
         let title: String
@@ -60,8 +61,8 @@ public enum QuestionListScreen {
         let tags: String
         let tagsWidth: Int
 
-        init(_ question: Question) {
-            title = TerminalSafety.sanitize(question.title)
+        init(_ question: Question, math: MathOptions? = nil) {
+            title = MathText.line(TerminalSafety.sanitize(question.title), options: math)
             titleWidth = TextWidth.of(title)
             tags = TerminalSafety.sanitize(question.tags.joined(separator: " "))
             tagsWidth = TextWidth.of(tags)
@@ -151,7 +152,8 @@ public enum QuestionListScreen {
 extension QuestionListState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionListScreen.draw(self, marks: state.shared.readMarks, saved: state.shared.savedIDs, rows: state.viewport.contentRows,
-                                now: now, liveKey: state.shared.keyName(.showLive), watched: state.shared.watchedUnopened, into: &buffer)
+                                now: now, liveKey: state.shared.keyName(.showLive), watched: state.shared.watchedUnopened,
+                                math: state.siteMath.options, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {

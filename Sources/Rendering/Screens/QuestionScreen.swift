@@ -27,12 +27,14 @@ public enum QuestionScreen {
     /// Draws `thread` with `layout`, its document at `width` (`layoutWidth(for:)`) centred on the screen; while
     /// `layout` is nil (not laid out yet) only the question's header and a "Laying out…" line.
     /// A saved question says so beside the site's name.
+    /// `math` (nil: none) typesets the title's formulas and the placeholder's.
     public static func draw(_ thread: QuestionState, site: String, saved: Bool = false, layout: ThreadDocument.Layout?, width: Int,
-                            rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+                            rows: Int, now: Date, math: MathOptions? = nil, into buffer: inout ScreenBuffer) {
         let contentWidth = max(1, min(width, buffer.width - 2))
         let x = textColumn(width: contentWidth, columns: buffer.width)
-        let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now)
-        let title = thread.question?.title ?? "Question \(thread.questionID)"
+        let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now, math: math)
+        let title = thread.question.map { MathText.line(TerminalSafety.sanitize($0.title), options: math) }
+            ?? "Question \(thread.questionID)"
         Chrome.drawHeader(left: title, right: saved ? "★ saved · " + site : site, into: &buffer)
         let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))
         let find = layout == nil ? nil : thread.find.flatMap { $0.matches.isEmpty ? nil : $0 }
@@ -73,8 +75,11 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var commentsPending: Bool
     var newAnswers: Set<Int>
     var related: [LinkedQuestion]
+    var math: SiteMath?
 
-    public init(thread: QuestionState, width: Int) {
+    /// The key of `thread` laid out at `width` with the site's `math` (nil: none).
+    public init(thread: QuestionState, width: Int, math: SiteMath? = nil) {
+        self.math = math
         questionID = thread.questionID
         self.width = width
         loaded = thread.thread != nil
@@ -93,7 +98,7 @@ public struct ThreadLayoutKey: Hashable, Sendable {
 extension QuestionState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         QuestionScreen.draw(self, site: state.shared.site, saved: state.shared.savedIDs.contains(questionID), layout: threadLayout,
-                            width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows, now: now, into: &buffer)
+                            width: QuestionScreen.layoutWidth(for: state), rows: state.viewport.contentRows, now: now, math: state.siteMath.options, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {

@@ -7,10 +7,10 @@ import TextEngine
 public enum SavedListScreen {
     /// Draws `saved` into `buffer`; `savedIDs` are the questions still saved (one unsaved here loses its `★`).
     public static func draw(_ saved: SavedListState, marks: ReadMarks, savedIDs: Set<Int>, keys: SharedState, rows: Int, now: Date,
-                            into buffer: inout ScreenBuffer) {
+                            math: MathOptions? = nil, into buffer: inout ScreenBuffer) {
         Chrome.drawHeader(left: "\(saved.site) · saved questions", right: "stackterm", into: &buffer)
         QuestionListScreen.drawRows(saved.rows, dateShown: .creation, marks: marks, saved: savedIDs, rows: rows, now: now,
-                                    noun: "saved questions", into: &buffer)
+                                    noun: "saved questions", math: math, into: &buffer)
         if saved.rows.items.isEmpty, saved.rows.pending == nil, saved.rows.error == nil, rows >= 3 {
             let key = keys.keyName(.toggleSaved)
             let how = key.isEmpty ? "" : "\(key) on a list or in a question saves it: "
@@ -23,7 +23,7 @@ public enum SavedListScreen {
 extension SavedListState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
         SavedListScreen.draw(self, marks: state.shared.readMarks, savedIDs: state.shared.savedIDs, keys: state.shared,
-                             rows: state.viewport.contentRows, now: now, into: &buffer)
+                             rows: state.viewport.contentRows, now: now, math: state.siteMath.options, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {

@@ -47,19 +47,20 @@ public enum ThreadDocument {
 
     /// The laid-out thread like `layout(for:width:now:isCancelled:)`, its code blocks styled by `code`: the
     /// styler, and whether it may only answer from what it already has (`cachedOnly`).
+    /// `math` (nil: none) says which text of the site is math and how it shows.
     public static func layout(for thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
-                              isCancelled: () -> Bool) -> Layout? {
+                              math: MathOptions? = nil, isCancelled: () -> Bool) -> Layout? {
         // The renderer keeps the code-styling closure, which asks `isCancelled`, only while it runs.
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            layout(thread, width: width, now: now, code: code, isCancelled: isCancelled)
+            layout(thread, width: width, now: now, code: code, math: math, isCancelled: isCancelled)
         }
     }
 
     private static func layout(_ thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
-                               isCancelled: @escaping () -> Bool) -> Layout? {
-        var writer = ThreadLayoutWriter(thread: thread, width: width, now: now, code: code, isCancelled: isCancelled)
+                               math: MathOptions?, isCancelled: @escaping () -> Bool) -> Layout? {
+        var writer = ThreadLayoutWriter(thread: thread, width: width, now: now, code: code, math: math, isCancelled: isCancelled)
         if let question = thread.question {
-            writer.lines += header(question, now: now, width: width)
+            writer.lines += header(question, now: now, width: width, math: math)
         } else {
             writer.lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
         }
@@ -104,10 +105,10 @@ public enum ThreadDocument {
     }
 
     /// What the question view shows before its layout is ready: the question's header and "Laying out…".
-    public static func placeholder(for thread: QuestionState, width: Int, now: Date) -> [StyledLine] {
+    public static func placeholder(for thread: QuestionState, width: Int, now: Date, math: MathOptions? = nil) -> [StyledLine] {
         var lines: [StyledLine]
         if let question = thread.question {
-            lines = header(question, now: now, width: width)
+            lines = header(question, now: now, width: width, math: math)
         } else {
             lines = [StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))])]
         }
@@ -116,8 +117,9 @@ public enum ThreadDocument {
         return lines
     }
 
-    static func header(_ question: Question, now: Date, width: Int) -> [StyledLine] {
-        var lines = TextWrap.wrap([StyledSpan(TerminalSafety.sanitize(question.title), style: CellStyle(.bold, color: .accent))], width: width)
+    static func header(_ question: Question, now: Date, width: Int, math: MathOptions? = nil) -> [StyledLine] {
+        let title = MathText.line(TerminalSafety.sanitize(question.title), options: math)
+        var lines = TextWrap.wrap([StyledSpan(title, style: CellStyle(.bold, color: .accent))], width: width)
         var meta = "▲ \(UnknownValue.text(question.score)) · " + Plural.count(question.viewCount, "view")
         meta += " · asked \(RelativeAge.long(question.creationDate, now: now))"
         if let owner = question.owner?.displayName { meta += " by " + TerminalSafety.sanitize(owner) }
@@ -130,11 +132,11 @@ public enum ThreadDocument {
         return lines
     }
 
-    static func body(_ html: String?, width: Int, isCancelled: () -> Bool) -> [StyledLine]? {
+    static func body(_ html: String?, width: Int, math: MathOptions? = nil, isCancelled: () -> Bool) -> [StyledLine]? {
         guard let html, !html.isEmpty else {
             return [StyledLine([StyledSpan("(no body)", style: CellStyle(.dim, color: .muted))])]
         }
-        return HTMLRenderer.render(html: html, width: width, isCancelled: isCancelled)?.lines
+        return HTMLRenderer.render(html: html, width: width, styleCode: nil, math: math, isCancelled: isCancelled)?.lines
     }
 
     /// The tag on the rule of an answer that arrived since the question was last read.

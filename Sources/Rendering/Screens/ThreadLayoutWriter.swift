@@ -13,6 +13,8 @@ struct ThreadLayoutWriter {
     let isCancelled: () -> Bool
     /// Colours a code block (nil: plain), asking `isCancelled` before each block.
     let styleCode: ((String, String) -> CodeStyling)?
+    /// The site's math (nil: none).
+    let math: MathOptions?
     var lines: [StyledLine] = []
     private var anchors: [Int: Int]
     private var codeBlocks: [CodeBlockPlacement] = []
@@ -21,9 +23,10 @@ struct ThreadLayoutWriter {
     /// The post being written (the question's, then each answer's).
     private var postID: Int
 
-    init(thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?,
+    init(thread: QuestionState, width: Int, now: Date, code: (styler: any CodeStyler, cachedOnly: Bool)?, math: MathOptions? = nil,
          isCancelled: @escaping () -> Bool) {
         self.thread = thread
+        self.math = math
         self.width = width
         self.now = now
         self.isCancelled = isCancelled
@@ -106,8 +109,10 @@ struct ThreadLayoutWriter {
     private mutating func body(_ html: String?) -> [StyledLine]? {
         guard let html, !html.isEmpty else { return ThreadDocument.body(nil, width: width, isCancelled: isCancelled) }
         guard let document = HTMLRenderer.render(html: html, width: width, styleCode: styleCode, firstLinkNumber: links.count + 1,
-                                                 isCancelled: isCancelled) else { return nil }
-        for placement in document.codePlacements {
+                                                 math: math, isCancelled: isCancelled) else { return nil }
+        // Display formulas are blocks too: `}` stops at them and `Y` copies their TeX.
+        let blocks = (document.codePlacements + document.mathBlocks).sorted { $0.rows.lowerBound < $1.rows.lowerBound }
+        for placement in blocks {
             let rows = placement.rows
             codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
                                                  text: placement.text))
@@ -119,6 +124,6 @@ struct ThreadLayoutWriter {
 
     /// The comments of post `id` (when shown), their links numbered on; nil when abandoned.
     private mutating func comments(of id: Int) -> [StyledLine]? {
-        CommentsSection.lines(for: id, in: thread, width: width, now: now, links: &links, isCancelled: isCancelled)
+        CommentsSection.lines(for: id, in: thread, width: width, now: now, math: math, links: &links, isCancelled: isCancelled)
     }
 }

@@ -126,13 +126,26 @@ struct DocumentWriter {
         if !lines.isEmpty { blankLineDepth = min(containers.count, RenderLimits.maximumDepth) }
     }
 
+    /// The row the next block's first line gets (after the blank line between blocks, if one is due).
+    var nextBlockRow: Int { lines.count + (blankLineDepth == nil ? 0 : 1) }
+
     /// Columns left for content after the current prefix.
     var contentWidth: Int { width - prefixWidth }
 
-    /// Wraps a paragraph's spans and emits them.
-    mutating func writeParagraph(_ spans: [StyledSpan]) {
-        for line in TextWrap.wrap(spans, width: contentWidth) { emit(line) }
+    /// Wraps a paragraph's spans and emits them; with `unbreakable`, the no-break spaces that kept words together
+    /// while wrapping (inline formulas) are shown as plain spaces again.
+    mutating func writeParagraph(_ spans: [StyledSpan], unbreakable: Bool = false) {
+        for line in TextWrap.wrap(spans, width: contentWidth) {
+            emit(unbreakable ? Self.withPlainSpaces(line) : line)
+        }
         endBlock()
+    }
+
+    /// U+00A0, which wrapping never breaks at.
+    static let noBreakSpace = "\u{A0}"
+
+    private static func withPlainSpaces(_ line: StyledLine) -> StyledLine {
+        StyledLine(line.spans.map { StyledSpan($0.text.replacingOccurrences(of: noBreakSpace, with: " "), style: $0.style) })
     }
 
     /// Emits a code block's lines verbatim, indented by 2; rows that do not fit continue after a `↪`. A line
@@ -145,7 +158,7 @@ struct DocumentWriter {
         if text.utf8.last == 0x0A { codeLines.removeLast() }
         let styledLines = styled?.count == codeLines.count ? styled : nil
         let available = max(1, contentWidth - 2)
-        let first = lines.count + (blankLineDepth == nil ? 0 : 1)
+        let first = nextBlockRow
         for (lineIndex, codeLine) in codeLines.enumerated() {
             let kept = codeLine.utf8.count > RenderLimits.maximumLineBytes ? codeLine.prefix(utf8Bytes: RenderLimits.maximumLineBytes) : nil
             if kept == nil, let styledLine = styledLines?[lineIndex], styledLine.text == codeLine {

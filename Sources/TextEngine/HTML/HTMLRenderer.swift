@@ -1,3 +1,5 @@
+import TeXMath
+
 /// Renders Stack Exchange body HTML into styled terminal lines.
 ///
 /// Rules (every line is at most `width` columns; no text of the body is ever dropped):
@@ -22,12 +24,17 @@
 ///   lines for the links some anchor of which shows other text than the URL (a link shown as its own URL,
 ///   with or without `https://`, is not repeated). URLs are kept as written: relative ones (`/questions/…`)
 ///   stay relative.
-/// - `hr` is a muted line of `─`. MathJax `$…$` stays as text. Unknown elements keep their text;
+/// - `hr` is a muted line of `─`. Unknown elements keep their text;
 ///   `script`/`style` (and `template`, `title`, `head`) content is dropped.
 /// - Odd HTML: a `<` that does not start a known tag (`a < b`, `<socket: 11>`) is text; unclosed and
 ///   misnested tags never lose text; comments are skipped; entities are decoded exactly once.
 /// - All text is passed through `TerminalSafety`, so a decoded `&#27;` cannot reach the terminal.
 /// - Very deep nesting at narrow widths cuts the prefixes so content keeps at least 4 columns.
+/// - **Math** (given `MathOptions`, on MathJax sites): formulas between the site's delimiters, outside `code` and
+///   `pre`, rendered by TeXMath in the `math` colour: inline ones on one line that wrapping never splits, display ones
+///   as centred two-dimensional blocks (`mathBlocks` keeps their TeX); `\newcommand`/`\def` anywhere in the body
+///   apply to every formula; a formula the engine cannot read stays as written in the code colour. Without options
+///   every `$` is text.
 /// - Bounded work (`RenderLimits`): levels past `maximumDepth` render flat, a paragraph or code line keeps
 ///   `maximumLineBytes`, a body `maximumBodyBytes`; each cut is announced by a muted notice. Nothing recurses,
 ///   and no line costs more than `maximumDepth` for its prefix, so time and memory grow linearly with the body.
@@ -47,14 +54,20 @@ public enum HTMLRenderer {
     /// Renders `html` like `render(html:width:isCancelled:)`, asking `styleCode` how each code block drawn as a
     /// block looks, given its text and the `class` attributes of its `<pre>` and `<code>` (nil: all plain), its
     /// first link numbered `firstLinkNumber` (`links` and `linkTexts` stay indexed from 0).
+    /// `math` (nil: none) says which text is math and how it is shown.
     public static func render(html: String, width: Int, styleCode: ((_ code: String, _ classes: String) -> CodeStyling)?,
-                              firstLinkNumber: Int = 1, isCancelled: () -> Bool) -> RenderedDocument? {
+                              firstLinkNumber: Int = 1, math: MathOptions? = nil, isCancelled: () -> Bool) -> RenderedDocument? {
         let totalBytes = html.utf8.count
         let truncated = totalBytes > RenderLimits.maximumBodyBytes
+        let kept = truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html
         var renderer = RenderState(width: width)
         renderer.styleCode = styleCode
         renderer.firstLinkNumber = firstLinkNumber
-        var tokenizer = HTMLTokenizer(truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html)
+        if let math {
+            renderer.math = math
+            renderer.mathRenderer = MathRenderer(style: math.style, macros: PostMacros.collect(html: kept, math.delimiters))
+        }
+        var tokenizer = HTMLTokenizer(kept)
         var untilCheck = RenderLimits.tokensPerCancellationCheck
         while let token = tokenizer.next() {
             renderer.handle(token)

@@ -51,6 +51,16 @@ struct InlineText {
         hasContent = true
     }
 
+    /// True once `appendUnbreakable` joined words with no-break spaces (the writer turns them back after wrapping).
+    private(set) var hasUnbreakableSpaces = false
+
+    /// Appends text that wrapping must not split (an inline formula): its spaces become no-break spaces.
+    mutating func appendUnbreakable(_ text: String, style: CellStyle) {
+        guard text.contains(" ") else { return appendVerbatim(text, style: style) }
+        hasUnbreakableSpaces = true
+        appendVerbatim(text.replacingOccurrences(of: " ", with: DocumentWriter.noBreakSpace), style: style)
+    }
+
     /// A hard line break (`<br>`).
     mutating func appendLineBreak() {
         guard byteCount < RenderLimits.maximumLineBytes else { isTruncated = true; return }

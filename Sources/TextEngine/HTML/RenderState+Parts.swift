@@ -8,7 +8,16 @@ extension RenderState {
     /// Emits the open paragraph, if it holds anything but whitespace.
     mutating func closeParagraph() {
         guard table == nil else { return }
-        if inline.hasContent { writer.writeParagraph(inline.take()) } else { inline = InlineText() }
+        if let lone = loneFormula {
+            loneFormula = nil
+            if displayLoneFormula(lone) { return }
+        }
+        if inline.hasContent {
+            let unbreakable = inline.hasUnbreakableSpaces
+            writer.writeParagraph(inline.take(), unbreakable: unbreakable)
+        } else {
+            inline = InlineText()
+        }
     }
 
     /// Closes the innermost container of `kind` (ignored when there is none).

@@ -1,3 +1,5 @@
+import TeXMath
+
 /// The renderer's state while it reads tokens: inline styles, the open paragraph, code block, table and links.
 struct RenderState {
     var writer: DocumentWriter
@@ -30,6 +32,14 @@ struct RenderState {
     var hiddenDepth = 0
     var table: TableBuilder?
     var tableDepth = 0
+    /// The site's math (nil: no MathJax, every dollar is text) and the renderer holding the post's macros.
+    var math: MathOptions?
+    var mathRenderer = MathRenderer()
+    /// Each display formula drawn as a block: its rows and its TeX (what `Y` copies).
+    var mathPlacements: [CodeBlockPlacement] = []
+    /// The inline formula a paragraph began with (its TeX and what it shows): when the paragraph closes holding
+    /// nothing else, the formula is drawn as display math (a matrix written between single dollars, alone on its line).
+    var loneFormula: (tex: String, shown: String)?
 
     static let markerStyle = CellStyle(color: .link)
     static let imageStyle = CellStyle(color: .muted)
@@ -57,16 +67,14 @@ struct RenderState {
             let before = writer.lines.count
             writer.insertNoticeAtTop(RenderLimits.depthNotice)
             let shift = writer.lines.count - before
-            for index in codePlacements.indices {
-                let rows = codePlacements[index].rows
-                codePlacements[index].rows = (rows.lowerBound + shift)..<(rows.upperBound + shift)
-            }
+            for index in codePlacements.indices { codePlacements[index].rows = codePlacements[index].rows.shifted(by: shift) }
+            for index in mathPlacements.indices { mathPlacements[index].rows = mathPlacements[index].rows.shifted(by: shift) }
         }
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links, needed: linkNeedsFootnote, firstNumber: firstLinkNumber)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
                                 linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
-                                codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle)
+                                codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle, mathBlocks: mathPlacements)
     }
 
     // MARK: - Tokens
@@ -77,6 +85,7 @@ struct RenderState {
         if code != nil { code! += text; return }
         if let table, !table.hasOpenCell, text.allSatisfy(\.isWhitespace) { return }
         if !openAnchorTexts.isEmpty { collectAnchorText(text) }
+        if let math, styles.code == 0 { addTextWithMath(text, math); return }
         let style = styles.style
         withInline { $0.appendCollapsing(text, style: style) }
     }
@@ -151,6 +160,11 @@ struct RenderState {
             if element.isBlock { closeParagraph() }
         }
     }
+}
+
+extension Range where Bound == Int {
+    /// The range moved down by `shift` rows.
+    func shifted(by shift: Int) -> Range<Int> { (lowerBound + shift)..<(upperBound + shift) }
 }
 
 extension RenderState {

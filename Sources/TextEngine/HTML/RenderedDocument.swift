@@ -17,9 +17,11 @@ public struct RenderedDocument: Hashable, Sendable {
     /// True when a `CodeStyler` asked with `cachedOnly` answered `.notReady` for some block: it is drawn plain
     /// and a later layout may colour it.
     public var codeAwaitingStyle: Bool
+    /// The rows and TeX (delimiters included) of each display formula drawn as a block, in order (`Y` copies it).
+    public var mathBlocks: [CodeBlockPlacement]
 
     public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String], linkTexts: [String] = [],
-                codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false) {
+                codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false, mathBlocks: [CodeBlockPlacement] = []) {
         self.lines = lines
         self.bodyLineCount = bodyLineCount
         self.links = links
@@ -27,6 +29,7 @@ public struct RenderedDocument: Hashable, Sendable {
         self.codeBlocks = codeBlocks
         self.codePlacements = codePlacements
         self.codeAwaitingStyle = codeAwaitingStyle
+        self.mathBlocks = mathBlocks
     }
 
     /// The plain text of every line, for tests and plain output.
