@@ -4,7 +4,7 @@ import XCTest
 /// The tables of formulas (`FormulaTable+*.swift`) and their exact renderings.
 enum FormulaTable {
     /// Every inline case of the Unicode tables.
-    static var allInline: [(String, String)] { inlineA + inlineB + inlineC + inlineD + inlineE }
+    static var allInline: [(String, String)] { inlineA + inlineB + inlineC + inlineD + inlineE + inlineF }
 }
 
 final class FormulaTableTests: XCTestCase {

@@ -1,0 +1,9 @@
+/// Inline formulas of constructs added after the held-out check (written for these tests).
+extension FormulaTable {
+    static let inlineF: [(String, String)] = [
+        (#"\varprojlim_n \mathbb{Z}/p^n\mathbb{Z}"#, #"proj limₙ ℤ/pⁿℤ"#),
+        (#"\varinjlim_{i\in I} A_i"#, #"inj lim_(i∈I) Aᵢ"#),
+        (#"\projlim_n G_n"#, #"proj limₙ Gₙ"#),
+        (#"\varlimsup_{n\to\infty} a_n"#, #"lim sup_(n→∞) aₙ"#),
+    ]
+}
