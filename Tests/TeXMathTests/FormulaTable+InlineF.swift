@@ -5,5 +5,9 @@ extension FormulaTable {
         (#"\varinjlim_{i\in I} A_i"#, #"inj lim_(i∈I) Aᵢ"#),
         (#"\projlim_n G_n"#, #"proj limₙ Gₙ"#),
         (#"\varlimsup_{n\to\infty} a_n"#, #"lim sup_(n→∞) aₙ"#),
+        (#"\mathbb{F}_{p^k}"#, #"𝔽_(pᵏ)"#),
+        (#"e^{x_i}"#, #"e^(xᵢ)"#),
+        (#"x^{2^n}"#, #"x^(2ⁿ)"#),
+        (#"a_{n_k} \to L"#, #"a_(nₖ) → L"#),
     ]
 }
