@@ -9,5 +9,9 @@ extension FormulaTable {
         (#"e^{x_i}"#, #"e^(xᵢ)"#),
         (#"x^{2^n}"#, #"x^(2ⁿ)"#),
         (#"a_{n_k} \to L"#, #"a_(nₖ) → L"#),
+        (#"\operatorname{logit}(p)=\log\frac{p}{1-p}"#, #"logit(p) = log(p/(1−p))"#),
+        (#"\log_2\frac{n}{k} + \log\frac12"#, #"log₂(n/k) + log ½"#),
+        (#"\exp\frac{-x^2}{2}"#, #"exp((−x²)/2)"#),
+        (#"\lim_{x\to 0}\frac{\sin x}{x}"#, #"lim_(x→0) (sin x)/x"#),
     ]
 }
