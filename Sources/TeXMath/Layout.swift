@@ -117,7 +117,8 @@ struct Layout {
     /// Whether a linear form needs no parentheses around `node` (one symbol, a number, a bracketed group…).
     static func isSimple(_ node: Node) -> Bool {
         switch node {
-        case .atom, .text, .radical, .fenced, .accent, .binomial, .phantom: return true
+        case .atom, .radical, .fenced, .accent, .binomial, .phantom: return true
+        case .text(let text): return text.allSatisfy { $0.isLetter || $0.isNumber }
         case .scripts(let base, _, _, _):
             if case .fraction = base { return false }
             return isSimple(base)
