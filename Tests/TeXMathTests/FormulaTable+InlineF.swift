@@ -13,6 +13,8 @@ extension FormulaTable {
         (#"\log_2\frac{n}{k} + \log\frac12"#, #"log₂(n/k) + log ½"#),
         (#"\exp\frac{-x^2}{2}"#, #"exp((−x²)/2)"#),
         (#"\lim_{x\to 0}\frac{\sin x}{x}"#, #"lim_(x→0) (sin x)/x"#),
+        (#"\mathbf{y}=\mathbf{X}\boldsymbol{\beta}+\boldsymbol{\epsilon}"#, #"𝐲 = 𝐗𝛃 + 𝛜"#),
+        (#"\boldsymbol{\phi} \cdot \mathbf{\nabla}"#, #"𝛟 · 𝛁"#),
         (#"X_i\stackrel{\text{i.i.d.}}{\sim}F"#, #"Xᵢ ∼^(i.i.d.) F"#),
         (#"\frac{\text{number of heads}}{n} \ne \frac{\text{cost}}{n}"#, #"(number of heads)/n ≠ cost/n"#),
     ]
