@@ -1,4 +1,5 @@
-/// Rare constructs: `\genfrac`, stacks without a rule, `\sideset`, `\enclose` (written for these tests).
+/// Rare constructs: `\genfrac`, stacks without a rule, `\sideset`, `\enclose`, delimited `\def` (written for
+/// these tests).
 extension FormulaTable {
     static let rareInline: [(String, String)] = [
         (#"\genfrac{}{}{0pt}{}{a}{b}"#, #"a; b"#),
@@ -15,6 +16,8 @@ extension FormulaTable {
         (#"\enclose{updiagonalstrike}{x} + \enclose{downdiagonalstrike,updiagonalstrike}{y}"#, #"x̶ + y̶"#),
         (#"\enclose{radical}{x+1}"#, #"√(x+1)"#),
         (#"\enclose{top}{AB}"#, #"A̅B̅"#),
+        (#"\def\pair(#1,#2){\langle #1 \mid #2\rangle} \pair(a, b) \le \pair({x,y},z)"#, #"⟨a ∣ b⟩ ≤ ⟨x, y ∣ z⟩"#),
+        (#"\def\fact#1!{#1\,!} \fact n! = \fact{(n+1)}!/(n+1)"#, #"n ! = (n + 1) !/(n + 1)"#),
     ]
 
     static let rareDisplay: [(String, [String])] = [
