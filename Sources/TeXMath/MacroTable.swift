@@ -88,7 +88,7 @@ enum TeXLimits {
     /// Most tokens, counting those macros add.
     static let tokens = 40_000
     /// Most macro expansions in one formula.
-    static let expansions = 2_000
+    static let expansions = 500
     /// Most tokens all macro expansions of one formula may add together.
     static let expandedTokens = 30_000
     /// Deepest nesting of groups, arguments and environments.
