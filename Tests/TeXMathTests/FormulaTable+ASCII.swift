@@ -73,7 +73,7 @@ extension FormulaTable {
         (#"\begin{aligned} a &= b \\ c &= d \end{aligned}"#, #"a = b; c = d"#),
         (#"\renewcommand{\vec}[1]{\mathbf{#1}} \vec{v}"#, #"v"#),
         (##"\#P"##, "#P"),
-        (#"\mathbb{F}_{p^k}"#, #"F_(p^k)"#),
+        (#"\mathbb{F}_{q^2}"#, #"F_(q^2)"#),
     ]
 
     static let asciiDisplay: [(String, [String])] = [

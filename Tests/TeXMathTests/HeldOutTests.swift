@@ -41,6 +41,14 @@ final class HeldOutTests: XCTestCase {
         XCTAssertEqual(Set(HeldOut.inline + HeldOut.display).count, HeldOut.inline.count + HeldOut.display.count)
     }
 
+    func testHeldOutFormulasAreNotInTheTables() {
+        let squeezed = { (tex: String) in tex.filter { $0 != " " } }
+        let tables = FormulaTable.allInline.map(\.0) + FormulaTable.allDisplay.map(\.0) + FormulaTable.asciiInline.map(\.0)
+            + FormulaTable.asciiDisplay.map(\.0)
+        let tuned = Set(tables.map(squeezed))
+        XCTAssertEqual((HeldOut.inline + HeldOut.display).filter { tuned.contains(squeezed($0)) }, [])
+    }
+
     func testHeldOutShareIsReadable() {
         var failures: [String] = []
         for tex in HeldOut.inline where !HeldOut.isReadable(renderer.inline(tex)) {
