@@ -113,6 +113,7 @@ enum MathFont: Sendable {
                               "e": "ℯ", "g": "ℊ", "o": "ℴ"]
         case .fraktur: return ["C": "ℭ", "H": "ℌ", "I": "ℑ", "R": "ℜ", "Z": "ℨ"]
         case .doubleStruck: return ["C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"]
+        case .bold: return ["ϵ": "𝛜", "ϑ": "𝛝", "ϰ": "𝛞", "ϕ": "𝛟", "ϱ": "𝛠", "ϖ": "𝛡", "∇": "𝛁", "∂": "𝛛"]
         default: return [:]
         }
     }

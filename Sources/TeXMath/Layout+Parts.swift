@@ -91,8 +91,8 @@ extension Layout {
             var text = baseBox.isSingleLine ? baseBox.text : ""
             if case .fraction = base, !baseBox.text.isEmpty { text = "(" + text + ")" }
             if case .classed(let inner, .op) = base, !Layout.isSimple(inner) { text = "(" + text + ")" }
-            if let sub, let subText { text += subGlyphs ?? "_" + wrapped(sub, subText) }
-            if let sup, let supText { text += supGlyphs ?? (Layout.isPrimes(sup) ? supText : "^" + wrapped(sup, supText)) }
+            if let sub, let subText { text += subGlyphs ?? "_" + scriptWrapped(sub, subText) }
+            if let sup, let supText { text += supGlyphs ?? (Layout.isPrimes(sup) ? supText : "^" + scriptWrapped(sup, supText)) }
             return Box(text)
         }
         var entries: [(offset: Int, text: String)] = []
@@ -108,6 +108,12 @@ extension Layout {
         var lines = Array(repeating: "", count: bottom - top + 1)
         for entry in entries { lines[entry.offset - top] = entry.text }
         return Box.row([baseBox, Box.column(lines, baseline: -top)])
+    }
+
+    /// A linear script in parentheses unless simple; a scripted script too: `𝔽_(pᵏ)`, not `𝔽_pᵏ`.
+    private func scriptWrapped(_ script: Node, _ text: String) -> String {
+        if case .scripts = script.unwrapped { return "(" + text + ")" }
+        return wrapped(script, text)
     }
 
     func accent(_ base: Node, _ accent: Accent, _ context: Context) throws -> Box {

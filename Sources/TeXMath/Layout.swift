@@ -45,12 +45,15 @@ struct Layout {
         var spaced = false
         for (index, node) in nodes.enumerated() {
             var box = try self.box(node, context)
-            if isLinearFraction(node, box), let next = classes[(index + 1)...].compactMap({ $0 }).first,
-               [.ord, .open, .inner, .op].contains(next) {
+            let argument = isLinearFraction(node, box) && previous.map { Layout.isFunctionName($0.node) } == true
+            if isLinearFraction(node, box), argument || classes[(index + 1)...].compactMap({ $0 }).first.map({
+                [.ord, .open, .inner, .op].contains($0)
+            }) == true {
                 box = Box("(" + box.text + ")")
             }
             if let mathClass = classes[index] {
                 var gap = previous.map { Spacing.gap($0.mathClass, mathClass, script: context.script) } ?? 0
+                if argument { gap = 0 }
                 if ascii, !context.script, previous?.mathClass == .rel, mathClass == .rel { gap = 1 }
                 if gap == 0, !spaced, let previous, needsSeparation(previous.node, previous.text, node, box, context) { gap = 1 }
                 if gap > 0 { boxes.append(Box(String(repeating: " ", count: gap))) }
@@ -70,6 +73,17 @@ struct Layout {
     private func isLinearFraction(_ node: Node, _ box: Box) -> Bool {
         guard case .fraction = node, box.isSingleLine, box.text.count > 1 else { return false }
         return true
+    }
+
+    /// Whether `node` is a function name without limits (`log`, `sin`, `\operatorname{logit}`), whose linear
+    /// fraction argument takes parentheses: `log(p/(1−p))`, not `log p/(1−p)`.
+    static func isFunctionName(_ node: Node) -> Bool {
+        switch node {
+        case .atom(let atom): return atom.isWord && atom.mathClass == .op && !atom.limits
+        case .scripts(let base, _, _, let limits): return !limits && isFunctionName(base)
+        case .classed(let inner, .op): return !isSimple(inner)
+        default: return false
+        }
     }
 
     /// Two neighbours that would run together: ASCII words (`alpha beta`), or two stacked fractions.
@@ -103,7 +117,8 @@ struct Layout {
     /// Whether a linear form needs no parentheses around `node` (one symbol, a number, a bracketed group…).
     static func isSimple(_ node: Node) -> Bool {
         switch node {
-        case .atom, .text, .radical, .fenced, .accent, .binomial, .phantom: return true
+        case .atom, .radical, .fenced, .accent, .binomial, .phantom: return true
+        case .text(let text): return text.allSatisfy { $0.isLetter || $0.isNumber }
         case .scripts(let base, _, _, _):
             if case .fraction = base { return false }
             return isSimple(base)

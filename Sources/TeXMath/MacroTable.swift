@@ -3,6 +3,9 @@ struct Macro: Equatable, Sendable {
     var parameters: Int
     var optionalDefault: [Token]?
     var body: [Token]
+    /// For a delimited `\def` (`\def\foo#1.{…}`): the tokens before `#1`, then those after each parameter
+    /// (empty: undelimited); blanks left out. Empty for other macros.
+    var delimiters: [[Token]] = []
 }
 
 /// The macros a post defines with `\newcommand`, `\renewcommand`, `\def` or `\DeclareMathOperator`: collect them
@@ -50,13 +53,21 @@ public struct MacroTable: Equatable, Sendable {
         }
         if definer == "def" || definer == "gdef" {
             var count = 0
-            while let token = stream.peekRaw(), case .param(let n) = token {
-                guard n == count + 1 else { throw TeXError("malformed \\def") }
-                count = n
-                _ = stream.nextRaw()
+            var delimiters: [[Token]] = [[]]
+            while let token = stream.nextRaw(), token != .char("{") {
+                if case .param(let n) = token {
+                    guard n == count + 1 else { throw TeXError("malformed \\def") }
+                    count = n
+                    delimiters.append([])
+                } else if token == .char("}") {
+                    throw TeXError("malformed \\def")
+                } else if token != .space {
+                    delimiters[delimiters.count - 1].append(token)
+                }
             }
-            guard stream.peekRawSkippingSpace() == .char("{") else { throw TeXError("delimited \\def") }
-            return (name, Macro(parameters: count, body: try stream.readRawArgument()))
+            let body = try stream.readRawUntilClosingBrace()
+            let delimited = delimiters.contains { !$0.isEmpty }
+            return (name, Macro(parameters: count, body: body, delimiters: delimited ? delimiters : []))
         }
         var parameters = 0
         var optional: [Token]?
@@ -77,7 +88,7 @@ enum TeXLimits {
     /// Most tokens, counting those macros add.
     static let tokens = 40_000
     /// Most macro expansions in one formula.
-    static let expansions = 2_000
+    static let expansions = 500
     /// Most tokens all macro expansions of one formula may add together.
     static let expandedTokens = 30_000
     /// Deepest nesting of groups, arguments and environments.

@@ -11,6 +11,7 @@ extension Parser {
         if let node = try parseStructure(name) { return node }
         if let node = try parseDelimiterCommand(name) { return node }
         if let node = try parsePhysics(name) { return node }
+        if let node = try parseRare(name) { return node }
         if let node = try parseMisc(name) { return node }
         throw TeXError("unknown command \\\(name)")
     }

@@ -14,11 +14,11 @@ extension Parser {
         throw TeXError("missing delimiter")
     }
 
-    private static let characterDelimiters: [Unicode.Scalar: String] = [
+    static let characterDelimiters: [Unicode.Scalar: String] = [
         "(": "(", ")": ")", "[": "[", "]": "]", "|": "|", "/": "/", ".": "", "<": "⟨", ">": "⟩",
     ]
 
-    private static let commandDelimiters: [String: String] = [
+    static let commandDelimiters: [String: String] = [
         "{": "{", "}": "}", "lbrace": "{", "rbrace": "}", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊",
         "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉", "|": "‖", "Vert": "‖", "vert": "|", "lvert": "|", "rvert": "|",
         "lVert": "‖", "rVert": "‖", "lbrack": "[", "rbrack": "]", "backslash": "\\", "uparrow": "↑",

@@ -68,9 +68,9 @@ struct Parser {
                 switch token {
                 case .command("over"): return ([.fraction(top, bottom, .normal)], stop)
                 case .command("choose"): return ([.binomial(top, bottom)], stop)
-                case .command("brace"): return ([.fenced("{", .binomial(top, bottom), "}")], stop)
-                case .command("brack"): return ([.fenced("[", .binomial(top, bottom), "]")], stop)
-                default: return ([.fenced("", .fraction(top, bottom, .normal), "")], stop)
+                case .command("brace"): return ([Parser.ruleless(top, bottom, open: "{", close: "}")], stop)
+                case .command("brack"): return ([Parser.ruleless(top, bottom, open: "[", close: "]")], stop)
+                default: return ([Parser.ruleless(top, bottom, open: "", close: "")], stop)
                 }
             case .char("^"), .char("_"), .char("'"):
                 _ = try stream.next()
@@ -106,6 +106,7 @@ struct Parser {
         var limits = false
         if case .atom(let atom) = base { limits = atom.limits }
         if case .classed(.scripts(_, nil, nil, true), _) = base { limits = true }
+        if Parser.isSideset(base) { limits = true }
         if case .scripts(let inner, let oldSup, let oldSub, let oldLimits) = base {
             (base, sup, sub, limits) = (inner, oldSup, oldSub, oldLimits)
         }

@@ -43,7 +43,7 @@ enum Symbols {
             result[String(name)] = Atom(String(name), .op, isWord: true)
         }
         for name in SymbolTables.limitFunctions.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let text = name == "liminf" ? "lim inf" : name == "limsup" ? "lim sup" : String(name)
+            let text = SymbolTables.limitNames[String(name)] ?? String(name)
             result[String(name)] = Atom(text, .op, limits: true, isWord: true)
         }
         return result
@@ -113,7 +113,14 @@ enum SymbolTables {
     sin cos tan cot sec csc arcsin arccos arctan arccot arcsec arccsc sinh cosh tanh coth sech csch log ln lg exp
     arg dim ker deg hom tr Tr rank span diag sgn sign erf Var Cov cov var id lcm Ker Hom Aut End Id
     """
-    static let limitFunctions = "lim liminf limsup det gcd max min sup inf Pr argmax argmin injlim projlim"
+    static let limitFunctions = """
+    lim liminf limsup det gcd max min sup inf Pr argmax argmin injlim projlim varinjlim varprojlim varliminf varlimsup
+    """
+    /// Limit names shown otherwise than their command (`\varprojlim`, an arrow under "lim" in print, is "proj lim").
+    static let limitNames: [String: String] = [
+        "liminf": "lim inf", "limsup": "lim sup", "injlim": "inj lim", "projlim": "proj lim", "varinjlim": "inj lim",
+        "varprojlim": "proj lim", "varliminf": "lim inf", "varlimsup": "lim sup",
+    ]
 
     /// ASCII forms that differ from the command's name.
     static let asciiForms: [String: String] = [

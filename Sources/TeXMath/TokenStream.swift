@@ -63,6 +63,36 @@ struct TokenStream {
         throw TeXError("missing }")
     }
 
+    /// Tokens up to `delimiter` outside braces (consumed, not returned), as a delimited `\def` parameter reads
+    /// them; one pair of braces around the whole argument is removed.
+    mutating func readRawDelimited(by delimiter: [Token]) throws -> [Token] {
+        var tokens: [Token] = []
+        var depth = 0
+        while let token = stack.popLast() {
+            if token == .char("{") { depth += 1 }
+            if token == .char("}") { depth -= 1 }
+            if depth < 0 { break }
+            tokens.append(token)
+            guard depth == 0, token == delimiter.last, tokens.count >= delimiter.count,
+                  tokens.suffix(delimiter.count).elementsEqual(delimiter) else { continue }
+            tokens.removeLast(delimiter.count)
+            return TokenStream.unbraced(tokens)
+        }
+        throw TeXError("missing delimiter of a macro argument")
+    }
+
+    /// `tokens` without the braces around them when one group is the whole of them.
+    private static func unbraced(_ tokens: [Token]) -> [Token] {
+        guard tokens.first == .char("{"), tokens.last == .char("}") else { return tokens }
+        var depth = 0
+        for (index, token) in tokens.enumerated() {
+            if token == .char("{") { depth += 1 }
+            if token == .char("}") { depth -= 1 }
+            if depth == 0 { return index == tokens.count - 1 ? Array(tokens.dropFirst().dropLast()) : tokens }
+        }
+        return tokens
+    }
+
     /// `[…]` when it comes next (brace groups inside may hold `]`); nil when there is none.
     mutating func readRawOptional() throws -> [Token]? {
         guard peekRawSkippingSpace() == .char("[") else { return nil }
@@ -86,12 +116,18 @@ struct TokenStream {
             if expansions > TeXLimits.expansions { throw TeXError("too many macro expansions") }
             var arguments: [[Token]] = []
             var first = 1
+            if let prefix = macro.delimiters.first {
+                for token in prefix where !skipRawToken(token) { throw TeXError("\\\(name) does not match its definition") }
+            }
             if let fallback = macro.optionalDefault, macro.parameters > 0 {
                 arguments.append(try readRawOptional() ?? fallback)
                 first = 2
             }
             if first <= macro.parameters {
-                for _ in first...macro.parameters { arguments.append(try readRawArgument()) }
+                for index in first...macro.parameters {
+                    let delimiter = index < macro.delimiters.count ? macro.delimiters[index] : []
+                    arguments.append(delimiter.isEmpty ? try readRawArgument() : try readRawDelimited(by: delimiter))
+                }
             }
             var body: [Token] = []
             for token in macro.body {

@@ -65,7 +65,7 @@ extension FormulaTable {
         (#"x^{p-1} \equiv 1 \pmod{p}"#, #"x^(p-1) == 1 (mod p)"#),
         (#"\alpha \in (0, 1)"#, #"alpha in (0, 1)"#),
         (#"\det(A - \lambda I) = 0"#, #"det(A - lambda I) = 0"#),
-        (#"\cos\frac{\theta}{2}\ket{0} + e^{i\phi}\sin\frac{\theta}{2}\ket{1}"#, #"cos (theta/2)|0> + e^(i phi) sin (theta/2)|1>"#),
+        (#"\cos\frac{\theta}{2}\ket{0} + e^{i\phi}\sin\frac{\theta}{2}\ket{1}"#, #"cos(theta/2)|0> + e^(i phi) sin(theta/2)|1>"#),
         (#"\sqrt{p}\,\ket{0}"#, #"sqrt(p) |0>"#),
         (#"2^n \times 2^n"#, #"2^n x 2^n"#),
         (#"\pi/8"#, #"pi/8"#),
@@ -73,6 +73,7 @@ extension FormulaTable {
         (#"\begin{aligned} a &= b \\ c &= d \end{aligned}"#, #"a = b; c = d"#),
         (#"\renewcommand{\vec}[1]{\mathbf{#1}} \vec{v}"#, #"v"#),
         (##"\#P"##, "#P"),
+        (#"\mathbb{F}_{q^2}"#, #"F_(q^2)"#),
     ]
 
     static let asciiDisplay: [(String, [String])] = [

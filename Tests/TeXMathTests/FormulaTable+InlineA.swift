@@ -5,7 +5,7 @@ extension FormulaTable {
         (#"\Gamma(n) = (n-1)!"#, #"Γ(n) = (n − 1)!"#),
         (#"\Delta x \Delta p \geq \frac{\hbar}{2}"#, #"ΔxΔp ≥ ℏ/2"#),
         (#"\epsilon \varepsilon \vartheta \varphi \phi"#, #"ϵεϑφϕ"#),
-        (#"\aleph_0 < 2^{\aleph_0}"#, #"ℵ₀ < 2^ℵ₀"#),
+        (#"\aleph_0 < 2^{\aleph_0}"#, #"ℵ₀ < 2^(ℵ₀)"#),
         (#"\omega = 2\pi f"#, #"ω = 2πf"#),
         (#"\lambda_{\max}"#, #"λₘₐₓ"#),
         (#"\Omega(n \log n)"#, #"Ω(n log n)"#),

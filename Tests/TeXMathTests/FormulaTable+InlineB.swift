@@ -90,6 +90,6 @@ extension FormulaTable {
         (#"\sin x"#, #"sin x"#),
         (#"\sin(x)"#, #"sin(x)"#),
         (#"\cos^2\theta + \sin^2\theta = 1"#, #"cos² θ + sin² θ = 1"#),
-        (#"\tan\frac{\theta}{2}"#, #"tan θ/2"#),
+        (#"\tan\frac{\theta}{2}"#, #"tan(θ/2)"#),
     ]
 }

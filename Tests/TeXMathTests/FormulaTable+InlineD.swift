@@ -51,7 +51,7 @@ extension FormulaTable {
         (#"\|A\|_F"#, #"‖A‖_F"#),
         (#"\langle u, v \rangle = u^\dagger v"#, #"⟨u, v⟩ = u†v"#),
         (#"e^{i\pi/4}"#, #"e^(iπ/4)"#),
-        (#"\cos\frac{\theta}{2}\ket{0} + e^{i\phi}\sin\frac{\theta}{2}\ket{1}"#, #"cos (θ/2)|0⟩ + eⁱᵠ sin (θ/2)|1⟩"#),
+        (#"\cos\frac{\theta}{2}\ket{0} + e^{i\phi}\sin\frac{\theta}{2}\ket{1}"#, #"cos(θ/2)|0⟩ + eⁱᵠ sin(θ/2)|1⟩"#),
         (#"\frac{\ket{0} - i\ket{1}}{\sqrt 2}"#, #"(|0⟩−i|1⟩)/√2"#),
         (#"\ket{\Phi^+} = \frac{1}{\sqrt{2}}(\ket{00} + \ket{11})"#, #"|Φ⁺⟩ = (1/√2)(|00⟩ + |11⟩)"#),
         (#"\ket{GHZ}"#, #"|GHZ⟩"#),

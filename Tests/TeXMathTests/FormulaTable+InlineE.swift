@@ -69,7 +69,7 @@ extension FormulaTable {
         (#"\sup_{x\in[0,1]}|f(x)|"#, #"sup_(x∈[0,1]) |f(x)|"#),
         (#"\|f\|_\infty"#, #"‖f‖_∞"#),
         (#"L^2(\mathbb R)"#, #"L²(ℝ)"#),
-        (#"\int_{\mathbb R^n} |f|^p\,d\mu"#, #"∫_ℝⁿ |f|ᵖ dμ"#),
+        (#"\int_{\mathbb R^n} |f|^p\,d\mu"#, #"∫_(ℝⁿ) |f|ᵖ dμ"#),
         (#"\mathcal{O}\left(\frac{1}{\epsilon^2}\right)"#, #"𝒪(1/ϵ²)"#),
         (#"n^{\underline{k}}"#, #"n^k̲"#),
         (#"\prod_{k=1}^\infty \left(1-\frac{x^2}{k^2\pi^2}\right)"#, #"∏ₖ₌₁^∞(1 − x²/(k²π²))"#),
@@ -97,7 +97,7 @@ extension FormulaTable {
         (#"\vdash \phi"#, #"⊢ ϕ"#),
         (#"\varnothing \ne A \subsetneq B"#, #"∅ ≠ A ⊊ B"#),
         (#"\aleph_1"#, #"ℵ₁"#),
-        (#"|\mathbb{R}| = 2^{\aleph_0}"#, #"|ℝ| = 2^ℵ₀"#),
+        (#"|\mathbb{R}| = 2^{\aleph_0}"#, #"|ℝ| = 2^(ℵ₀)"#),
         (#"\omega_1"#, #"ω₁"#),
         (#"\kappa^+"#, #"κ⁺"#),
     ]

@@ -4,12 +4,14 @@ import XCTest
 /// The tables of formulas (`FormulaTable+*.swift`) and their exact renderings.
 enum FormulaTable {
     /// Every inline case of the Unicode tables.
-    static var allInline: [(String, String)] { inlineA + inlineB + inlineC + inlineD + inlineE }
+    static var allInline: [(String, String)] { inlineA + inlineB + inlineC + inlineD + inlineE + inlineF + rareInline }
+    /// Every display case of the Unicode tables.
+    static var allDisplay: [(String, [String])] { display + rareDisplay }
 }
 
 final class FormulaTableTests: XCTestCase {
     func testTableHoldsAtLeastThreeHundredFormulas() {
-        let count = FormulaTable.allInline.count + FormulaTable.display.count + FormulaTable.asciiInline.count
+        let count = FormulaTable.allInline.count + FormulaTable.allDisplay.count + FormulaTable.asciiInline.count
             + FormulaTable.asciiDisplay.count
         XCTAssertGreaterThanOrEqual(count, 300)
     }
@@ -23,7 +25,7 @@ final class FormulaTableTests: XCTestCase {
 
     func testDisplayFormulasRenderInTwoDimensionsAsExpected() {
         let renderer = MathRenderer()
-        for (tex, expected) in FormulaTable.display {
+        for (tex, expected) in FormulaTable.allDisplay {
             XCTAssertEqual(renderer.display(tex, maxWidth: 80), .rendered(expected), tex)
         }
     }

@@ -18,6 +18,7 @@ final class HostileTests: XCTestCase {
     func testHundredThousandNestedBraces() {
         let tex = String(repeating: "{", count: 100_000) + "x" + String(repeating: "}", count: 100_000)
         XCTAssertEqual(renderer.inline(tex), .source(reason: "formula too long"))
+        assertBounded(tex)
         let deep = String(repeating: "{", count: 5_000) + "x" + String(repeating: "}", count: 5_000)
         XCTAssertEqual(renderer.inline(deep), .source(reason: "nested too deeply"))
         assertBounded(deep)
@@ -33,6 +34,7 @@ final class HostileTests: XCTestCase {
         var tex = "x"
         for _ in 0..<10_000 { tex = #"\frac{"# + tex + "}{2}" }
         XCTAssertEqual(renderer.display(tex, maxWidth: 80), .source(reason: "formula too long"))
+        assertBounded(tex)
         var prefix = ""
         for _ in 0..<1_000 { prefix += #"\frac{1}{"# }
         let shallowEnough = prefix + "x" + String(repeating: "}", count: 1_000)
@@ -47,6 +49,24 @@ final class HostileTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "too wide for 2D: the inline form")
         XCTAssertTrue(lines[0].hasPrefix("(1, 1, 1"))
         assertBounded(tex)
+    }
+
+    func testTheFourIssueInputsInsideAPostSplitAndCollectBounded() {
+        var frac = "x"
+        for _ in 0..<10_000 { frac = #"\frac{"# + frac + "}{2}" }
+        let inputs = [
+            String(repeating: "{", count: 100_000) + "x" + String(repeating: "}", count: 100_000),
+            String(repeating: "x+", count: 500_000) + "x",
+            frac,
+            #"\begin{pmatrix}"# + Array(repeating: "1", count: 5_000).joined(separator: "&") + #"\end{pmatrix}"#,
+        ]
+        for tex in inputs {
+            let post = "Before $" + tex + "$ and $$" + tex + "$$ after."
+            let segments = MathSpans.split(post, .standard)
+            XCTAssertLessThanOrEqual(segments.count, 5)
+            XCTAssertEqual(MacroTable(collectingFrom: [tex]).count, 0)
+            XCTAssertLessThanOrEqual(renderer.inline(tex).lines?.first?.utf8.count ?? 0, 8 * tex.utf8.count + 64)
+        }
     }
 
     func testTallMatrixFallsBackToOneLine() throws {

@@ -46,7 +46,18 @@ final class MacroTests: XCTestCase {
     }
 
     func testMalformedDefinitionsAreSkipped() {
-        let macros = MacroTable(collectingFrom: [#"\newcommand{ab}{x} \def\x#1.{y} \newcommand"#])
+        let macros = MacroTable(collectingFrom: [#"\newcommand{ab}{x} \def\x#2{y} \def\y#1}{z} \newcommand"#])
         XCTAssertEqual(macros.count, 0)
+    }
+
+    func testDelimitedDefReadsItsArgumentsUpToTheirDelimiters() {
+        let macros = MacroTable(collectingFrom: [#"\def\pair(#1,#2){\langle #1 \mid #2\rangle} \def\dd.{d}"#])
+        let renderer = MathRenderer(macros: macros)
+        XCTAssertEqual(renderer.inline(#"\pair(a, b) = \pair({x,y},z)"#), .rendered(["⟨a ∣ b⟩ = ⟨x, y ∣ z⟩"]))
+        XCTAssertEqual(renderer.inline(#"\dd. x"#), .rendered(["dx"]))
+        XCTAssertEqual(renderer.inline(#"\dd x"#), .source(reason: #"\dd does not match its definition"#))
+        XCTAssertEqual(MathRenderer().inline(#"\def\foo#1#2.{#1+#2} \foo x yz."#), .rendered(["x + yz"]))
+        XCTAssertEqual(MathRenderer().inline(#"\def\foo#1.{#1} \foo abc"#), .source(reason: "missing delimiter of a macro argument"))
+        XCTAssertEqual(MathRenderer().inline(#"\def\a#1.{\a#1.}\a x."#), .source(reason: "too many macro expansions"))
     }
 }
