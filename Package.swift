@@ -87,6 +87,9 @@ let package = Package(
         .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport", "TeXMath"]),
         // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D.
         .target(name: "TeXMath", exclude: ["COVERAGE.md"]),
+        // Logging in (pure, no other module): the token as a secret, the OAuth dialog's address, the pasted landing
+        // address → token, the one 0600 token file, the app registration help.
+        .target(name: "StackAuth"),
         // The app's screens: AppState drawn into a ScreenBuffer.
         .target(name: "Rendering", dependencies: ["AppCore", "StackAPI", "TextEngine", "TeXMath"]),
         // Code blocks in colour: language choice, libsource-highlight tokens → styled lines, a cache.
@@ -131,6 +134,7 @@ let package = Package(
         ]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath"]),
+        .testTarget(name: "StackAuthTests", dependencies: ["StackAuth"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TeXMath", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
