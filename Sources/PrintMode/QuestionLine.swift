@@ -6,12 +6,12 @@ import TextEngine
 public enum QuestionLine {
     /// `score  answers  title  [tags]  link`, with every control character, escape sequence and bidi control
     /// removed and runs of combining marks cut to `TerminalSafety.defaultCombiningMarkLimit`;
-    /// a score or count the API sent out of range shows as `?`.
-    public static func plain(_ question: Question) -> String {
+    /// a score or count the API sent out of range shows as `?`; the title's formulas typeset as `math` says.
+    public static func plain(_ question: Question, math: MathOptions? = nil) -> String {
         let tags = question.tags.map(cleanLine).joined(separator: " ")
         let link = question.link.map(cleanLine) ?? "-"
         let score = UnknownValue.text(question.score), answers = UnknownValue.text(question.answerCount)
-        return "\(score)  \(answers)  \(cleanLine(question.title))  [\(tags)]  \(link)"
+        return "\(score)  \(answers)  \(MathText.line(cleanLine(question.title), options: math))  [\(tags)]  \(link)"
     }
 
     /// A JSON object on one line: id, title, score, answer_count, is_answered, tags, link, creation_date (ISO 8601).

@@ -14,10 +14,11 @@ public enum ThreadText {
     }
 
     /// Plain text: the question's heading and body (unless `topAnswerOnly`, which prints the title line and the
-    /// answer), then each answer under a rule naming it; bodies rendered by the app's HTML renderer and sanitized.
-    public static func plain(_ loaded: ThreadLoader.Loaded, topAnswerOnly: Bool, width: Int) -> String {
+    /// answer), then each answer under a rule naming it; bodies rendered by the app's HTML renderer and sanitized,
+    /// formulas typeset as `math` says (nil: the site has no MathJax, dollars are text).
+    public static func plain(_ loaded: ThreadLoader.Loaded, topAnswerOnly: Bool, width: Int, math: MathOptions? = nil) -> String {
         let question = loaded.thread.question
-        var lines = wrapped(clean(question.title), width: width)
+        var lines = wrapped(MathText.line(clean(question.title), options: math), width: width)
         let asked = [
             "score \(UnknownValue.text(question.score))",
             plural(question.answerCount, "answer"),
@@ -29,14 +30,14 @@ public enum ThreadText {
         if let link = question.link { lines.append(clean(link)) }
         if !topAnswerOnly {
             lines.append("")
-            lines += body(question.body, width: width)
+            lines += body(question.body, width: width, math: math)
         }
         let answers = answers(of: loaded, topAnswerOnly: topAnswerOnly)
         for (index, answer) in answers.enumerated() {
             lines.append("")
             lines.append(rule(answerHeading(answer, number: index + 1, of: answers.count, topOnly: topAnswerOnly), width: width))
             lines.append("")
-            lines += body(answer.body, width: width)
+            lines += body(answer.body, width: width, math: math)
         }
         if answers.isEmpty {
             lines.append("")
@@ -65,9 +66,9 @@ public enum ThreadText {
         ].compactMap { $0 }.joined(separator: " · ")
     }
 
-    private static func body(_ html: String?, width: Int) -> [String] {
+    private static func body(_ html: String?, width: Int, math: MathOptions?) -> [String] {
         guard let html, !html.isEmpty else { return ["(no body)"] }
-        return HTMLRenderer.render(html: html, width: width).plainLines
+        return HTMLRenderer.render(html: html, width: width, styleCode: nil, math: math, isCancelled: { false })?.plainLines ?? []
     }
 
     /// `text` wrapped at spaces to `width` columns (a word longer than the width is broken).

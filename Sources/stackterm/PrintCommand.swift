@@ -5,6 +5,7 @@ import PrintMode
 import StackAPI
 import StackRetrieval
 import StackStore
+import TextEngine
 
 /// `stackterm print`: the first questions of a list or search as plain or JSON lines, or one whole thread
 /// (`--question`, or `--search … --top-answer`); no curses.
@@ -114,16 +115,22 @@ struct PrintCommand: ParsableCommand {
         Foundation.exit(code)
     }
 
+    /// How plain output shows `site`'s formulas (the `math` setting; nil: the site has no MathJax). JSON keeps the TeX.
+    private static func math(site: String, _ settings: EffectiveSettings) -> MathOptions? {
+        MathOptions.forSite(site, style: settings.math == .ascii ? .ascii : .unicode, showsSource: settings.math == .source)
+    }
+
     private func printQuestions(settings: EffectiveSettings, loader: Loader) {
         // A search sorts by relevance unless --sort says otherwise; the config's sort is for the list.
         let request = PrintRequest(
             site: settings.site, sort: search == nil ? settings.sort : options.sort, query: search,
             tagged: settings.tagged, limit: limit ?? PrintRequest.defaultLimit, pageSize: options.pageSize)
         let (json, mode, offline) = (self.json, self.mode, self.offline)
+        let math = Self.math(site: settings.site, settings)
         DispatchQueue.main.async { @MainActor in
             let collector = QuestionCollector(loader: loader, request: request, mode: mode)
             collector.start(onQuestions: { questions in
-                let text = questions.map { (json ? QuestionLine.json($0) : QuestionLine.plain($0)) + "\n" }.joined()
+                let text = questions.map { (json ? QuestionLine.json($0) : QuestionLine.plain($0, math: math)) + "\n" }.joined()
                 FileHandle.standardOutput.write(Data(text.utf8))
             }, completion: { outcome in
                 if let message = outcome.message { StacktermCommand.standardError(message) }
@@ -146,13 +153,14 @@ struct PrintCommand: ParsableCommand {
         let request = ThreadRequest(site: site, source: source, topAnswerOnly: topAnswer,
                                     width: width ?? ThreadRequest.defaultWidth)
         let (json, mode, offline) = (self.json, self.mode, self.offline)
+        let math = Self.math(site: site, settings)
         DispatchQueue.main.async { @MainActor in
             let threadLoader = ThreadLoader(loader: loader, request: request, mode: mode)
             threadLoader.start { result in
                 let outcome = ThreadOutcome(result)
                 if case .success(let loaded) = result {
                     let text = json ? ThreadText.json(loaded, topAnswerOnly: request.topAnswerOnly)
-                        : ThreadText.plain(loaded, topAnswerOnly: request.topAnswerOnly, width: request.width)
+                        : ThreadText.plain(loaded, topAnswerOnly: request.topAnswerOnly, width: request.width, math: math)
                     FileHandle.standardOutput.write(Data(text.utf8))
                 }
                 if let message = outcome.message { StacktermCommand.standardError(message) }
