@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["TextEngine", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: [
-            "AppCore", "Rendering", "TextEngine", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning",
+            "AppCore", "Rendering", "TextEngine", "TeXMath", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning",
             lockedValueBox,
         ]),
         // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
@@ -107,11 +107,11 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // `stackterm print`: the first N questions as plain or JSON lines, no curses.
-        .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "TextEngine"]),
+        .target(name: "PrintMode", dependencies: ["StackAPI", "StackRetrieval", "TextEngine", "TeXMath"]),
         // Stamps the git commit into `stackterm --version` (BuildCommit.swift, generated at build time).
         .plugin(name: "CommitStamp", capability: .buildTool()),
         .executableTarget(name: "stackterm", dependencies: [
-            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "TextEngine", "StackAPI", "StackRetrieval", "StackStore",
+            "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "TextEngine", "StackAPI", "StackRetrieval", "StackStore", "TeXMath",
             "TerminalUI", lockedValueBox,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: [.plugin(name: "CommitStamp")]),

@@ -26,14 +26,24 @@ public struct SiteMath: Hashable, Sendable {
     public var siteHasMath: Bool {
         siteSaysMathJax ?? (MathSites.delimiters(forSite: site) != nil)
     }
+
+    /// The math options for this site, or nil when it shows no math (every `$` is text).
+    public var options: MathOptions? {
+        MathOptions.forSite(site, siteSaysMathJax: siteSaysMathJax, style: notation == .ascii ? .ascii : .unicode,
+                            showsSource: showsSource)
+    }
+}
+
+extension SharedState {
+    /// How the current site's math is shown.
+    public var siteMath: SiteMath {
+        SiteMath(site: site, siteSaysMathJax: sitesWithMathJax[site], notation: mathNotation, showsSource: showsMathSource)
+    }
 }
 
 extension AppState {
     /// How the current site's math is shown.
-    public var siteMath: SiteMath {
-        SiteMath(site: shared.site, siteSaysMathJax: shared.sitesWithMathJax[shared.site], notation: shared.mathNotation,
-                 showsSource: shared.showsMathSource)
-    }
+    public var siteMath: SiteMath { shared.siteMath }
 }
 
 extension Reducer {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
 import Rendering
+import TeXMath
 import TextEngine
 
 /// Lays out the question view's thread (HTML → styled, wrapped lines) on a background queue, so the main

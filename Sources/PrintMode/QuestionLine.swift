@@ -1,5 +1,6 @@
 import Foundation
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// One question as a line of `stackterm print` output: plain text or a JSON object.

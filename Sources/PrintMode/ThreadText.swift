@@ -1,5 +1,6 @@
 import Foundation
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// A loaded thread as `stackterm print` writes it: plain text wrapped to a width, or one JSON object.

@@ -5,7 +5,7 @@ import PrintMode
 import StackAPI
 import StackRetrieval
 import StackStore
-import TextEngine
+import TeXMath
 
 /// `stackterm print`: the first questions of a list or search as plain or JSON lines, or one whole thread
 /// (`--question`, or `--search … --top-answer`); no curses.

@@ -1,3 +1,4 @@
+import TeXMath
 import Foundation
 import StackAPI
 
@@ -75,7 +76,8 @@ extension QuestionListFeature {
         guard let first = watched.first else { return }
         out.watchedArrived.formUnion(watched.map(\.questionID))
         let tags = first.tags.filter { context.watchedTags.contains($0.lowercased()) }.joined(separator: " ")
-        let message = watched.count == 1 ? "New in [\(tags)]: \(first.title)" : "\(watched.count) new questions in watched tags"
+        let title = MathText.line(first.title, options: context.siteMath.options)
+        let message = watched.count == 1 ? "New in [\(tags)]: \(title)" : "\(watched.count) new questions in watched tags"
         out.effects.append(.alertWatched(message: message))
     }
 

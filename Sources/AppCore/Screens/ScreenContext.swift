@@ -21,6 +21,8 @@ struct ScreenContext: Sendable {
     var readMarks: ReadMarks { shared.readMarks }
     /// The site's saved questions.
     var savedIDs: Set<Int> { shared.savedIDs }
+    /// How the site's math is shown (titles in messages typeset as on screen).
+    var siteMath: SiteMath { shared.siteMath }
     /// Tags whose new questions call the reader.
     var watchedTags: [String] { shared.watchedTags }
     /// Whether loads are answered by the local store.

@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// Draws the latest answers feed: score, accepted mark, the question's title, author and age.

@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// The comments under a post in the question view, when the user turned them on (`c`).

@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// Draws the question list: a column header, then one row per question with score, answers (✓ when one is

@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// Draws the question view: a header, the scrolled thread document, and the status line.

@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import TeXMath
 import TextEngine
 
 /// Draws the saved questions screen: the question list's columns over the site's saved questions, most recently

@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// Lays out a question thread (question, body, answers) as styled lines for a width.

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// Writes one thread's layout, post after post (`ThreadDocument.layout`): the lines so far, where each post starts,

@@ -1,5 +1,3 @@
-import TeXMath
-
 /// Math in one line of plain text (a title, a snippet, a banner): each formula rendered inline, or left as written.
 public enum MathText {
     /// `text` with its formulas rendered on one line (`Prove that √2 is irrational`); a formula the engine cannot

@@ -1,5 +1,3 @@
-import TeXMath
-
 /// How the math of a MathJax site's posts is shown: the site's delimiters, the glyphs, or the TeX source.
 public struct MathOptions: Equatable, Sendable {
     /// Which text is math (the site's MathJax delimiters).
@@ -32,7 +30,7 @@ public struct MathOptions: Equatable, Sendable {
 
     /// The formula as written, delimiters put back (`$…$`, `$$…$$`; Electrical Engineering's `\$…\$`; an environment
     /// as it stands).
-    func source(of tex: String, display: Bool) -> String {
+    public func source(of tex: String, display: Bool) -> String {
         if display {
             return tex.hasPrefix("\\begin{") ? tex : "$$" + tex + "$$"
         }
