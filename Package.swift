@@ -117,7 +117,7 @@ let package = Package(
         ], plugins: [.plugin(name: "CommitStamp")]),
         .executableTarget(name: "stackterm-bench", dependencies: [
             "StackAPI", "StackRetrieval", "StackDump", "StackStore", "AppCore", "AppRuntime", "Rendering", "TextEngine", "Highlighting",
-            "TerminalUI", "TestSupport", "CSupport", lockedValueBox,
+            "TerminalUI", "TestSupport", "CSupport", "TeXMath", lockedValueBox,
         ]),
 
         // Helpers shared by tests and the benchmark: data paths, the double as a subprocess, tmux.

@@ -35,6 +35,9 @@ public struct Faults: Sendable, Equatable {
     /// Replace the body of the first question of each response that has bodies with one paragraph of this many
     /// MiB of words (compressed while it is sent, so even 1,024 costs the double little).
     public var hugeParagraphMiB: Int?
+    /// Replace the body of the first question of each response that has bodies with TeX hostile to a math site's
+    /// renderer (`HostileTeX`): `braces`, `megabyte`, `frac`, `matrix`, or `all` four in one body.
+    public var texBody: HostileTeX?
     /// Give dates no calendar holds: creation and last-activity dates of ±1e20 on questions, answers (the feed's
     /// too) and comments, and a `launch_date` of 1e19 on sites.
     public var badDates = false
@@ -60,7 +63,7 @@ public struct Faults: Sendable, Equatable {
     public static let parameterNames = [
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
         "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages", "deep_body", "huge_paragraph_mb",
-        "bad_dates", "wire_mb", "chunked", "stall_body", "redirects", "redirect_cycle",
+        "tex_body", "bad_dates", "wire_mb", "chunked", "stall_body", "redirects", "redirect_cycle",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -86,6 +89,12 @@ public struct Faults: Sendable, Equatable {
         padItems = try parameters.int("pad_items")
         deepBody = try parameters.int("deep_body")
         hugeParagraphMiB = try parameters.int("huge_paragraph_mb")
+        if let kind = parameters.string("tex_body") {
+            guard let tex = HostileTeX(rawValue: kind) else {
+                throw APIFailure.badParameter("tex_body: \(HostileTeX.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            texBody = tex
+        }
         badDates = try Self.flag(parameters, "bad_dates")
         wireMiB = try parameters.int("wire_mb")
         chunked = try Self.flag(parameters, "chunked")
@@ -138,6 +147,7 @@ public struct Faults: Sendable, Equatable {
         add("repeat_pages", repeatPages ? 1 : nil)
         add("deep_body", deepBody)
         add("huge_paragraph_mb", hugeParagraphMiB)
+        add("tex_body", texBody?.rawValue)
         add("bad_dates", badDates ? 1 : nil)
         add("wire_mb", wireMiB)
         add("chunked", chunked ? 1 : nil)

@@ -39,6 +39,7 @@ enum HostileResponses {
     /// The body `deep_body` or `huge_paragraph_mb` gives the first question (a marker stands in for the paragraph
     /// until `page` streams the words in its place).
     static func hostileBody(_ faults: Faults) -> String? {
+        if let tex = faults.texBody { return tex.body }
         if let levels = faults.deepBody {
             return String(repeating: "<blockquote><p>x</p>", count: levels) + String(repeating: "</blockquote>", count: levels)
         }

@@ -40,10 +40,10 @@ enum OpenBodyBenchmarks {
             guard case .question(let thread) = state.top else { notLaidOut += 1; return }
             let width = QuestionScreen.layoutWidth(for: state)
             laidOut = false
-            var layout = layouter.layout(for: thread, width: width, now: now)
+            var layout = layouter.layout(for: thread, width: width, now: now, math: state.siteMath)
             while layout == nil, let ends = layouter.graceEnds, DispatchTime.now() < ends {
                 _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.000_2))
-                if laidOut { layout = layouter.layout(for: thread, width: width, now: now) }
+                if laidOut { layout = layouter.layout(for: thread, width: width, now: now, math: state.siteMath) }
             }
             if let layout {
                 _ = Reducer.reduce(&state, .threadLaidOut(questionID: thread.questionID, layout.measure))

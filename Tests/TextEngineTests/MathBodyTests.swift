@@ -126,3 +126,30 @@ final class MathBodyTests: XCTestCase {
         XCTAssertTrue(source.contains("\\begin{pmatrix}"), "without math the TeX shows as written")
     }
 }
+
+/// Issue 30's hostile TeX in a body (100,000 nested braces, 1 MB, `\frac` 10,000 deep, a 5,000-column matrix): each
+/// is shown (as its source, or inline when too wide) in a bounded number of lines, none wider than the column.
+final class HostileMathBodyTests: XCTestCase {
+    private static let formulas = [
+        "$" + String(repeating: "{", count: 100_000) + "x" + String(repeating: "}", count: 100_000) + "$",
+        "$$" + String(repeating: "x+", count: 500_000) + "$$",
+        "$$" + String(repeating: "\\frac{1}{", count: 10_000) + "x" + String(repeating: "}", count: 10_000) + "$$",
+        "$$\\begin{pmatrix}" + String(repeating: "1 & ", count: 4_999) + "1\\end{pmatrix}$$",
+    ]
+
+    func testEachHostileFormulaRendersBoundedAndNothingIsLost() {
+        for formula in Self.formulas {
+            let html = "<p>before</p><p>" + formula + "</p><p>after</p>"
+            let document = HTMLRenderer.render(html: html, width: 80, styleCode: nil, math: MathOptions.forSite("math"),
+                                               isCancelled: { false })!
+            let lines = document.plainLines
+            XCTAssertEqual(lines.first, "before")
+            XCTAssertEqual(lines.last, "after")
+            XCTAssertTrue(lines.allSatisfy { TextWidth.of($0) <= 80 })
+            // The text is kept (cut at the renderer's paragraph limit as any paragraph is), never multiplied.
+            let shown = lines.reduce(0) { $0 + $1.utf8.count }
+            XCTAssertLessThan(shown, formula.utf8.count * 4 + 1_000, "bounded output for \(formula.prefix(30))…")
+            XCTAssertLessThan(lines.count, 40_000)
+        }
+    }
+}

@@ -141,11 +141,8 @@ struct DocumentWriter {
         endBlock()
     }
 
-    /// U+00A0, which wrapping never breaks at.
-    static let noBreakSpace = "\u{A0}"
-
     private static func withPlainSpaces(_ line: StyledLine) -> StyledLine {
-        StyledLine(line.spans.map { StyledSpan($0.text.replacingOccurrences(of: noBreakSpace, with: " "), style: $0.style) })
+        StyledLine(line.spans.map { StyledSpan(NoBreakSpaces.released($0.text), style: $0.style) })
     }
 
     /// Emits a code block's lines verbatim, indented by 2; rows that do not fit continue after a `↪`. A line

@@ -56,9 +56,9 @@ struct InlineText {
 
     /// Appends text that wrapping must not split (an inline formula): its spaces become no-break spaces.
     mutating func appendUnbreakable(_ text: String, style: CellStyle) {
-        guard text.contains(" ") else { return appendVerbatim(text, style: style) }
+        guard text.utf8.contains(0x20) else { return appendVerbatim(text, style: style) }
         hasUnbreakableSpaces = true
-        appendVerbatim(text.replacingOccurrences(of: " ", with: DocumentWriter.noBreakSpace), style: style)
+        appendVerbatim(NoBreakSpaces.joining(text), style: style)
     }
 
     /// A hard line break (`<br>`).

@@ -24,7 +24,7 @@ extension RenderState {
     /// A formula inside the paragraph: rendered on one line, its spaces unbreakable when it fits the column (so
     /// wrapping never splits it), else as written.
     private mutating func appendInlineMath(_ tex: String, display: Bool, _ options: MathOptions) {
-        guard !options.showsSource, case .rendered(let lines) = mathRenderer.inline(tex), let line = lines.first else {
+        guard !options.showsSource, case .rendered(let lines) = typeset(tex, displayWidth: nil), let line = lines.first else {
             appendMathSource(options.source(of: tex, display: display), options)
             return
         }
@@ -42,14 +42,27 @@ extension RenderState {
     /// (nothing done) otherwise.
     mutating func displayLoneFormula(_ lone: (tex: String, shown: String)) -> Bool {
         guard let math, !math.showsSource else { return false }
-        let text = inline.spans.map(\.text).joined().replacingOccurrences(of: DocumentWriter.noBreakSpace, with: " ")
+        let text = NoBreakSpaces.released(inline.spans.map(\.text).joined())
         guard text.trimmingCharacters(in: .whitespaces) == lone.shown,
-              case .rendered(let lines) = mathRenderer.display(lone.tex, maxWidth: max(1, writer.contentWidth - 2)),
+              case .rendered(let lines) = typeset(lone.tex, displayWidth: max(1, writer.contentWidth - 2)),
               lines.count > 1 else { return false }
         inline = InlineText()
         writeDisplayLines(lines, source: math.source(of: lone.tex, display: false))
         return true
     }
+
+    /// `tex` inline (`displayWidth` nil) or as display math, each formula of the body typeset once (`|ψ⟩` and the
+    /// like recur through a post).
+    private mutating func typeset(_ tex: String, displayWidth: Int?) -> MathResult {
+        let key = MathCacheKey(tex: tex, displayWidth: displayWidth)
+        if let known = mathCache[key] { return known }
+        let result = displayWidth.map { mathRenderer.display(tex, maxWidth: $0) } ?? mathRenderer.inline(tex)
+        if mathCache.count < Self.mathCacheLimit { mathCache[key] = result }
+        return result
+    }
+
+    /// Most formulas one body keeps typeset (a body of a million `$x$` keeps the first ones, then typesets the rest).
+    static let mathCacheLimit = 2_000
 
     /// TeX shown as written: in the math colour when the reader asked for source, else (unreadable) in the code colour.
     private mutating func appendMathSource(_ source: String, _ options: MathOptions) {
@@ -62,7 +75,7 @@ extension RenderState {
     private mutating func writeDisplayMath(_ tex: String, _ options: MathOptions) {
         closeParagraph()
         let source = options.source(of: tex, display: true)
-        guard !options.showsSource, case .rendered(let lines) = mathRenderer.display(tex, maxWidth: max(1, writer.contentWidth - 2))
+        guard !options.showsSource, case .rendered(let lines) = typeset(tex, displayWidth: max(1, writer.contentWidth - 2))
         else {
             let first = writer.nextBlockRow
             writer.writeParagraph([StyledSpan(source, style: options.showsSource ? Self.mathStyle : Self.sourceStyle)])
