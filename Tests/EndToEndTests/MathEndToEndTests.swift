@@ -34,6 +34,18 @@ final class MathEndToEndTests: StacktermTestCase {
         try quit(tmux)
     }
 
+    /// The double's `tex_body=all`: 100,000 nested braces, a 1 MB formula, `\frac` 10,000 deep and a 5,000-column
+    /// matrix in the first question's body. It opens (the first screen within a second in a release build: see
+    /// BENCHMARKS.md), and Q quits with the terminal restored.
+    func testHostileTeXOpensAndQQuits() throws {
+        try double.setFaults("tex_body=all&path=/questions")
+        let tmux = try launch(["--site", "quantumcomputing"])
+        waitForList(tmux, timeout: 60)
+        try tmux.sendKeys(.key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: "Hostile TeX follows.", timeout: 60), tmux.screenDump())
+        try quit(tmux)
+    }
+
     func testAnImportedMathSiteIsTypesetOfflineToo() throws {
         guard let folder = SharedData.path("dumps/quantumcomputing") else { throw XCTSkip("SKIPPED: no shared data") }
         let dataHome = try temporaryFolder("stackterm-math-offline")
