@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "fuzz-html", dependencies: [
             "FuzzSupport",
             .product(name: "TextEngine", package: "stackterm"),
+            .product(name: "TeXMath", package: "stackterm"),
         ], path: "Sources/FuzzHTML"),
         .executableTarget(name: "fuzz-index-text", dependencies: [
             "FuzzSupport",

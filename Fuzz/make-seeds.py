@@ -55,7 +55,7 @@ def bodies(path):
 
 
 dumps = sorted(d for d in os.listdir(os.path.join(DATA, "dumps")) if os.path.isdir(os.path.join(DATA, "dumps", d)))
-WIDTHS = [80, 100, 40, 20, 12, 1, 0, 159]
+WIDTHS = [80, 100, 40, 20, 12, 1, 0, 127]
 
 # html: per dump, the longest bodies, the ones with tables/lists/quotes/pre, and a random sample.
 all_bodies = []
@@ -73,6 +73,8 @@ for dump in dumps:
     for i, (pid, b) in enumerate(sorted(chosen.items())):
         width = WIDTHS[i % len(WIDTHS)]
         put("html", f"{dump}-{pid}-w{width}", bytes([width]) + b.encode())
+        if "$" in b:  # the same body on a MathJax site (first byte's high bit: math on)
+            put("html", f"{dump}-{pid}-w{width}-math", bytes([width | 0x80]) + b.encode())
 
 for path in sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(DATA, "api")) for f in fs if f.endswith(".json")):
     try:

@@ -29,16 +29,18 @@ public enum ThreadText {
         lines += wrapped(asked, width: width)
         if !question.tags.isEmpty { lines += wrapped("[\(question.tags.map(clean).joined(separator: " "))]", width: width) }
         if let link = question.link { lines.append(clean(link)) }
+        // Links are numbered once through the thread, as the browser numbers them.
+        var nextLink = 1
         if !topAnswerOnly {
             lines.append("")
-            lines += body(question.body, width: width, math: math)
+            lines += body(question.body, width: width, math: math, nextLink: &nextLink)
         }
         let answers = answers(of: loaded, topAnswerOnly: topAnswerOnly)
         for (index, answer) in answers.enumerated() {
             lines.append("")
             lines.append(rule(answerHeading(answer, number: index + 1, of: answers.count, topOnly: topAnswerOnly), width: width))
             lines.append("")
-            lines += body(answer.body, width: width, math: math)
+            lines += body(answer.body, width: width, math: math, nextLink: &nextLink)
         }
         if answers.isEmpty {
             lines.append("")
@@ -67,9 +69,13 @@ public enum ThreadText {
         ].compactMap { $0 }.joined(separator: " · ")
     }
 
-    private static func body(_ html: String?, width: Int, math: MathOptions?) -> [String] {
+    /// A post's body, its links numbered from `nextLink` (moved past them) and every one listed as `[n] URL` after it.
+    private static func body(_ html: String?, width: Int, math: MathOptions?, nextLink: inout Int) -> [String] {
         guard let html, !html.isEmpty else { return ["(no body)"] }
-        return HTMLRenderer.render(html: html, width: width, styleCode: nil, math: math, isCancelled: { false })?.plainLines ?? []
+        guard let document = HTMLRenderer.render(html: html, width: width, styleCode: nil, firstLinkNumber: nextLink, math: math,
+                                                 listsEveryLink: true, isCancelled: { false }) else { return [] }
+        nextLink += document.links.count
+        return document.plainLines
     }
 
     /// `text` wrapped at spaces to `width` columns (a word longer than the width is broken).

@@ -49,6 +49,24 @@ final class ThreadTextTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } })
     }
 
+    /// Issue 32 case 10: links are numbered once through the thread (as the browser numbers them), not from [1] in
+    /// every post, and each is listed as `[n] URL`, one shown as its own URL too.
+    func testLinksAreNumberedThroughTheThreadAndEachIsListed() {
+        let question = Question(questionID: 1, title: "Links", answerCount: 1, score: 1, creationDate: date,
+                                body: "<p>See <a href=\"https://a.example/\">the docs</a>.</p>")
+        let answer = Answer(answerID: 2, questionID: 1, score: 1, creationDate: date,
+                            body: "<p>Also <a href=\"https://b.example/x\">https://b.example/x</a> and "
+                                + "<a href=\"https://c.example/\">this</a>.</p>")
+        let text = ThreadText.plain(ThreadLoader.Loaded(thread: QuestionThread(question: question, answers: [answer]), answerID: nil),
+                                    topAnswerOnly: false, width: 80)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("See the docs[1]."), text)
+        XCTAssertTrue(lines.contains("[1] https://a.example/"), text)
+        XCTAssertTrue(lines.contains("[2] https://b.example/x"), "a link shown as its URL is listed too:\n\(text)")
+        XCTAssertTrue(lines.contains("[3] https://c.example/"), "numbers go on in the answer:\n\(text)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("[1] https://b") }, text)
+    }
+
     func testTopAnswerOnlyLeavesTheQuestionBodyOut() {
         let text = ThreadText.plain(loaded(), topAnswerOnly: true, width: 80)
         XCTAssertFalse(text.contains("Question body."))

@@ -54,15 +54,18 @@ public enum HTMLRenderer {
     /// Renders `html` like `render(html:width:isCancelled:)`, asking `styleCode` how each code block drawn as a
     /// block looks, given its text and the `class` attributes of its `<pre>` and `<code>` (nil: all plain), its
     /// first link numbered `firstLinkNumber` (`links` and `linkTexts` stay indexed from 0).
-    /// `math` (nil: none) says which text is math and how it is shown.
+    /// `math` (nil: none) says which text is math and how it is shown; `listsEveryLink` puts every link in the
+    /// `[n] URL` list after the body, those shown as their own URL too (for `print`, whose readers keep the text).
     public static func render(html: String, width: Int, styleCode: ((_ code: String, _ classes: String) -> CodeStyling)?,
-                              firstLinkNumber: Int = 1, math: MathOptions? = nil, isCancelled: () -> Bool) -> RenderedDocument? {
+                              firstLinkNumber: Int = 1, math: MathOptions? = nil, listsEveryLink: Bool = false,
+                              isCancelled: () -> Bool) -> RenderedDocument? {
         let totalBytes = html.utf8.count
         let truncated = totalBytes > RenderLimits.maximumBodyBytes
         let kept = truncated ? String(html.prefix(utf8Bytes: RenderLimits.maximumBodyBytes)) : html
         var renderer = RenderState(width: width)
         renderer.styleCode = styleCode
         renderer.firstLinkNumber = firstLinkNumber
+        renderer.listsEveryLink = listsEveryLink
         if let math {
             renderer.math = math
             renderer.mathRenderer = MathRenderer(style: math.style, macros: PostMacros.collect(html: kept, math.delimiters))

@@ -9,6 +9,8 @@ struct RenderState {
     /// The number shown for `links[0]` (`[n]` markers and footnotes count on from it), so a thread numbers its
     /// posts' links once across all of them.
     var firstLinkNumber = 1
+    /// True to list every link after the body, not only those whose text is not their URL.
+    var listsEveryLink = false
     var linkNumbers: [String: Int] = [:]
     /// The text of each link's first anchor, by `links` index (what the link picker shows); nil until it closes.
     var linkTexts: [String?] = []
@@ -73,7 +75,7 @@ struct RenderState {
             for index in mathPlacements.indices { mathPlacements[index].rows = mathPlacements[index].rows.shifted(by: shift) }
         }
         let bodyLineCount = writer.lines.count
-        writer.writeLinks(links, needed: linkNeedsFootnote, firstNumber: firstLinkNumber)
+        writer.writeLinks(links, needed: listsEveryLink ? links.map { _ in true } : linkNeedsFootnote, firstNumber: firstLinkNumber)
         return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
                                 linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
                                 codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle, mathBlocks: mathPlacements)
