@@ -54,6 +54,13 @@ extension Reducer {
     /// Keys while a prompt is open: editing, Esc closes it, Enter lists by what was typed.
     static func promptKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
+        if key == .tab, prompt.purpose == .tags {
+            let completion = TagCompletion.complete(prompt.editor, known: state.knownTags)
+            prompt.editor = completion.editor
+            state.prompt = prompt
+            if let message = completion.message { state.shared.setStatus(message, isError: false) }
+            return []
+        }
         state.prompt = nil // the editor's text is then held once, and typing appends to it in place
         switch prompt.editor.handle(key) {
         case .editing:
