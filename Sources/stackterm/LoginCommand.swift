@@ -107,6 +107,7 @@ struct LoginCommand: ParsableCommand {
         say(opened + " Open this address in a browser if it did not open:\n  \(url)\n"
             + "Log in there and approve stackterm. The browser then lands on an address that starts with\n"
             + "  \(LoginDialog.redirectURI)#access_token=\n"
-            + "Paste that whole address (or the token alone) here and press Enter (it is not shown):")
+            + "Paste that whole address (or the token alone) here and press Enter"
+            + (isatty(STDIN_FILENO) == 1 ? " (it is not shown):" : ":"))
     }
 }

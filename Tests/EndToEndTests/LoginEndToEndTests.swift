@@ -75,6 +75,7 @@ final class LoginEndToEndTests: XCTestCase, StacktermRunning {
         XCTAssertFalse(run.output.contains(token) || run.errors.contains(token), "the token is never printed")
         let opened = try XCTUnwrap(browser.waitForLaunches(1)?.first?.arguments.last)
         XCTAssertTrue(opened.hasPrefix(dialog.absoluteString + "?client_id=4242&scope=read_inbox%20write_access"), opened)
+        XCTAssertFalse(browser.launches().flatMap(\.arguments).contains { $0.contains(token) }, "not in the browser's argv")
         try assertTokenOnlyInItsFile(token)
         let log = try double.requestLog()
         XCTAssertTrue(log.contains { $0.hasPrefix("GET /2.3/access-tokens/") }, "\(log)")
