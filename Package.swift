@@ -112,7 +112,7 @@ let package = Package(
         .plugin(name: "CommitStamp", capability: .buildTool()),
         .executableTarget(name: "stackterm", dependencies: [
             "AppRuntime", "AppCore", "AppConfig", "PrintMode", "Rendering", "TextEngine", "StackAPI", "StackRetrieval", "StackStore", "TeXMath",
-            "TerminalUI", lockedValueBox,
+            "TerminalUI", "StackAuth", lockedValueBox,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: [.plugin(name: "CommitStamp")]),
         .executableTarget(name: "stackterm-bench", dependencies: [

@@ -38,6 +38,10 @@ public struct PartialSettings: Equatable, Sendable {
 
     /// `store_max_mb`: the local store's size limit in megabytes (config file only).
     public var storeMaxMB: Int?
+    /// `client_id` / `--client-id`: the Stack Apps application's Client Id, for `stackterm login`.
+    public var clientID: String?
+    /// `auth_url` / `--auth-url`: the login dialog's address (default Stack Exchange's own).
+    public var authURL: URL?
 
     /// Settings as given; leave out the absent ones.
     public init(site: String? = nil, sort: QuestionSort? = nil, tagged: [String]? = nil, pageSize: Int? = nil,
@@ -70,7 +74,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The top-level keys a config file may set, besides the `[colors]` and `[keys]` tables.
-    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "live_refresh_s", "watch_tags", "bell", "math"]
+    public static let topLevelKeys = ["site", "sort", "tagged", "page_size", "api_key", "api_base_url", "max_width", "store_max_mb", "browser_in_terminal", "mouse", "live", "live_url", "live_refresh_s", "watch_tags", "bell", "math", "client_id", "auth_url"]
     /// The names of the colour roles `[colors]` may set.
     public static let colorRoleNames = CellColor.allCases.map(\.name)
 

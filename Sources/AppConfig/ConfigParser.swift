@@ -66,6 +66,8 @@ struct ConfigReader {
             case "api_key": config.settings.apiKey = string(value, at: [key]).flatMap { $0.isEmpty ? nil : $0 }
             case "api_base_url": config.settings.apiBaseURL = baseURL(value)
             case "store_max_mb": config.settings.storeMaxMB = storeMaxMB(value)
+            case "client_id": config.settings.clientID = clientID(value)
+            case "auth_url": config.settings.authURL = authURL(value)
             case "colors": config.colors = subtable(value, at: key).map { colors($0) } ?? [:]
             case "keys": config.keys = subtable(value, at: key).map { keys($0) } ?? [:]
             default:
@@ -154,15 +156,6 @@ struct ConfigReader {
             return nil
         }
         return flag
-    }
-
-    private mutating func baseURL(_ value: TOMLValueConvertible) -> URL? {
-        guard let text = string(value, at: ["api_base_url"]) else { return nil }
-        guard let url = SettingRules.baseURL(text) else {
-            fail(["api_base_url"], .badValue(key: "api_base_url", reason: "\"\(text)\" is not an http(s) URL such as https://api.stackexchange.com/2.3"))
-            return nil
-        }
-        return url
     }
 
     // MARK: - Helpers

@@ -7,7 +7,7 @@ import TextEngine
 public typealias CommandLineSettings = PartialSettings
 
 /// What the program runs with: each setting from the first of command-line flag, environment
-/// (`STACKTERM_API_KEY`, for the key only), config file, built-in default.
+/// (`STACKTERM_API_KEY` and `STACKTERM_CLIENT_ID` only), config file, built-in default.
 public struct EffectiveSettings: Equatable, Sendable {
     /// The site's API parameter.
     public var site: String
@@ -43,6 +43,11 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var bell: Bool
     /// How formulas of MathJax sites show (`math`, default `unicode`).
     public var math: MathNotation
+    /// The Stack Apps application's Client Id for `stackterm login` (`--client-id`, `STACKTERM_CLIENT_ID`,
+    /// `client_id`); nil when none is set.
+    public var clientID: String?
+    /// The login dialog's address (`--auth-url`, `auth_url`); nil for Stack Exchange's own.
+    public var authURL: URL?
     /// The key bindings: the defaults with the config file's remaps.
     public var keymap: Keymap
     /// The colours: the standard theme with the config file's colours.
@@ -71,6 +76,8 @@ public struct EffectiveSettings: Equatable, Sendable {
         watchTags = (file.watchTags ?? []).map { $0.lowercased() }
         bell = file.bell ?? true
         math = file.math ?? .unicode
+        clientID = commandLine.clientID ?? SettingRules.environmentClientID(environment) ?? file.clientID
+        authURL = commandLine.authURL ?? file.authURL
         keymap = config.keymap()
         theme = config.theme
         colorsEnabled = !Self.noColor(environment)

@@ -49,4 +49,15 @@ public enum SettingRules {
     public static func environmentAPIKey(_ environment: [String: String]) -> String? {
         environment["STACKTERM_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// The application's Client Id from the environment (`STACKTERM_CLIENT_ID`), when set and not empty.
+    public static func environmentClientID(_ environment: [String: String]) -> String? {
+        environment["STACKTERM_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The login dialog's address `text` names (`auth_url`, `--auth-url`): an http(s) URL with a host, no `#`.
+    public static func authURL(_ text: String) -> URL? {
+        guard let url = baseURL(text), url.fragment == nil, url.user == nil else { return nil }
+        return url
+    }
 }

@@ -5,15 +5,16 @@ import Glibc
 
 /// The token file's system calls: a careful read, a folder made 0700, an atomic write of a 0600 file.
 enum FileAccess {
-    /// The bytes of the private file at `path`, nil when there is none, or why it is not safe to use.
-    static func readPrivateFile(_ path: String, maximumSize: Int) throws(TokenFileError) -> Data? {
+    /// The bytes of the private file at `path`, nil when there is none, or why it is not safe to use; with
+    /// `allowingOpenMode`, a file group or others may read is read too (all else is still refused).
+    static func readPrivateFile(_ path: String, maximumSize: Int, allowingOpenMode: Bool = false) throws(TokenFileError) -> Data? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno
             if code == ENOENT { return nil }
             throw .unreadable(path: path, reason: reason(code))
         }
-        try checkPrivate(info, path: path, maximumSize: maximumSize)
+        try checkPrivate(info, path: path, maximumSize: maximumSize, allowingOpenMode: allowingOpenMode)
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -23,7 +24,7 @@ enum FileAccess {
         defer { close(descriptor) }
         // The path may have been replaced between lstat and open: check what was opened.
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
-        try checkPrivate(info, path: path, maximumSize: maximumSize)
+        try checkPrivate(info, path: path, maximumSize: maximumSize, allowingOpenMode: allowingOpenMode)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: maximumSize + 1)
         while data.count <= maximumSize {
@@ -40,15 +41,15 @@ enum FileAccess {
     }
 
     /// Refuses what ssh refuses for a private key: a link or non-regular file, another user's file, a file group or
-    /// others may read or change; and one larger than `maximumSize`.
-    private static func checkPrivate(_ info: stat, path: String, maximumSize: Int) throws(TokenFileError) {
+    /// others may read or change (unless `allowingOpenMode`); and one larger than `maximumSize`.
+    private static func checkPrivate(_ info: stat, path: String, maximumSize: Int, allowingOpenMode: Bool) throws(TokenFileError) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK: throw .symbolicLink(path: path)
         default: throw .notRegularFile(path: path)
         }
         guard info.st_uid == geteuid() else { throw .ownedByAnotherUser(path: path, owner: info.st_uid) }
-        guard info.st_mode & 0o077 == 0 else { throw .tooOpen(path: path, mode: info.st_mode & 0o7777) }
+        guard allowingOpenMode || info.st_mode & 0o077 == 0 else { throw .tooOpen(path: path, mode: info.st_mode & 0o7777) }
         guard info.st_size <= maximumSize else { throw .tooLarge(path: path, size: Int(info.st_size)) }
     }
 

@@ -47,7 +47,18 @@ public struct TokenFile: Sendable, Equatable {
 
     /// The stored login; nil when there is no file (nobody is logged in); an error when the file is unsafe or damaged.
     public func read() throws(TokenFileError) -> StoredLogin? {
-        guard let data = try FileAccess.readPrivateFile(path, maximumSize: Self.maximumSize) else { return nil }
+        try read(allowingOpenMode: false)
+    }
+
+    /// The stored login even when group or others may read the file (`logout`: a token that may have been read by
+    /// someone else is revoked all the more); a link, another user's or a damaged file is still refused.
+    public func readForRevoking() throws(TokenFileError) -> StoredLogin? {
+        try read(allowingOpenMode: true)
+    }
+
+    private func read(allowingOpenMode: Bool) throws(TokenFileError) -> StoredLogin? {
+        guard let data = try FileAccess.readPrivateFile(path, maximumSize: Self.maximumSize,
+                                                        allowingOpenMode: allowingOpenMode) else { return nil }
         switch StoredLoginFormat.decode(data) {
         case .success(let login): return login
         case .failure(let problem): throw .damaged(path: path, reason: problem.reason)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `GET /_double/…`: faults, the request log and recorded files by path. Not logged, no quota.
+/// `GET /_double/…`: faults, the request log, access tokens and recorded files by path. Not logged, no quota.
 struct ControlEndpoints {
     static let prefix = "/_double/"
     let service: DoubleService
@@ -18,15 +18,19 @@ struct ControlEndpoints {
                     return APIFailure.badParameter("\(error)").response
                 }
             }
-            return json(["faults": service.faultBoard.faults.query])
+            return Self.json(["faults": service.faultBoard.faults.query])
         case "faults/clear":
             service.faultBoard.set(Faults())
-            return json(["faults": ""])
+            return Self.json(["faults": ""])
+        case "tokens":
+            return TokenControls(tokens: service.tokens).issue(QueryParameters(query: request.query))
+        case "tokens/revoke":
+            return TokenControls(tokens: service.tokens).revoke(QueryParameters(query: request.query))
         case "log":
-            return json(service.log.all)
+            return Self.json(service.log.all)
         case "log/clear":
             service.log.clear()
-            return json([String]())
+            return Self.json([String]())
         default:
             if path.hasPrefix("recorded/") {
                 let relative = String(path.dropFirst("recorded/".count))
@@ -39,7 +43,8 @@ struct ControlEndpoints {
         }
     }
 
-    private func json(_ object: Any) -> DoubleResponse {
+    /// `object` as a JSON answer (keys sorted, `/` unescaped).
+    static func json(_ object: Any) -> DoubleResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
         return .gzipJSON(status: 200, json: data)
     }

@@ -8,11 +8,14 @@ public struct DoubleRequest: Sendable {
     public var path: String
     /// The query string, percent-encoded as received, without `?` (may be empty).
     public var query: String
+    /// The body of a POST (a form's `a=1&b=2`); empty for a GET.
+    public var body: Data
 
-    public init(method: String = "GET", path: String, query: String = "") {
+    public init(method: String = "GET", path: String, query: String = "", body: Data = Data()) {
         self.method = method
         self.path = path
         self.query = query
+        self.body = body
     }
 
     /// `GET /2.3/questions?page=2&site=cardano`, the form the request log uses.

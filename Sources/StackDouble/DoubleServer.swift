@@ -13,10 +13,12 @@ public final class DoubleServer: Sendable {
         let socket = WebSocketHTTPHandler(handler: LiveSocket(hub: live))
         let handler = ClosureHTTPHandler { request in
             if let reply = try await live.route(request, socket: socket) { return reply }
+            let body = request.method == .POST ? try await request.bodyData : Data()
             let reply = await service.respond(to: DoubleRequest(
                 method: request.method.rawValue,
                 path: request.target.path(),
-                query: request.target.query()))
+                query: request.target.query(),
+                body: body))
             var headers = HTTPHeaders()
             for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
             let status = HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status))

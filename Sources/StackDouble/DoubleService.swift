@@ -8,6 +8,8 @@ public final class DoubleService: Sendable {
     let recorded: RecordedResponses
     let faultBoard: FaultBoard
     let log: RequestLog
+    /// The access tokens issued by the login dialog and `/_double/tokens`.
+    let tokens = TokenBook()
     private let quota = QuotaBook()
 
     /// Lists the dump folders and indexes the recordings; site data is read on its first request.
@@ -33,6 +35,7 @@ public final class DoubleService: Sendable {
             return ControlEndpoints(service: self).respond(to: request)
         }
         log.append(request.logLine)
+        if let page = OAuthDialog(tokens: tokens).respond(to: request) { return page }
         let apiPath = APIPath.removingVersion(request.decodedPath)
         let faults = faultBoard.take(for: apiPath ?? request.decodedPath)
         if let delay = faults.delayMilliseconds, delay > 0 {
@@ -64,6 +67,12 @@ public final class DoubleService: Sendable {
         let parameters = QueryParameters(query: request.query)
         guard let spent = quota.spend(key: parameters.string("key")) else {
             throw APIFailure.throttle(seconds: QuotaBook.secondsUntilReset())
+        }
+        if let apiPath, let result = try AuthRoutes(tokens: tokens, catalog: catalog, parameters: parameters)
+            .route(apiPath.split(separator: "/").map(String.init)) {
+            return try HostileResponses.page(ResponseWrapper(
+                items: result.items, hasMore: false, quotaMax: spent.max, quotaRemaining: spent.remaining, page: 1,
+                pageSize: try parameters.pageSize()), faults: faults)
         }
         if let recording = recorded.match(request) {
             return try corrupted(recorded.response(for: recording, truncate: faults.truncatedGzip), faults)

@@ -47,8 +47,8 @@ enum HelpText {
 
     private static let configAndPrint = """
         Config file: $XDG_CONFIG_HOME/stackterm/config.toml (default ~/.config/stackterm/config.toml) sets \
-        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, [colors] and [keys]; command-line flags win over \
-        STACKTERM_API_KEY, which wins over the file. The browser remembers in the local store the site, sort and tag filter \
+        site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, math, client_id, auth_url, [colors] and [keys]; command-line flags win over \
+        STACKTERM_API_KEY (and STACKTERM_CLIENT_ID), which win over the file. The browser remembers in the local store the site, sort and tag filter \
         it was left on (used where neither a flag nor the file names them; --tagged '' clears the filter), each site's searches and \
         saved questions. A malformed file is ignored as a whole (the status line says \
         which line); a directory, FIFO, unreadable or over-1 MB file is refused unread (with --config: exit 2). \
@@ -62,10 +62,33 @@ enum HelpText {
         When stdout is not a terminal, use `stackterm print` (see `stackterm print --help`). \
         `stackterm import PATH` loads a site's data dump (.7z archive or extracted folder) into the local store, \
         `stackterm store` shows its sizes per site, vacuums it or forgets a site (see `stackterm import --help`, \
-        `stackterm store --help`). What the network sent less than five minutes ago (a list page, a thread, its \
+        `stackterm store --help`). `stackterm login` logs in to Stack Exchange (a Stack Apps application's \
+        client_id and key needed: `stackterm login` explains), `stackterm whoami` names the user, `stackterm logout` \
+        logs out. What the network sent less than five minutes ago (a list page, a thread, its \
         comments) is shown from the store without a request; r always fetches.
         Exit codes: 0 on quitting, 2 on a usage error or without a terminal, 128+n when signal n ends it \
         (SIGTERM 143, SIGHUP 129, SIGINT 130; the terminal is restored first); print mode adds 1, 3 and 4.
+        """
+
+    /// `stackterm login --help`'s discussion.
+    static let loginDiscussion = """
+        Needs a Stack Apps application of your own: its Client Id (client_id in the config file, --client-id or \
+        STACKTERM_CLIENT_ID) and its Key (api_key, --api-key or STACKTERM_API_KEY). Without them login prints \
+        how to register one and exits with 2.
+
+        login opens Stack Exchange's OAuth dialog (auth_url, --auth-url; default \
+        https://stackoverflow.com/oauth/dialog) asking for read_inbox, write_access, no_expiry and private_info, \
+        with the browser the o key uses ($BROWSER, else xdg-open, else sensible-browser), and prints its address \
+        for a terminal without one. Approve stackterm there; the browser lands on \
+        https://stackexchange.com/oauth/login_success#access_token=…: paste that whole address, or the token \
+        alone, at the prompt (on a terminal it is not echoed). The token is checked with the API \
+        (/access-tokens/{token}, then /me on --site) and kept in $XDG_CONFIG_HOME/stackterm/token (else \
+        ~/.config/stackterm/token), a file of mode 0600 that stackterm refuses to read when other users can. \
+        It never appears in messages, the store, a child's arguments or environment.
+
+        Exit codes: 0 logged in (logged in as NAME on SITE (user ID)); 1 not logged in: declined, a paste \
+        without a token, a token the API does not accept, the network (message on stderr); 2 usage error or no \
+        application set up; 3 there is no place for the token file (neither XDG_CONFIG_HOME nor HOME set).
         """
 
     /// `stackterm print --help`'s discussion.

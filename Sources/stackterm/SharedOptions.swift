@@ -20,6 +20,38 @@ struct SharedOptions: ParsableArguments {
     @Option(help: "Questions per request (1-100; default: 50, or for print the smaller of --limit and 100).")
     var pageSize: Int?
 
+    @OptionGroup var server: ServerOptions
+
+    func validate() throws {
+        if let pageSize, !SettingRules.pageSizes.contains(pageSize) {
+            throw ValidationError("--page-size must be between 1 and 100")
+        }
+        if let site, !SettingRules.isValidSite(site) {
+            throw ValidationError("--site must be an API site parameter such as stackoverflow")
+        }
+    }
+
+    /// The flags as given (nil where absent).
+    var commandLine: CommandLineSettings {
+        CommandLineSettings(
+            site: site, sort: sort, tagged: tagged.map(SettingRules.tags), pageSize: pageSize,
+            apiKey: server.apiKey, apiBaseURL: server.apiBaseURL.flatMap(SettingRules.baseURL))
+    }
+
+    /// The config file (`--config`, else the default location) as loaded, and the settings in force (the browser's
+    /// `live` flags among them).
+    func resolve(live: LiveOption? = nil,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) -> (LoadedConfig, EffectiveSettings) {
+        let loaded = ConfigLoader.load(explicitPath: server.config, environment: environment)
+        var commandLine = commandLine
+        live?.apply(to: &commandLine)
+        return (loaded, EffectiveSettings(commandLine: commandLine, environment: environment, config: loaded.config))
+    }
+}
+
+/// The options that say which API and config file: shared by `SharedOptions` and the account commands'
+/// `AccountOptions`.
+struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("api-base-url"), help: ArgumentHelp(
         "API root, e.g. http://127.0.0.1:8080/2.3 for the local double (default: https://api.stackexchange.com/2.3).",
         valueName: "url"))
@@ -36,34 +68,11 @@ struct SharedOptions: ParsableArguments {
     var config: String?
 
     func validate() throws {
-        if let pageSize, !SettingRules.pageSizes.contains(pageSize) {
-            throw ValidationError("--page-size must be between 1 and 100")
-        }
         if let apiBaseURL, SettingRules.baseURL(apiBaseURL) == nil {
             throw ValidationError("--api-base-url must be an http(s) URL such as https://api.stackexchange.com/2.3")
-        }
-        if let site, !SettingRules.isValidSite(site) {
-            throw ValidationError("--site must be an API site parameter such as stackoverflow")
         }
         if let config, let problem = ConfigFileReader.problem(atPath: config) {
             throw ValidationError("--config \(config): \(problem)")
         }
-    }
-
-    /// The flags as given (nil where absent).
-    var commandLine: CommandLineSettings {
-        CommandLineSettings(
-            site: site, sort: sort, tagged: tagged.map(SettingRules.tags), pageSize: pageSize,
-            apiKey: apiKey, apiBaseURL: apiBaseURL.flatMap(SettingRules.baseURL))
-    }
-
-    /// The config file (`--config`, else the default location) as loaded, and the settings in force (the browser's
-    /// `live` flags among them).
-    func resolve(live: LiveOption? = nil,
-                 environment: [String: String] = ProcessInfo.processInfo.environment) -> (LoadedConfig, EffectiveSettings) {
-        let loaded = ConfigLoader.load(explicitPath: config, environment: environment)
-        var commandLine = commandLine
-        live?.apply(to: &commandLine)
-        return (loaded, EffectiveSettings(commandLine: commandLine, environment: environment, config: loaded.config))
     }
 }

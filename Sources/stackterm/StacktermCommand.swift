@@ -9,8 +9,8 @@ import StackRetrieval
 import StackStore
 import TerminalUI
 
-/// `stackterm`: the browser (the default command) and its `print`, `import` and `store` subcommands; parses and hands over,
-/// nothing more (`stackterm URL` and `stackterm search WORDS` are `TargetCommand`'s).
+/// `stackterm`: the browser (the default command) and its `print`, `import`, `store`, `login`, `logout` and `whoami`
+/// subcommands; parses and hands over, nothing more (`stackterm URL` and `stackterm search WORDS` are `TargetCommand`'s).
 struct StacktermCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -23,10 +23,14 @@ struct StacktermCommand: ParsableCommand {
                   stackterm print [<options>]
                   stackterm import [<options>] <path>
                   stackterm store [<options>]
+                  stackterm login [<options>]
+                  stackterm logout [<options>]
+                  stackterm whoami [<options>]
                 """,
             discussion: HelpText.rootDiscussion,
             version: VersionText.line,
-            subcommands: [PrintCommand.self, ImportCommand.self, StoreCommand.self])
+            subcommands: [PrintCommand.self, ImportCommand.self, StoreCommand.self, LoginCommand.self, LogoutCommand.self,
+                          WhoamiCommand.self])
     }
 
     @OptionGroup var options: SharedOptions

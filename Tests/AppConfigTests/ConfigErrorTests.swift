@@ -86,7 +86,7 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(found?.line, 2)
         XCTAssertEqual(found?.kind, .unknownKey("pagesize", table: nil, suggestion: "page_size"))
         XCTAssertEqual(error("\n\nwhatever = 1")?.description,
-                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, math, [colors], [keys])")
+                       "config.toml:3: unknown key \"whatever\" (known: site, sort, tagged, page_size, api_key, api_base_url, max_width, store_max_mb, browser_in_terminal, mouse, live, live_url, live_refresh_s, watch_tags, bell, math, client_id, auth_url, [colors], [keys])")
     }
 
     func testMathSetting() {

@@ -71,12 +71,12 @@ final class HelpDocsEndToEndTests: XCTestCase, StacktermRunning {
             .prefix { !$0.isEmpty }
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        XCTAssertEqual(Set(subcommands), ["print", "import", "store"], help)
+        XCTAssertEqual(Set(subcommands), ["print", "import", "store", "login", "logout", "whoami"], help)
 
         let usageStart = try XCTUnwrap(help.range(of: "USAGE: "))
         let usage = help[usageStart.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
             .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "[<options>] ", with: "") }
-        XCTAssertEqual(usage.count, 6, "\(usage)")
+        XCTAssertEqual(usage.count, 9, "\(usage)")
         for form in usage {
             let word = form.split(separator: " ").dropFirst().first.map(String.init) ?? ""
             switch word {

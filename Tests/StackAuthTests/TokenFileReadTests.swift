@@ -149,4 +149,22 @@ final class TokenFileReadTests: XCTestCase {
             XCTAssertEqual(path, self.file.path)
         }
     }
+
+    /// `readForRevoking` (what `stackterm logout` reads) reads a file others can read: its token may have leaked, so
+    /// it must be revoked all the more. A link or a damaged file is still refused.
+    func testReadForRevokingTakesAnOpenFileButNoLinkOrDamage() throws {
+        put("token=\(secret)\n", mode: 0o644)
+        XCTAssertEqual(try file.readForRevoking()?.token.revealedForRequest, secret)
+        unlink(file.path)
+        put("no token here\n")
+        XCTAssertThrowsError(try file.readForRevoking()) {
+            guard case .damaged = $0 as? TokenFileError else { return XCTFail("\($0)") }
+        }
+        unlink(file.path)
+        XCTAssertNil(try file.readForRevoking(), "no file: nobody is logged in")
+        put("token=\(secret)\n")
+        let link = TokenFile(path: folder.path("link"))
+        XCTAssertEqual(symlink(file.path, link.path), 0)
+        XCTAssertThrowsError(try link.readForRevoking()) { XCTAssertEqual($0 as? TokenFileError, .symbolicLink(path: link.path)) }
+    }
 }
