@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath"]),
         .testTarget(name: "StackAuthTests", dependencies: ["StackAuth"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TeXMath", "StackAPI", "StackDump", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "TeXMath", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "HighlightingTests", dependencies: [
             "Highlighting", "TextEngine", "TerminalUI", "StackDump", "TestSupport", lockedValueBox,
         ]),

@@ -1,12 +1,15 @@
 import AppCore
 import StackAPI
+import TeXMath
 import TextEngine
 
 /// The questions linked with the one being read, under its body: "Duplicate of", "Duplicates of this question" and
 /// "Linked questions", each entry numbered `[n]` after the question's own links so the link picker follows it.
 enum LinkedSection {
-    /// The section's lines and its numbered links (in post `postID`, from `firstNumber` on).
-    static func layout(_ related: [LinkedQuestion], postID: Int, firstNumber: Int, width: Int) -> (lines: [StyledLine], links: [ThreadLink]) {
+    /// The section's lines and its numbered links (in post `postID`, from `firstNumber` on); titles' formulas typeset
+    /// as `math` says.
+    static func layout(_ related: [LinkedQuestion], postID: Int, firstNumber: Int, width: Int,
+                       math: MathOptions? = nil) -> (lines: [StyledLine], links: [ThreadLink]) {
         var lines: [StyledLine] = []
         var links: [ThreadLink] = []
         for relation in [LinkedQuestion.Relation.duplicateOf, .duplicatedBy, .linked] {
@@ -15,7 +18,7 @@ enum LinkedSection {
             lines.append(StyledLine([StyledSpan(heading(relation, count: group.count), style: CellStyle(.bold, color: .muted))]))
             for question in group {
                 let number = firstNumber + links.count
-                let title = question.title.map { TerminalSafety.sanitize($0) } ?? "question \(question.questionID) (not in the local store)"
+                let title = question.title.map { MathText.line(TerminalSafety.sanitize($0), options: math) } ?? "question \(question.questionID) (not in the local store)"
                 links.append(ThreadLink(postID: postID, number: number, text: title, url: question.link, place: .linkedQuestion))
                 let marker = "  [\(number)] "
                 let indent = String(repeating: " ", count: TextWidth.of(marker))

@@ -81,7 +81,8 @@ struct ThreadLayoutWriter {
         lines += questionBody
         lines += questionComments
         if !thread.related.isEmpty {
-            let section = LinkedSection.layout(thread.related, postID: thread.questionID, firstNumber: links.count + 1, width: width)
+            let section = LinkedSection.layout(thread.related, postID: thread.questionID, firstNumber: links.count + 1, width: width,
+                                               math: math)
             lines.append(StyledLine())
             lines += section.lines
             links += section.links
