@@ -8,7 +8,8 @@ extension QuestionSort: ExpressibleByArgument {}
 /// The options `stackterm` and `stackterm print` share: what to list, where from, and which config file.
 /// Each is optional so that a flag not given leaves the config file's value (or the default) in force.
 struct SharedOptions: ParsableArguments {
-    @Option(help: "The site's API parameter, e.g. stackoverflow, superuser, cardano (default: stackoverflow).")
+    @Option(help: "The site's API parameter, e.g. stackoverflow, superuser, cardano (default: stackoverflow).",
+            completion: .list(KnownSites.forCompletion))
     var site: String?
 
     @Option(help: "Sort order of the list: \(QuestionSort.allCases.map(\.rawValue).joined(separator: ", ")) (default: activity).")

@@ -42,8 +42,14 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var liveOption: LiveOption
 
+    /// The browser's `--search` (parsed by `TargetCommand`), declared here too so that `--help` and the completion
+    /// scripts name it.
+    @Option(help: ArgumentHelp("Start on the search results for these words (titles and bodies).", valueName: "words"))
+    var search: String?
+
     func run() throws {
-        try BrowserStart.run(options, .list, offline: offline, sample: sampleOption.sample, live: liveOption)
+        try BrowserStart.run(options, search.map { .search($0) } ?? .list, offline: offline, sample: sampleOption.sample,
+                             live: liveOption)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).

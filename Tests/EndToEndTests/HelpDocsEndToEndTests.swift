@@ -95,4 +95,13 @@ final class HelpDocsEndToEndTests: XCTestCase, StacktermRunning {
             XCTAssertTrue(usage.contains { $0.hasPrefix("stackterm \(name)") }, "--help's usage shows \(name)")
         }
     }
+
+    /// Issue 32 case 11: bash completion offers the browser's `--search`, site names after `--site` and every
+    /// subcommand.
+    func testBashCompletionNamesSearchSitesAndSubcommands() throws {
+        let script = try helpText(["--generate-completion-script", "bash"])
+        for word in ["--search", "--site", "stackoverflow", "quantumcomputing", "print", "import", "store", "login"] {
+            XCTAssertTrue(script.contains(word), "the bash completion lacks \(word)")
+        }
+    }
 }
