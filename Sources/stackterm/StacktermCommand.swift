@@ -42,14 +42,8 @@ struct StacktermCommand: ParsableCommand {
 
     @OptionGroup var liveOption: LiveOption
 
-    /// The browser's `--search` (parsed by `TargetCommand`), declared here too so that `--help` and the completion
-    /// scripts name it.
-    @Option(help: ArgumentHelp("Start on the search results for these words (titles and bodies).", valueName: "words"))
-    var search: String?
-
     func run() throws {
-        try BrowserStart.run(options, search.map { .search($0) } ?? .list, offline: offline, sample: sampleOption.sample,
-                             live: liveOption)
+        try BrowserStart.run(options, .list, offline: offline, sample: sampleOption.sample, live: liveOption)
     }
 
     /// Parses the command line and runs; usage errors exit with 2 (ArgumentParser's default is 64).
@@ -60,7 +54,7 @@ struct StacktermCommand: ParsableCommand {
         // The completion scripts (`--generate-completion-script bash|zsh|fish`, scripts/install.sh) are the root's,
         // so that they complete the subcommands.
         if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
-            parseAndRun(Self.self, arguments)
+            parseAndRun(CompletionCommand.self, arguments)
         } else if let first = BrowserStart.firstPositional(arguments) {
             if subcommandNames.contains(first) { parseAndRun(Self.self, arguments, subcommand: subcommand(named: first)) }
         } else if arguments.contains(where: { ["-h", "--help", "--version"].contains($0) }) {
