@@ -49,7 +49,7 @@ public enum AnswersFeedScreen {
         let author = width >= 60 ? TerminalSafety.sanitize(answer.owner?.displayName ?? "") : ""
         let authorWidth = author.isEmpty ? 0 : min(18, TextWidth.of(author)) + 1
         let titleWidth = max(1, width - 8 - authorWidth - 6)
-        let titleText = title.map { MathText.line(TerminalSafety.sanitize($0), options: math) } ?? "question #\(answer.questionID)"
+        let titleText = title.map { ShownTitle.of($0, math: math) } ?? "question #\(answer.questionID)"
         buffer.write(TextWidth.truncate(titleText, to: titleWidth), x: 8, y: y, style: title == nil ? CellStyle(base.attributes, color: .muted) : base)
         if authorWidth > 0 {
             buffer.write(TextWidth.truncate(author, to: authorWidth - 1), x: width - 5 - authorWidth, y: y, style: CellStyle(base.attributes, color: .muted))

@@ -18,7 +18,7 @@ enum LinkedSection {
             lines.append(StyledLine([StyledSpan(heading(relation, count: group.count), style: CellStyle(.bold, color: .muted))]))
             for question in group {
                 let number = firstNumber + links.count
-                let title = question.title.map { MathText.line(TerminalSafety.sanitize($0), options: math) } ?? "question \(question.questionID) (not in the local store)"
+                let title = question.title.map { ShownTitle.of($0, math: math) } ?? "question \(question.questionID) (not in the local store)"
                 links.append(ThreadLink(postID: postID, number: number, text: title, url: question.link, place: .linkedQuestion))
                 let marker = "  [\(number)] "
                 let indent = String(repeating: " ", count: TextWidth.of(marker))

@@ -63,7 +63,7 @@ public enum QuestionListScreen {
         let tagsWidth: Int
 
         init(_ question: Question, math: MathOptions? = nil) {
-            title = MathText.line(TerminalSafety.sanitize(question.title), options: math)
+            title = ShownTitle.of(question.title, math: math)
             titleWidth = TextWidth.of(title)
             tags = TerminalSafety.sanitize(question.tags.joined(separator: " "))
             tagsWidth = TextWidth.of(tags)

@@ -34,7 +34,7 @@ public enum QuestionScreen {
         let contentWidth = max(1, min(width, buffer.width - 2))
         let x = textColumn(width: contentWidth, columns: buffer.width)
         let lines = layout?.lines ?? ThreadDocument.placeholder(for: thread, width: contentWidth, now: now, math: math)
-        let title = thread.question.map { MathText.line(TerminalSafety.sanitize($0.title), options: math) }
+        let title = thread.question.map { ShownTitle.of($0.title, math: math) }
             ?? "Question \(thread.questionID)"
         Chrome.drawHeader(left: title, right: saved ? "★ saved · " + site : site, into: &buffer)
         let top = layout == nil ? 0 : max(0, min(thread.scroll, lines.count - 1))

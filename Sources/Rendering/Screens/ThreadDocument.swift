@@ -119,7 +119,7 @@ public enum ThreadDocument {
     }
 
     static func header(_ question: Question, now: Date, width: Int, math: MathOptions? = nil) -> [StyledLine] {
-        let title = MathText.line(TerminalSafety.sanitize(question.title), options: math)
+        let title = ShownTitle.of(question.title, math: math)
         var lines = TextWrap.wrap([StyledSpan(title, style: CellStyle(.bold, color: .accent))], width: width)
         var meta = "▲ \(UnknownValue.text(question.score)) · " + Plural.count(question.viewCount, "view")
         meta += " · asked \(RelativeAge.long(question.creationDate, now: now))"
