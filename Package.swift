@@ -98,8 +98,8 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["TextEngine", "AppCore", "CNcursesw", "CSupport", "CTermGuard", lockedValueBox]),
         // Wires effects to data managers and the terminal.
         .target(name: "AppRuntime", dependencies: [
-            "AppCore", "Rendering", "TextEngine", "TeXMath", "Highlighting", "StackRetrieval", "StackAPI", "TerminalUI", "Spawning",
-            lockedValueBox,
+            "AppCore", "Rendering", "TextEngine", "TeXMath", "Highlighting", "StackRetrieval", "StackAPI", "StackAuth", "TerminalUI",
+            "Spawning", lockedValueBox,
         ]),
         // The config file (TOML): settings, colours, key remapping; precedence of flags, environment and file.
         .target(name: "AppConfig", dependencies: [

@@ -160,6 +160,8 @@ public struct SharedState: Hashable, Sendable {
     public var liveStatus: LiveStatus?
     /// The store's read of what it remembers of the site (`loadSiteMemory`), until it answers; a site switch cancels it.
     public var siteMemoryLoad: LoadToken?
+    /// Who is logged in and what they did to posts this session (votes, bookmarks, accepts).
+    public var account = AccountState()
     /// The last load token handed out.
     private(set) var lastToken = 0
 

@@ -6,6 +6,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
     case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw, toggleMathSource
+    case upvote, downvote, toggleBookmark, acceptAnswer
 
     /// One line for the help screen.
     public var help: String {
@@ -50,6 +51,10 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .showSaved: "The site's saved questions / back"
         case .redraw: "Redraw the screen (after another program wrote over it)"
         case .toggleMathSource: "Math sites: show formulas as TeX / typeset again"
+        case .upvote: "Logged in: upvote the post in view (again: undo)"
+        case .downvote: "Logged in: downvote the post in view (again: undo)"
+        case .toggleBookmark: "Logged in: bookmark the question, or remove it"
+        case .acceptAnswer: "On your question: accept the answer in view"
         }
     }
 }

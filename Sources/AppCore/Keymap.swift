@@ -60,6 +60,10 @@ public struct Keymap: Hashable, Sendable {
         (.watchTag, [.character("w")]),
         (.toggleSaved, [.character("m")]),
         (.showSaved, [.character("M")]),
+        (.upvote, [.character("+")]),
+        (.downvote, [.character("-")]),
+        (.toggleBookmark, [.character("f")]),
+        (.acceptAnswer, [.character("X")]),
         (.redraw, [.control("l")]),
     ])
 

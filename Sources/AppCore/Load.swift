@@ -37,6 +37,8 @@ public enum LoadRequest: Hashable, Sendable {
     case saved(site: String)
     /// What the store remembers of `site`: its search history and saved ids.
     case siteMemory(site: String)
+    /// A vote, bookmark or accept of the logged-in user, sent once to the network with the login's token.
+    case write(PostWrite)
 }
 
 /// What one load brought, one case per `LoadRequest` (and the store's early copy of a list's page 1).
@@ -71,6 +73,8 @@ public enum LoadResult: Hashable, Sendable {
     case saved(Result<[Question], APIError>)
     /// Past searches of the site (oldest first) and the ids of its saved questions.
     case siteMemory(searches: [String], savedIDs: Set<Int>)
+    /// A write's answer: the post's score as the API returned it (or why the write was refused or failed).
+    case written(PostWrite, Result<Int?, APIError>)
 }
 
 /// The sample site, imported into the store: its API name and the words naming its source, date and licence.

@@ -9,6 +9,8 @@ extension Reducer {
             return []
         case .answerQuestion(let question):
             return answerQuestionLoaded(token, question, &state)
+        case let .written(write, result):
+            return PostWrites.written(token, write, result, &state)
         default:
             return updateFeature(owner(of: token, state), &state) { $0.loaded(token, result, $1) } ?? []
         }

@@ -29,7 +29,8 @@ public final class AppRunner {
             outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
                                      terminalDescriptor: terminal.outputDescriptor),
             local: configuration.local, offline: configuration.offline, liveURL: configuration.liveURL,
-            liveRefreshSeconds: configuration.liveRefreshSeconds, bell: configuration.bell))
+            liveRefreshSeconds: configuration.liveRefreshSeconds, bell: configuration.bell,
+            accessToken: configuration.login?.token))
         let size = terminal.size
         self.state = AppState(settings: configuration.settings, viewport: Viewport(columns: size.columns, rows: size.rows),
                               keymap: configuration.keymap)
@@ -40,6 +41,7 @@ public final class AppRunner {
         state.shared.watchedTags = configuration.watchTags
         state.shared.mathNotation = configuration.math
         state.shared.showsMathSource = configuration.math == .source
+        state.shared.account = AccountState(userName: configuration.login.map { $0.user?.displayName ?? "you" })
     }
 
     /// The running program, kept while the main loop runs.

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import StackAPI
+import StackAuth
 import StackRetrieval
 import TextEngine
 
@@ -20,6 +21,8 @@ struct RunnerEnvironment {
     var liveRefreshSeconds = LiveConfiguration.refreshSecondsWithoutKey
     /// Ring the bell when a watched question arrives (`bell`, default true).
     var bell = true
+    /// The login's token, sent with the user's writes only; nil when nobody is logged in.
+    var accessToken: AccessToken?
 }
 
 /// Performs the reducer's effects through the data managers and turns results back into actions. Its state is
@@ -39,6 +42,8 @@ final class EffectRunner {
     let liveRefreshSeconds: Double
     /// Ring the bell when a watched question arrives.
     let bell: Bool
+    /// The login's token, sent with the user's writes only (`Effect.load(_, .write)`); nil when nobody is logged in.
+    let accessToken: AccessToken?
     /// `--offline` (or the sample site chosen): no request leaves; every load is answered by the store.
     var offlineOnly: Bool
     /// What the reducer was last told by `.offlineChanged`.
@@ -66,6 +71,7 @@ final class EffectRunner {
         liveURL = environment.liveURL
         liveRefreshSeconds = environment.liveRefreshSeconds
         bell = environment.bell
+        accessToken = environment.accessToken
         offlineOnly = environment.offline
         reportedOffline = environment.offline
         pauseWatcher = PauseWatcher(

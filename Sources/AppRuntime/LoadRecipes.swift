@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import StackAPI
+import StackAuth
 import StackRetrieval
 
 /// The recipes of the loads (`Effect.load`): each `LoadRequest` is one call on the `Loader` (the network and the
@@ -61,6 +62,14 @@ extension EffectRunner {
             }
         case .sampleImport:
             importSample(token)
+        case .write(let write):
+            guard let accessToken else {
+                let notLoggedIn = APIError.api(id: 401, name: "access_token_required", message: "")
+                return finish(token, .loaded(token, .written(write, .failure(notLoggedIn))))
+            }
+            run(token, { [loader] in
+                loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
+            }, deliver: { .written(write, $0) })
         }
     }
 

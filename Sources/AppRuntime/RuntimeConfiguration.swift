@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import StackAPI
+import StackAuth
 import StackRetrieval
 import TextEngine
 
@@ -39,6 +40,9 @@ public struct RuntimeConfiguration: Sendable {
     public var bell = true
     /// How formulas of MathJax sites show (`math`): `source` starts with the TeX, which `$` typesets.
     public var math = MathNotation.unicode
+    /// The login (`stackterm login`): its token goes with the user's writes, its name to the status line; nil when
+    /// nobody is logged in.
+    public var login: StoredLogin?
     /// `--offline`: no request leaves; lists, questions and search come from the local store.
     public var offline: Bool
     /// What the ages on screen are measured against (the real clock, or the `STACKTERM_NOW` test seam).

@@ -20,6 +20,8 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case info
     /// `/sites`
     case sites
+    /// Every write of a logged-in user (`/questions/{id}/upvote`, `/answers/{id}/accept`…): one backoff for all.
+    case write
 
     /// The method as the API documents it, e.g. `/questions/{ids}/answers`.
     public var pathPattern: String {
@@ -33,6 +35,7 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
         case .searchAdvanced: "/search/advanced"
         case .info: "/info"
         case .sites: "/sites"
+        case .write: "/{questions|answers}/{id}/{vote|favorite|accept}"
         }
     }
 }
@@ -45,12 +48,15 @@ public struct APIRequest: Hashable, Sendable {
     public var path: String
     /// Query parameters, in the order they are sent.
     public var query: [URLQueryItem]
+    /// A write's form (its fields and the access token), sent as a POST body; nil for the reads (GETs).
+    public var form: WriteForm?
 
     /// Creates a request; prefer the static constructors (`questions(site:…)`, `info(site:)`…).
-    public init(method: APIMethod, path: String, query: [URLQueryItem]) {
+    public init(method: APIMethod, path: String, query: [URLQueryItem], form: WriteForm? = nil) {
         self.method = method
         self.path = path
         self.query = query
+        self.form = form
     }
 
     /// The `page` query parameter, when there is one and it is a number.

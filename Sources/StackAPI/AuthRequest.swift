@@ -4,7 +4,7 @@ import Foundation
 /// a GET whose access token travels in its URL only, as the API requires for reads.
 ///
 /// Not an `APIRequest`, so it can never enter the Loader, its store or its backoff gate: `stackterm login`, `logout`
-/// and `whoami` send it once through the transport. `RequestFactory.httpGet(for:)` makes the GET, `key` included.
+/// and `whoami` send it once through the transport. `RequestFactory.wireRequest(for:)` makes the GET, `key` included.
 public struct AuthRequest: Hashable, Sendable {
     /// What is asked.
     public enum Kind: String, Hashable, Sendable {
@@ -60,7 +60,7 @@ extension AuthRequest: CustomStringConvertible, CustomReflectable {
 
 extension RequestFactory {
     /// The GET for `request`: the same headers, timeout and `key` as every API GET.
-    public func httpGet(for request: AuthRequest) -> HTTPGet {
-        httpGet(for: request.asAPIRequest)
+    public func wireRequest(for request: AuthRequest) -> WireRequest {
+        wireRequest(for: request.asAPIRequest)
     }
 }

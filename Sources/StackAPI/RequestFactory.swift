@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds URLs and `HTTPGet`s for `APIRequest`s against one API root (Stack Exchange, Teams, or the local double).
+/// Builds URLs and `WireRequest`s for `APIRequest`s against one API root (Stack Exchange, Teams, or the local double).
 ///
 /// The API key, when set, is appended as `key=` to every URL; it never appears in `description` or logs.
 public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -32,10 +32,7 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// The full URL: base URL, the request's path, its query in order, then `key` when set.
     public func url(for request: APIRequest) -> URL {
-        var text = baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
-        text += URLEncoding.encode(path, allowing: URLEncoding.pathCharacters)
+        var text = pathText(request.path)
         var items = request.query
         if let key { items.append(URLQueryItem(name: "key", value: key)) }
         if !items.isEmpty {
@@ -50,13 +47,33 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
         return URL(string: text) ?? baseURL
     }
 
-    /// The GET for `request`: User-Agent, JSON, gzip or deflate (the API compresses every answer), the timeout.
-    public func httpGet(for request: APIRequest) -> HTTPGet {
-        HTTPGet(url: url(for: request), headers: [
+    /// The request for `request`: a GET of `url(for:)`, or for a write (`form` set) a POST of the path whose
+    /// form body holds the fields, `access_token` and `key`; User-Agent, JSON, gzip or deflate (the API compresses
+    /// every answer), the timeout.
+    public func wireRequest(for request: APIRequest) -> WireRequest {
+        var headers = [
             HTTPHeader("User-Agent", userAgent),
             HTTPHeader("Accept", "application/json"),
             HTTPHeader("Accept-Encoding", "gzip, deflate"),
-        ], timeout: timeout)
+        ]
+        guard let form = request.form else { return WireRequest(url: url(for: request), headers: headers, timeout: timeout) }
+        headers.append(HTTPHeader("Content-Type", "application/x-www-form-urlencoded"))
+        var items = form.fields + [URLQueryItem(name: "access_token", value: form.accessToken)]
+        if let key { items.append(URLQueryItem(name: "key", value: key)) }
+        let body = items.map { item in
+            URLEncoding.encode(item.name, allowing: URLEncoding.unreserved) + "="
+                + URLEncoding.encode(item.value ?? "", allowing: URLEncoding.unreserved)
+        }.joined(separator: "&")
+        // No query and no key in a POST's URL: they travel in its body.
+        let url = URL(string: pathText(request.path)) ?? baseURL
+        return WireRequest(url: url, method: .post, headers: headers, body: Data(body.utf8), timeout: timeout)
+    }
+
+    /// The base URL followed by `path`, percent-encoded.
+    private func pathText(_ path: String) -> String {
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text + URLEncoding.encode(path.hasPrefix("/") ? path : "/" + path, allowing: URLEncoding.pathCharacters)
     }
 
     /// Describes the factory with the key redacted.

@@ -14,7 +14,7 @@ struct AuthClient {
         let outcome = NIOLockedValueBox<Result<HTTPReply, TransportError>>(.failure(.cancelled))
         let done = DispatchSemaphore(value: 0)
         // The transport's own deadline (the request's timeout) ends the exchange, so this wait ends too.
-        _ = transport.send(factory.httpGet(for: request)) { result in
+        _ = transport.send(factory.wireRequest(for: request)) { result in
             outcome.withLockedValue { $0 = result }
             done.signal()
         }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PrintMode
 import StackAPI
+import StackAuth
 import StackRetrieval
 import StackStore
 
@@ -118,6 +119,7 @@ enum BrowserStart: Equatable {
             let memory = try? local?.store.browseMemory(site: site)
             return (memory?.sort, memory?.tagged)
         }
+        let (login, loginNotice) = storedLogin()
         var browse = BrowseSettings(site: settings.site, sort: settings.sort, tagged: settings.tagged,
                                     pageSize: settings.pageSize, hasAPIKey: settings.apiKey != nil)
         if case .search(let words) = start { browse.searchQuery = words }
@@ -126,7 +128,8 @@ enum BrowserStart: Equatable {
             baseURL: settings.apiBaseURL,
             apiKey: settings.apiKey,
             keymap: settings.keymap,
-            startupMessage: [loaded.startupMessage, storeNotice, rememberedNotice].compactMap { $0 }.joined(separator: "; ").nilIfEmpty,
+            startupMessage: [loaded.startupMessage, storeNotice, rememberedNotice, loginNotice].compactMap { $0 }.joined(separator: "; ")
+                .nilIfEmpty,
             theme: settings.theme,
             maxTextWidth: settings.maxWidth,
             local: local,
@@ -140,9 +143,22 @@ enum BrowserStart: Equatable {
         configuration.watchTags = settings.watchTags
         configuration.bell = settings.bell
         configuration.math = settings.math
+        configuration.login = login
         configuration.clock = DisplayClock.from(environment: ProcessInfo.processInfo.environment,
                                                 warn: StacktermCommand.standardError)
         AppRunner.run(configuration)
+    }
+
+    /// The login `stackterm login` kept, if any; a token file that cannot be used is a notice saying why and how to
+    /// mend it (the browser works as without a login).
+    static func storedLogin() -> (StoredLogin?, String?) {
+        do {
+            return (try TokenFile(environment: ProcessInfo.processInfo.environment).read(), nil)
+        } catch TokenFileError.noLocation {
+            return (nil, nil)
+        } catch {
+            return (nil, "Not logged in: " + error.message)
+        }
     }
 
     /// Imports the sample site into `store` unless it holds it already, saying so on stderr; fails with a clear

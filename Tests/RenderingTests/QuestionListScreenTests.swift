@@ -116,7 +116,7 @@ final class QuestionListScreenTests: XCTestCase {
 
     func testHelpScreenListsEveryCommand() throws {
         // Tall enough for every command on one screen (at 24 rows the help scrolls).
-        let store = try listed(columns: 80, rows: 50, questions: [])
+        let store = try listed(columns: 80, rows: 64, questions: [])
         store.perform(.help)
         let text = render(store).joined(separator: "\n")
         for command in Command.allCases { XCTAssertTrue(text.contains(command.help), "help misses \(command)") }

@@ -99,9 +99,9 @@ final class RequestFactoryTests: XCTestCase {
         XCTAssertEqual(url(request), base + "/questions/a%20b%25?flag")
     }
 
-    func testHTTPGetHeaders() {
+    func testWireRequestHeaders() {
         let custom = RequestFactory(timeout: 12)
-        let request = custom.httpGet(for: .info(site: "cardano"))
+        let request = custom.wireRequest(for: .info(site: "cardano"))
         XCTAssertEqual(request.timeout, 12)
         XCTAssertEqual(request.value(forHeader: "user-agent"), "stackterm/\(StackTermVersion.current) (+https://github.com/stackterm)")
         XCTAssertEqual(request.value(forHeader: "Accept-Encoding"), "gzip, deflate")

@@ -23,7 +23,7 @@ final class QuestionThreadStubTests: XCTestCase {
         return operation
     }
 
-    private static func isAnswersRequest(_ request: HTTPGet) -> Bool {
+    private static func isAnswersRequest(_ request: WireRequest) -> Bool {
         request.url.path.hasSuffix("/answers")
     }
 

@@ -29,6 +29,8 @@ struct Outcome {
     /// From now on every load is answered by the store: the app is offline, with no live source
     /// (`Effect.answerFromStoreOnly`, before the outcome's own effects).
     var storeOnly = false
+    /// Writes of the logged-in user sent now (votes, bookmarks, accepts), by their load's token.
+    var writesSent: [LoadToken: PostWrite] = [:]
     /// What the API's site objects said about MathJax, by site (`markdown_extensions`), when the site list arrived.
     var sitesWithMathJax: [String: Bool] = [:]
 

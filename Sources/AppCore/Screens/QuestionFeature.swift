@@ -28,6 +28,8 @@ public struct QuestionState: Hashable, Sendable {
     public var lastReadMark: Remote<ReadState?> = .idle
     /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
     public var linked: Remote<[LinkedQuestion]> = .idle
+    /// What the logged-in user did to this thread's posts this session (votes, the bookmark, an accept), by post id.
+    public var myMarks: [Int: PostMarks] = [:]
     /// Whether the status line already said how many answers are new.
     var newsAnnounced = false
     /// `r` was pressed: the next comments load skips what the store holds fresh.
@@ -68,7 +70,8 @@ extension QuestionState: ScreenFeature {
     var loadTokens: [LoadToken] { [pending?.token, postComments.token, lastReadMark.token, linked.token].compactMap { $0 } }
     var commandsActedOn: Set<Command> {
         [.filterByQuestionTag, .watchTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
-         .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved]
+         .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved, .upvote, .downvote,
+         .toggleBookmark, .acceptAnswer]
     }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -106,6 +109,7 @@ enum QuestionFeature {
         let token = out.makeToken(context)
         thread.load = .loading(PendingLoad(token: token, page: 1))
         thread.focusAnswerID = focus
+        thread.myMarks = Dictionary(uniqueKeysWithValues: context.account.marks.filter { $0.key.site == context.site }.map { ($0.key.id, $0.value) })
         // The mark from before this opening tells which answers are new; the store is asked (before this opening's
         // mark is written) when this session has none.
         out.effects = Effect.withIndicator(.load(token, .thread(questionID: id, site: context.site, reload: false,
@@ -168,6 +172,8 @@ enum QuestionFeature {
             out.effects = [.copyCode(measure.codeBlock(inViewFrom: thread.scroll, rows: page)?.text)]
         case .toggleSaved:
             SavedListFeature.toggle(thread.questionID, context, &out)
+        case .upvote, .downvote, .toggleBookmark, .acceptAnswer:
+            return PostWrites.command(command, thread, context)
         case .followLink:
             guard let measure = thread.measure else {
                 out.setStatus("No links yet: the question is still being laid out", isError: false)

@@ -25,6 +25,8 @@ struct ScreenContext: Sendable {
     var siteMath: SiteMath { shared.siteMath }
     /// Tags whose new questions call the reader.
     var watchedTags: [String] { shared.watchedTags }
+    /// Who is logged in, what they did to posts, the writes on their way.
+    var account: AccountState { shared.account }
     /// Whether loads are answered by the local store.
     var isOffline: Bool { shared.isOffline }
     /// Only the local store is asked, by choice (`SharedState.storeOnly`).

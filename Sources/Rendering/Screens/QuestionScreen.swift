@@ -77,6 +77,10 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var newAnswers: Set<Int>
     var related: [LinkedQuestion]
     var math: SiteMath?
+    /// The posts' scores and accepted marks, and the user's votes and bookmark: a write changes them in place.
+    var scores: [Int?]
+    var acceptedAnswer: Int?
+    var myMarks: [Int: PostMarks]
 
     /// The key of `thread` laid out at `width` with the site's `math` (nil: none).
     public init(thread: QuestionState, width: Int, math: SiteMath? = nil) {
@@ -93,6 +97,9 @@ public struct ThreadLayoutKey: Hashable, Sendable {
         commentsPending = thread.postComments.token != nil
         newAnswers = thread.newAnswerIDs
         related = thread.related
+        scores = [thread.question?.score] + (thread.thread?.answers.map(\.score) ?? [])
+        acceptedAnswer = thread.thread?.answers.first(where: \.isAccepted)?.answerID
+        myMarks = thread.myMarks
     }
 }
 

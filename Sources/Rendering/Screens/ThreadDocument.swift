@@ -61,7 +61,7 @@ public enum ThreadDocument {
                                math: MathOptions?, isCancelled: @escaping () -> Bool) -> Layout? {
         var writer = ThreadLayoutWriter(thread: thread, width: width, now: now, code: code, math: math, isCancelled: isCancelled)
         if let question = thread.question {
-            writer.lines += header(question, now: now, width: width, math: math)
+            writer.lines += header(question, now: now, width: width, math: math, mine: thread.myMarks[question.questionID])
         } else {
             writer.lines.append(StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))]))
         }
@@ -109,7 +109,7 @@ public enum ThreadDocument {
     public static func placeholder(for thread: QuestionState, width: Int, now: Date, math: MathOptions? = nil) -> [StyledLine] {
         var lines: [StyledLine]
         if let question = thread.question {
-            lines = header(question, now: now, width: width, math: math)
+            lines = header(question, now: now, width: width, math: math, mine: thread.myMarks[question.questionID])
         } else {
             lines = [StyledLine([StyledSpan("Question \(thread.questionID)", style: CellStyle(.bold))])]
         }
@@ -118,10 +118,12 @@ public enum ThreadDocument {
         return lines
     }
 
-    static func header(_ question: Question, now: Date, width: Int, math: MathOptions? = nil) -> [StyledLine] {
+    /// The question's title, then `▲ 5 · you upvoted · ★ bookmarked · 12 views · asked … · 3 answers` (what the
+    /// logged-in user did, `mine`, when anything), then its tags.
+    static func header(_ question: Question, now: Date, width: Int, math: MathOptions? = nil, mine: PostMarks? = nil) -> [StyledLine] {
         let title = ShownTitle.of(question.title, math: math)
         var lines = TextWrap.wrap([StyledSpan(title, style: CellStyle(.bold, color: .accent))], width: width)
-        var meta = "▲ \(UnknownValue.text(question.score)) · " + Plural.count(question.viewCount, "view")
+        var meta = "▲ \(UnknownValue.text(question.score)) · " + myMarks(mine) + Plural.count(question.viewCount, "view")
         meta += " · asked \(RelativeAge.long(question.creationDate, now: now))"
         if let owner = question.owner?.displayName { meta += " by " + TerminalSafety.sanitize(owner) }
         meta += " · " + Plural.count(question.answerCount, "answer")
@@ -140,17 +142,33 @@ public enum ThreadDocument {
         return HTMLRenderer.render(html: html, width: width, styleCode: nil, math: math, isCancelled: isCancelled)?.lines
     }
 
+    /// `you upvoted · ★ bookmarked · ` (each followed by ` · `): what the logged-in user did to a post; "" for nothing.
+    static func myMarks(_ marks: PostMarks?) -> String {
+        guard let marks else { return "" }
+        var parts: [String] = []
+        switch marks.vote {
+        case .up: parts.append("you upvoted")
+        case .down: parts.append("you downvoted")
+        case nil: break
+        }
+        if marks.bookmarked { parts.append("★ bookmarked") }
+        return parts.map { $0 + " · " }.joined()
+    }
+
     /// The tag on the rule of an answer that arrived since the question was last read.
     static let newTag = " · new"
 
     /// `── Answer 2/5 · new · ✓ accepted · ▲ 3 · Ada · 2 days ago ───`: `new` (in its own colour) when the answer
     /// arrived since the question was last read.
-    static func answerRule(_ answer: Answer, number: Int, of count: Int, isNew: Bool = false, width: Int, now: Date) -> StyledLine {
+    static func answerRule(_ answer: Answer, number: Int, of count: Int, isNew: Bool = false, width: Int, now: Date,
+                           mine: PostMarks? = nil) -> StyledLine {
         let color: CellColor = answer.isAccepted ? .success : .accent
         let style = CellStyle(.bold, color: color)
         var rest = ""
         if answer.isAccepted { rest += " · ✓ accepted" }
         rest += " · ▲ \(UnknownValue.text(answer.score))"
+        let marks = myMarks(mine)
+        if !marks.isEmpty { rest += " · " + marks.dropLast(3) }
         if let owner = answer.owner?.displayName { rest += " · " + TerminalSafety.sanitize(owner) }
         rest += " · " + RelativeAge.long(answer.creationDate, now: now) + " "
         var parts: [(String, CellStyle)] = [("── Answer \(number)/\(count)", style)]

@@ -96,7 +96,8 @@ struct ThreadLayoutWriter {
             anchors[answer.answerID] = lines.count
             postID = answer.answerID
             lines.append(ThreadDocument.answerRule(answer, number: index + 1, of: loaded.answers.count,
-                                                   isNew: newAnswers.contains(answer.answerID), width: width, now: now))
+                                                   isNew: newAnswers.contains(answer.answerID), width: width, now: now,
+                                                   mine: thread.myMarks[answer.answerID]))
             lines.append(StyledLine())
             guard let answerBody = body(answer.body), let answerComments = comments(of: answer.answerID) else { return false }
             lines += answerBody

@@ -64,7 +64,7 @@ open class APIRequestOperation<Item: Decodable & Sendable>: ResultOperation<Page
 
     private func send() {
         guard !isCancelled else { return }
-        let task = environment.transport.send(environment.factory.httpGet(for: request)) { [self] outcome in
+        let task = environment.transport.send(environment.factory.wireRequest(for: request)) { [self] outcome in
             handle(outcome)
         }
         // The response may already have arrived (and even been delivered) on another thread.

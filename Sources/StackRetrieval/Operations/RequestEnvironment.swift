@@ -3,7 +3,7 @@ import StackAPI
 
 /// What every request operation needs: how to build the URL, how to send it, and the gate to wait at.
 public struct RequestEnvironment: Sendable {
-    /// Builds the `HTTPGet` (base URL, key, filter, headers) for an `APIRequest`.
+    /// Builds the `WireRequest` (base URL, key, filter, headers; a write's form body) for an `APIRequest`.
     public var factory: RequestFactory
     public var transport: Transport
     /// The per-method backoff gate.

@@ -42,7 +42,7 @@ public final class HTTPClientTransport: Transport {
 
     /// Starts `request` in a detached task and hands back a handle that cancels it.
     public func send(
-        _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
+        _ request: WireRequest, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask {
         let host = request.url.host ?? "the server"
         let deadline = ExchangeDeadline()
@@ -61,11 +61,12 @@ public final class HTTPClientTransport: Transport {
     }
 
     private static func exchange(
-        _ request: HTTPGet, client: HTTPClient, limits: TransportLimits
+        _ request: WireRequest, client: HTTPClient, limits: TransportLimits
     ) async throws -> HTTPReply {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = .GET
+        outgoing.method = request.method == .post ? .POST : .GET
         for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let response = try await client.execute(outgoing, timeout: .boundedSeconds(request.timeout))
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumWireBytes {
             throw TransportError.tooLarge(limit: limits.maximumWireBytes)

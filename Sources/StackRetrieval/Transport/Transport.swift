@@ -1,12 +1,12 @@
 import Foundation
 import StackAPI
 
-/// Sends one `HTTPGet` and reports the status and (decompressed) body, or why it failed. Knows nothing of the API.
+/// Sends one `WireRequest` (a GET, or a write's POST) and reports the status and (decompressed) body, or why it failed. Knows nothing of the API.
 public protocol Transport: Sendable {
     /// Starts `request`; `completion` runs once, off main, unless the task is cancelled
     /// (then it may still run with `.cancelled`).
     func send(
-        _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
+        _ request: WireRequest, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask
 
     /// Releases the transport's connections without waiting on the network (on quit).

@@ -15,10 +15,10 @@ final class StubTransport: Transport {
         case hang
     }
 
-    private let reply: @Sendable (HTTPGet) -> Reply
+    private let reply: @Sendable (WireRequest) -> Reply
     private let log = NIOLockedValueBox((sent: [String](), cancelled: [String]()))
 
-    init(reply: @escaping @Sendable (HTTPGet) -> Reply) {
+    init(reply: @escaping @Sendable (WireRequest) -> Reply) {
         self.reply = reply
     }
 
@@ -28,7 +28,7 @@ final class StubTransport: Transport {
     var cancelled: [String] { log.withLockedValue { $0.cancelled } }
 
     func send(
-        _ request: HTTPGet, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
+        _ request: WireRequest, completion: @escaping @Sendable (Result<HTTPReply, TransportError>) -> Void
     ) -> TransportTask {
         let url = request.url
         log.withLockedValue { $0.sent.append(url.absoluteString) }

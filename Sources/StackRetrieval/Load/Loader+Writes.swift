@@ -1,0 +1,20 @@
+import Foundation
+import StackAPI
+
+extension Loader {
+    /// Sends `write` (a vote, bookmark or accept) with `accessToken` once, to the network only: never answered by
+    /// the store, never sent again by itself (a failed write is the user's to repeat), nothing of it kept. The
+    /// value is the post's score as the API returned it (nil when it sent none). In `.storeOnly` mode it fails saying
+    /// the network is needed.
+    @discardableResult
+    public func write(_ write: PostWrite, accessToken: String, mode: LoadMode,
+                      completion: @escaping RetrievalCompletion<Loaded<Int?>>) -> RetrievalHandle {
+        let request = APIRequest.write(write, accessToken: accessToken)
+        let send: LoadRecipe<Int?>.Request = switch write.post {
+        case .question: Self.request(request, Question.self) { .success($0.items.first?.score) }
+        case .answer: Self.request(request, Answer.self) { .success($0.items.first?.score) }
+        }
+        let recipe = LoadRecipe<Int?>(what: "the \(write.act.rawValue) of post \(write.post.id)", request: send)
+        return load(recipe, mode: mode, completion: completion)
+    }
+}
