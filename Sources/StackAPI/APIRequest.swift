@@ -48,15 +48,19 @@ public struct APIRequest: Hashable, Sendable {
     public var path: String
     /// Query parameters, in the order they are sent.
     public var query: [URLQueryItem]
-    /// A write's form (its fields and the access token), sent as a POST body; nil for the reads (GETs).
-    public var form: WriteForm?
+    /// A write's fields (`site`, `body`, `preview`…), sent as a POST's form body; nil for a read (a GET).
+    public var form: [URLQueryItem]?
+    /// The logged-in user's token: added to the query of a read, to the body of a write; nil for anonymous reads.
+    public var accessToken: RequestToken?
 
     /// Creates a request; prefer the static constructors (`questions(site:…)`, `info(site:)`…).
-    public init(method: APIMethod, path: String, query: [URLQueryItem], form: WriteForm? = nil) {
+    public init(method: APIMethod, path: String, query: [URLQueryItem], form: [URLQueryItem]? = nil,
+                accessToken: RequestToken? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.form = form
+        self.accessToken = accessToken
     }
 
     /// The `page` query parameter, when there is one and it is a number.

@@ -106,6 +106,6 @@ extension APIRequest {
     /// The POST of `write` made with `accessToken` (in the form body, never the URL).
     public static func write(_ write: PostWrite, accessToken: String) -> APIRequest {
         APIRequest(method: .write, path: write.path, query: [],
-                   form: WriteForm(fields: [URLQueryItem(name: "site", value: write.site)], accessToken: accessToken))
+                   form: [URLQueryItem(name: "site", value: write.site)], accessToken: RequestToken(accessToken))
     }
 }

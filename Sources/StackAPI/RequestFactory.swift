@@ -30,10 +30,12 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
     /// Whether an API key is appended (10,000 requests a day instead of 300, pages past 25).
     public var hasKey: Bool { key != nil }
 
-    /// The full URL: base URL, the request's path, its query in order, then `key` when set.
+    /// The full URL: base URL, the request's path, its query in order, then `access_token` (a read of the logged-in
+    /// user) and `key` when set.
     public func url(for request: APIRequest) -> URL {
         var text = pathText(request.path)
         var items = request.query
+        if let token = request.accessToken { items.append(URLQueryItem(name: "access_token", value: token.secret)) }
         if let key { items.append(URLQueryItem(name: "key", value: key)) }
         if !items.isEmpty {
             text += "?" + items.map { item in
@@ -58,7 +60,8 @@ public struct RequestFactory: Sendable, CustomStringConvertible, CustomDebugStri
         ]
         guard let form = request.form else { return WireRequest(url: url(for: request), headers: headers, timeout: timeout) }
         headers.append(HTTPHeader("Content-Type", "application/x-www-form-urlencoded"))
-        var items = form.fields + [URLQueryItem(name: "access_token", value: form.accessToken)]
+        var items = form
+        if let token = request.accessToken { items.append(URLQueryItem(name: "access_token", value: token.secret)) }
         if let key { items.append(URLQueryItem(name: "key", value: key)) }
         let body = items.map { item in
             URLEncoding.encode(item.name, allowing: URLEncoding.unreserved) + "="

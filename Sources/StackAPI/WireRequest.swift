@@ -34,9 +34,20 @@ public struct WireRequest: Sendable, Hashable {
 }
 
 extension WireRequest: CustomStringConvertible, CustomReflectable {
-    /// `POST https://…/questions/1/upvote (87 bytes)`: never the body, which may hold an access token.
+    /// `POST https://…/questions/1/upvote (87 bytes)`: never the body, nor an `access_token` of the query
+    /// (shown as `access_token=<redacted>`).
     public var description: String {
-        "\(method.rawValue) \(url.absoluteString)" + (body.map { " (\($0.count) bytes)" } ?? "")
+        "\(method.rawValue) \(Self.redacted(url.absoluteString))" + (body.map { " (\($0.count) bytes)" } ?? "")
+    }
+
+    /// `url` with the value of every `access_token=` parameter replaced by `<redacted>`.
+    static func redacted(_ url: String) -> String {
+        var parts = url.components(separatedBy: "access_token=")
+        for index in parts.indices.dropFirst() {
+            let rest = parts[index].drop { $0 != "&" && $0 != "#" }
+            parts[index] = "<redacted>" + rest
+        }
+        return parts.joined(separator: "access_token=")
     }
 
     /// What `dump` and debuggers show: the description, never the body.
