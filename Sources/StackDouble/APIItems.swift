@@ -40,6 +40,10 @@ struct QuestionItem: Encodable {
     var link: String
     var title: String
     var body: String?
+    /// The viewer's vote and bookmark (filters with `question.upvoted`…, and every write's answer).
+    var upvoted: Bool?
+    var downvoted: Bool?
+    var favorited: Bool?
 }
 
 /// An answer in the default filter's fields (plus `body` with `withbody`).
@@ -53,6 +57,13 @@ struct AnswerItem: Encodable {
     var questionId: Int
     var contentLicense: String
     var body: String?
+    /// The viewer's vote (filters with `answer.upvoted`…, and every write's answer).
+    var upvoted: Bool?
+    var downvoted: Bool?
+    /// Whether the answer is accepted (`answer.accepted`).
+    var accepted: Bool?
+    /// The Markdown of an answer written through the double, in the add route's answer.
+    var bodyMarkdown: String?
 }
 
 /// A comment in the default filter's fields (which include `body`).
@@ -65,6 +76,8 @@ struct CommentItem: Encodable {
     var commentId: Int
     var contentLicense: String
     var body: String
+    /// The Markdown of a comment written through the double, in the add route's answer.
+    var bodyMarkdown: String?
 }
 
 /// Builds API items from dump records of one site.

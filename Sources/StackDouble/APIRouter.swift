@@ -8,7 +8,8 @@ struct RouteResult {
 }
 
 /// Answers the API routes from dump data: `/questions`, `/questions/{ids}`, `/questions/{ids}/answers`,
-/// `/answers`, `/answers/{ids}`, `/posts/{ids}/comments`, `/search/advanced`, `/info`, `/sites`.
+/// `/answers`, `/answers/{ids}`, `/posts/{ids}/comments`, `/search/advanced`, `/info`, `/sites` (with the answers and
+/// comments written through the double among them).
 struct APIRouter {
     let catalog: SiteCatalog
     let parameters: QueryParameters
@@ -26,7 +27,7 @@ struct APIRouter {
             return try questions(try filterBySortRange(catalog.liveActivity.questions(site.questions, site: site.name)))
         case 1 where components[0] == "answers":
             let site = try site()
-            return try answers(site.answers, site: site)
+            return try answers(site.answers + catalog.created.answers(site: site.name), site: site)
         case 2 where components[0] == "questions":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()
@@ -35,13 +36,16 @@ struct APIRouter {
         case 2 where components[0] == "answers":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()
-            return try answers(ids.compactMap { site.answersByID[$0] }, site: site)
+            let found = ids.compactMap { site.answersByID[$0] ?? catalog.created.answer($0, site: site.name) }
+            return try answers(found, site: site)
         case 2 where components == ["search", "advanced"]:
             return try search()
         case 3 where components[0] == "questions" && components[2] == "answers":
             let ids = try QueryParameters.ids(components[1])
             let site = try site()
-            return try answers(ids.flatMap { site.answersByQuestion[$0] ?? [] }, site: site)
+            return try answers(ids.flatMap {
+                (site.answersByQuestion[$0] ?? []) + catalog.created.answers(site: site.name, questionID: $0)
+            }, site: site)
         case 3 where components[0] == "posts" && components[2] == "comments":
             return try comments(on: try QueryParameters.ids(components[1]))
         default:
@@ -74,7 +78,8 @@ struct APIRouter {
         let site = try site()
         let sort = try parameters.choice("sort", allowed: [PostSort.creation, .votes], default: .creation)
         let order = try parameters.choice("order", allowed: PostSort.Order.allCases, default: .desc)
-        let all = postIDs.flatMap { site.commentsByPost[$0] ?? [] }.sorted { left, right in
+        let created = catalog.created.comments(site: site.name, postIDs: postIDs)
+        let all = (postIDs.flatMap { site.commentsByPost[$0] ?? [] } + created).sorted { left, right in
             let a = sort == .votes ? Double(left.score) : left.creationDate.timeIntervalSince1970
             let b = sort == .votes ? Double(right.score) : right.creationDate.timeIntervalSince1970
             if a != b { return order == .desc ? a > b : a < b }

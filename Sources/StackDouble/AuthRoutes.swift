@@ -33,18 +33,12 @@ struct AuthRoutes {
     /// The user of the request's `access_token` on its `site`: the dump's user of that name when the site is one of
     /// the dumps and has one, else a user made from the account (so any site answers, `stackoverflow` too).
     private func me() throws -> UserItem {
-        guard let token = parameters.string("access_token") else { throw Self.tokenRequired }
-        guard parameters.string("key") != nil else { throw Self.keyRequired }
-        guard let grant = tokens.grant(token), grant.isValid(at: now) else { throw Self.invalidToken }
+        let grant = try AccessCheck(tokens: tokens, parameters: parameters, now: now).grant().grant
         guard let parameter = parameters.string("site") else { throw APIFailure.badParameter("site is required") }
-        let host = catalog.resolve(parameter).flatMap { try? catalog.site($0) }
-        let dumpUser = host?.users.values.filter { $0.displayName == grant.user }.min { $0.id < $1.id }
-        let userID = dumpUser?.id ?? grant.accountID
-        let siteHost = host?.host ?? "\(parameter).com"
+        let user = SiteUser(grant: grant, siteParameter: parameter, catalog: catalog)
         return UserItem(
-            userId: userID, accountId: grant.accountID, displayName: HTMLEntities.escape(grant.user),
-            reputation: dumpUser?.reputation ?? 1, userType: "registered",
-            link: "https://\(siteHost)/users/\(userID)/\(PostText.slug(grant.user))")
+            userId: user.userID, accountId: grant.accountID, displayName: HTMLEntities.escape(grant.user),
+            reputation: user.reputation, userType: "registered", link: user.owner.link ?? "")
     }
 
     /// The `;`-separated tokens of a path (at most 20, as the API allows).
@@ -57,7 +51,7 @@ struct AuthRoutes {
     static let tokenRequired = APIFailure(id: 401, name: "access_token_required", message: "No access_token passed")
     static let invalidToken = APIFailure(id: 402, name: "invalid_access_token",
                                          message: "access_token is invalid, expired or was de-authenticated")
-    static let keyRequired = APIFailure(id: 405, name: "key_required", message: "`key` is required when `access_token` is passed")
+    static let keyRequired = APIFailure(id: 405, name: "key_required", message: "`key` is required when `access_token` is passed.")
 }
 
 /// An `access_token` item: `/access-tokens/{tokens}` and `/apps/{tokens}/de-authenticate`.

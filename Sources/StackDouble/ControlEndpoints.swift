@@ -1,6 +1,7 @@
 import Foundation
 
-/// `GET /_double/…`: faults, the request log, access tokens and recorded files by path. Not logged, no quota.
+/// `GET /_double/…`: faults, the request log, access tokens, recorded files by path, and taking part's controls
+/// (`ParticipationControls`: writes, vote locks, inbox). Not logged, no quota.
 struct ControlEndpoints {
     static let prefix = "/_double/"
     let service: DoubleService
@@ -32,6 +33,10 @@ struct ControlEndpoints {
             service.log.clear()
             return Self.json([String]())
         default:
+            if let reply = ParticipationControls(service: service, parameters: QueryParameters(query: request.query))
+                .respond(to: path) {
+                return reply
+            }
             if path.hasPrefix("recorded/") {
                 let relative = String(path.dropFirst("recorded/".count))
                 if let file = service.recorded.file(relativePath: relative), let data = try? Data(contentsOf: file) {

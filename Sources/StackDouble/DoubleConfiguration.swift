@@ -66,7 +66,9 @@ final class RequestLog: Sendable {
         self.file = NIOLockedValueBox(handle)
     }
 
-    func append(_ line: String) {
+    /// Appends `line` with any `access_token` value redacted.
+    func append(_ unredacted: String) {
+        let line = LogRedaction.redacted(unredacted)
         lines.withLockedValue { $0.append(line) }
         file.withLockedValue { handle in
             handle?.write(Data("\(ISO8601DateFormatter().string(from: Date())) \(line)\n".utf8))

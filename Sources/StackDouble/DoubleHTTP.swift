@@ -18,9 +18,13 @@ public struct DoubleRequest: Sendable {
         self.body = body
     }
 
-    /// `GET /2.3/questions?page=2&site=cardano`, the form the request log uses.
+    /// The largest body read (1 MiB); a longer one is cut to one byte more and answered 400.
+    public static let bodyLimit = 1 << 20
+
+    /// `GET /2.3/questions?page=2&site=cardano`, the form the request log uses, with every `access_token` value
+    /// replaced by `REDACTED` (the body is not logged).
     public var logLine: String {
-        query.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(query)"
+        LogRedaction.redacted(query.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(query)")
     }
 
     /// The path with percent escapes decoded.

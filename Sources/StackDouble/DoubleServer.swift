@@ -13,7 +13,7 @@ public final class DoubleServer: Sendable {
         let socket = WebSocketHTTPHandler(handler: LiveSocket(hub: live))
         let handler = ClosureHTTPHandler { request in
             if let reply = try await live.route(request, socket: socket) { return reply }
-            let body = request.method == .POST ? try await request.bodyData : Data()
+            let body = request.method == .POST ? try await Self.boundedBody(request) : Data()
             let reply = await service.respond(to: DoubleRequest(
                 method: request.method.rawValue,
                 path: request.target.path(),
@@ -45,6 +45,16 @@ public final class DoubleServer: Sendable {
     /// Stops listening and closes connections.
     public func stop() async {
         await server.stop()
+    }
+
+    /// The body, read up to one byte more than `DoubleRequest.bodyLimit` (the service refuses such a one).
+    private static func boundedBody(_ request: HTTPRequest) async throws -> Data {
+        var body = Data()
+        for try await chunk in request.bodySequence {
+            body.append(chunk)
+            if body.count > DoubleRequest.bodyLimit { return body.prefix(DoubleRequest.bodyLimit + 1) }
+        }
+        return body
     }
 
     private static func phrase(_ status: Int) -> String {

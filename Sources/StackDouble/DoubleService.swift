@@ -10,6 +10,14 @@ public final class DoubleService: Sendable {
     let log: RequestLog
     /// The access tokens issued by the login dialog and `/_double/tokens`.
     let tokens = TokenBook()
+    /// Votes, bookmarks and acceptances made through the writes.
+    let books = ParticipationBooks()
+    /// The filters made with `/filters/create`.
+    let filters = FilterBook()
+    /// Inbox items and notifications added by the control endpoints.
+    let inbox = InboxBook()
+    /// Every write received (`/_double/writes`).
+    let writes = WriteLog()
     private let quota = QuotaBook()
 
     /// Lists the dump folders and indexes the recordings; site data is read on its first request.
@@ -41,10 +49,31 @@ public final class DoubleService: Sendable {
         if let delay = faults.delayMilliseconds, delay > 0 {
             try? await Task.sleep(nanoseconds: UInt64(min(delay, Self.longestDelayMilliseconds)) * 1_000_000)
         }
-        return HostileResponses.delivered(reply(to: request, apiPath: apiPath, faults: faults), faults)
+        let trace = WriteTrace()
+        let oversized = request.body.count > DoubleRequest.bodyLimit
+        let response = oversized
+            ? APIFailure.badParameter("body: more than \(DoubleRequest.bodyLimit) bytes").response
+            : HostileResponses.delivered(reply(to: request, apiPath: apiPath, faults: faults, trace: trace), faults)
+        if let apiPath, WriteAction(Self.components(apiPath)) != nil {
+            let fields = oversized ? QueryParameters(query: request.query).all : Self.parameters(request).all
+            writes.append(method: request.method, path: apiPath, fields: fields, status: response.status,
+                          createdID: trace.createdID, tokens: tokens)
+        }
+        return response
     }
 
-    private func reply(to request: DoubleRequest, apiPath: String?, faults: Faults) -> DoubleResponse {
+    /// `/questions/1;2/answers` → `["questions", "1;2", "answers"]`.
+    static func components(_ apiPath: String) -> [String] {
+        apiPath.split(separator: "/").map(String.init)
+    }
+
+    /// The query's parameters, and for a POST its form body's too (the form's win).
+    static func parameters(_ request: DoubleRequest) -> QueryParameters {
+        guard request.method == "POST", !request.body.isEmpty else { return QueryParameters(query: request.query) }
+        return QueryParameters(query: request.query + "&" + String(decoding: request.body, as: UTF8.self))
+    }
+
+    private func reply(to request: DoubleRequest, apiPath: String?, faults: Faults, trace: WriteTrace) -> DoubleResponse {
         if let redirect = HostileResponses.redirect(request, faults) {
             return redirect
         }
@@ -55,7 +84,7 @@ public final class DoubleService: Sendable {
             return APIFailure.throttle(seconds: seconds).response
         }
         do {
-            return try answer(request, apiPath: apiPath, faults: faults)
+            return try answer(request, apiPath: apiPath, faults: faults, trace: trace)
         } catch let failure as APIFailure {
             return failure.response
         } catch {
@@ -63,16 +92,16 @@ public final class DoubleService: Sendable {
         }
     }
 
-    private func answer(_ request: DoubleRequest, apiPath: String?, faults: Faults) throws -> DoubleResponse {
-        let parameters = QueryParameters(query: request.query)
+    private func answer(_ request: DoubleRequest, apiPath: String?, faults: Faults, trace: WriteTrace) throws -> DoubleResponse {
+        let parameters = Self.parameters(request)
         guard let spent = quota.spend(key: parameters.string("key")) else {
             throw APIFailure.throttle(seconds: QuotaBook.secondsUntilReset())
         }
-        if let apiPath, let result = try AuthRoutes(tokens: tokens, catalog: catalog, parameters: parameters)
-            .route(apiPath.split(separator: "/").map(String.init)) {
+        if let apiPath, let result = try accountRoute(
+            Self.components(apiPath), method: request.method, parameters: parameters, faults: faults, trace: trace) {
             return try HostileResponses.page(ResponseWrapper(
-                items: result.items, hasMore: false, quotaMax: spent.max, quotaRemaining: spent.remaining, page: 1,
-                pageSize: try parameters.pageSize()), faults: faults)
+                items: result.items, hasMore: result.hasMore, quotaMax: spent.max, quotaRemaining: spent.remaining,
+                page: try parameters.page(), pageSize: try parameters.pageSize()), faults: faults)
         }
         if let recording = recorded.match(request) {
             return try corrupted(recorded.response(for: recording, truncate: faults.truncatedGzip), faults)
@@ -85,13 +114,13 @@ public final class DoubleService: Sendable {
         }
         let page = try parameters.page()
         if page > 25, parameters.string("key") == nil { throw APIFailure.pageAboveLimit }
-        let style = ItemStyle(includeBody: parameters.string("filter") == "withbody", escapeTitles: faults.escapeTitles,
-                              hostileLinks: faults.hostileLinks)
+        let style = ItemStyle(includeBody: filters.spec(parameters.string("filter"))?.includesBody ?? false,
+                              escapeTitles: faults.escapeTitles, hostileLinks: faults.hostileLinks)
         // repeat_pages: route as page 1 (a later `page` wins), whatever page was asked for.
         let routed = faults.repeatPages ? QueryParameters(query: request.query + "&page=1") : parameters
         let router = APIRouter(catalog: catalog, parameters: routed, style: style)
-        let components = apiPath.split(separator: "/").map(String.init)
-        var result = try router.route(components)
+        var result = try router.route(Self.components(apiPath))
+        result.items = overlay(parameters)?.apply(result.items) ?? result.items
         if faults.repeatPages { result = RouteResult(items: result.items, hasMore: true) }
         if faults.empty { result = RouteResult(items: [], hasMore: false) }
         if let body = HostileResponses.hostileBody(faults), var first = result.items.first as? QuestionItem, first.body != nil {

@@ -51,6 +51,8 @@ public struct Faults: Sendable, Equatable {
     public var redirects: Int?
     /// Answer `302 Found` to exactly the URL asked for: a redirect cycle.
     public var redirectCycle = false
+    /// Refuse every write (once its token passed the checks) with 407 `write_failed` "The write failed (imitated).".
+    public var writeFailed = false
     /// Only the next N API requests get the faults (nil: all of them).
     public var remainingCount: Int?
     /// Only requests whose path (after the version prefix, e.g. `/questions`) starts with this get the faults.
@@ -64,6 +66,7 @@ public struct Faults: Sendable, Equatable {
         "delay_ms", "malformed", "truncated_gzip", "status", "throttle", "backoff", "empty", "escape_titles",
         "hostile_links", "count", "path", "gzip_bomb_mb", "pad_items", "repeat_pages", "deep_body", "huge_paragraph_mb",
         "tex_body", "bad_dates", "wire_mb", "chunked", "stall_body", "redirects", "redirect_cycle",
+        "write_failed",
     ]
 
     /// Parses `delay_ms=100&status=500&count=1`; throws a message naming the bad parameter.
@@ -101,6 +104,7 @@ public struct Faults: Sendable, Equatable {
         stallBody = try Self.flag(parameters, "stall_body")
         redirects = try parameters.int("redirects")
         redirectCycle = try Self.flag(parameters, "redirect_cycle")
+        writeFailed = try Self.flag(parameters, "write_failed")
         if let gzipBombMiB, !(1...16_384).contains(gzipBombMiB) { throw APIFailure.badParameter("gzip_bomb_mb: 1…16384") }
         if let padItems, !(0...10_000_000).contains(padItems) { throw APIFailure.badParameter("pad_items: 0…10000000") }
         if let deepBody, !(1...1_000_000).contains(deepBody) { throw APIFailure.badParameter("deep_body: 1…1000000") }
@@ -154,6 +158,7 @@ public struct Faults: Sendable, Equatable {
         add("stall_body", stallBody ? 1 : nil)
         add("redirects", redirects)
         add("redirect_cycle", redirectCycle ? 1 : nil)
+        add("write_failed", writeFailed ? 1 : nil)
         return parts.joined(separator: "&")
     }
 

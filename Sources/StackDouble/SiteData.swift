@@ -99,6 +99,8 @@ final class SiteCatalog: Sendable {
     let copies: Int
     /// What the live control endpoints made active or new (`LiveActivityLedger`).
     let liveActivity = LiveActivityLedger()
+    /// The answers and comments written through the double (`CreatedPosts`).
+    let created = CreatedPosts()
 
     /// Lists the sub-folders of `dumps` holding a Posts.xml; reads nothing else yet.
     init(dumps: URL?, copies: Int = 1) {

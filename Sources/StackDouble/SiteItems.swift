@@ -23,13 +23,17 @@ struct SiteList {
     let catalog: SiteCatalog
 
     func page(_ parameters: QueryParameters) throws -> RouteResult {
-        let items = catalog.names.map(item)
+        let items = catalog.names.map(Self.item)
         let page = Page(items, page: try parameters.page(), size: try parameters.pageSize())
         return RouteResult(items: page.items, hasMore: page.hasMore)
     }
 
-    private func item(_ name: String) -> SiteItem {
-        let host = "\(name).stackexchange.com"
+    /// Sites on their own domain rather than under stackexchange.com.
+    private static let ownDomains: Set = ["stackoverflow", "superuser", "serverfault", "askubuntu"]
+
+    /// The site object of `name` (also for sites not served, as the inbox names them).
+    static func item(_ name: String) -> SiteItem {
+        let host = ownDomains.contains(name) ? "\(name).com" : "\(name).stackexchange.com"
         let isMeta = name.hasSuffix(".meta")
         let base = isMeta ? String(name.dropLast(5)) : name
         let title = base.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
