@@ -64,6 +64,7 @@ public struct Keymap: Hashable, Sendable {
         (.downvote, [.character("-")]),
         (.toggleBookmark, [.character("f")]),
         (.acceptAnswer, [.character("X")]),
+        (.showBookmarks, [.character("F")]),
         (.redraw, [.control("l")]),
     ])
 

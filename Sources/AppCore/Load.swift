@@ -39,6 +39,8 @@ public enum LoadRequest: Hashable, Sendable {
     case siteMemory(site: String)
     /// A vote, bookmark or accept of the logged-in user, sent once to the network with the login's token.
     case write(PostWrite)
+    /// The logged-in user's bookmarks on `site` (`/me/favorites`), answered by `.saved`.
+    case bookmarks(site: String)
 }
 
 /// What one load brought, one case per `LoadRequest` (and the store's early copy of a list's page 1).
@@ -69,7 +71,7 @@ public enum LoadResult: Hashable, Sendable {
     case lastRead(ReadState?)
     /// The questions the store knows are linked with the question (duplicates, related).
     case linkedQuestions([LinkedQuestion])
-    /// The site's saved questions (or why not).
+    /// The site's saved questions, or the user's bookmarks there (or why not).
     case saved(Result<[Question], APIError>)
     /// Past searches of the site (oldest first) and the ids of its saved questions.
     case siteMemory(searches: [String], savedIDs: Set<Int>)

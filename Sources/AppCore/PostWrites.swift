@@ -11,12 +11,44 @@ enum PostWrites {
         case .failure(let reason):
             out.setStatus(reason.text, isError: true)
         case .success(let write):
-            let token = out.makeToken(context)
-            out.writesSent[token] = write
-            out.effects = [.load(token, .write(write))]
-            out.setStatus(Words.sending(write), isError: false)
+            send(write, context, &out)
         }
         return out
+    }
+
+    /// `f` on a list row: bookmarks question `id` of the site, or removes the bookmark (`bookmarked`: it has one).
+    static func bookmark(_ id: Int, bookmarked: Bool, _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        if let refusal = refusal(.toggleBookmark, context) ?? busy(id, context) {
+            out.setStatus(refusal.text, isError: true)
+            return out
+        }
+        send(.bookmark(questionID: id, undo: bookmarked, site: context.site), context, &out)
+        return out
+    }
+
+    /// Sends `write` under a new token, saying so.
+    private static func send(_ write: PostWrite, _ context: ScreenContext, _ out: inout Outcome) {
+        let token = out.makeToken(context)
+        out.writesSent[token] = write
+        out.effects = [.load(token, .write(write))]
+        out.setStatus(Words.sending(write), isError: false)
+    }
+
+    /// Why no write can be sent at all: nobody logged in, or only the store is read.
+    private static func refusal(_ command: Command, _ context: ScreenContext) -> Refusal? {
+        if context.account.userName == nil {
+            return Refusal("To \(Words.verb(command)), log in first: quit and run stackterm login")
+        }
+        if context.storeOnly {
+            return Refusal("To \(Words.verb(command)) needs the network: stackterm is reading the local store only")
+        }
+        return nil
+    }
+
+    /// Why post `id` takes no write now: one is on its way.
+    private static func busy(_ id: Int, _ context: ScreenContext) -> Refusal? {
+        context.account.isWriting(id, site: context.site) ? Refusal("Your last change to this post is still on its way") : nil
     }
 
     /// Why a key sends nothing.
@@ -27,20 +59,13 @@ enum PostWrites {
 
     private static func write(for command: Command, _ thread: QuestionState, _ context: ScreenContext) -> Result<PostWrite, Refusal> {
         let site = context.site
-        guard context.account.userName != nil else {
-            return .failure(Refusal("To \(Words.verb(command)), log in first: quit and run stackterm login"))
-        }
-        guard !context.storeOnly else {
-            return .failure(Refusal("To \(Words.verb(command)) needs the network: stackterm is reading the local store only"))
-        }
+        if let refusal = refusal(command, context) { return .failure(refusal) }
         guard let loaded = thread.thread else { return .failure(Refusal("The question is still loading")) }
         let inView = thread.currentPost(rows: context.viewport.contentRows) ?? loaded.question.questionID
         let answer = loaded.answers.first { $0.answerID == inView }
         let post: PostWrite.Post = answer.map { .answer($0.answerID) } ?? .question(loaded.question.questionID)
         let target = command == .toggleBookmark ? loaded.question.questionID : post.id
-        guard !context.account.isWriting(target, site: site) else {
-            return .failure(Refusal("Your last change to this post is still on its way"))
-        }
+        if let busy = busy(target, context) { return .failure(busy) }
         let marks = context.account.marks(of: target, site: site)
         switch command {
         case .upvote: return .success(.vote(post, down: false, undo: marks.vote == .up, site: site))

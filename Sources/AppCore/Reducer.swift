@@ -139,13 +139,18 @@ public enum Reducer {
         case .backOrQuit: return back(&state, quitAtRoot: true)
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
-        case .showSaved:
-            if case .saved = state.top { return pop(&state) }
+        case .showSaved, .showBookmarks:
+            let source: SavedListState.Source = command == .showSaved ? .store : .bookmarks
+            if case .saved(let shown) = state.top, shown.source == source { return pop(&state) }
             if state.top.feature.isOverlay {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
                 return []
             }
-            var saved = SavedListState(site: state.shared.site)
+            if source == .bookmarks, state.shared.account.userName == nil {
+                state.shared.setStatus("Bookmarks are your account's: quit and run stackterm login", isError: true)
+                return []
+            }
+            var saved = SavedListState(site: state.shared.site, source: source)
             let effects = run(&saved, &state) { $0.start($1) }
             return push(.saved(saved), &state) + effects
         case .search, .filterTags, .pickSite:

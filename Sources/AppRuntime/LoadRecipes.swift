@@ -63,15 +63,20 @@ extension EffectRunner {
         case .sampleImport:
             importSample(token)
         case .write(let write):
-            guard let accessToken else {
-                let notLoggedIn = APIError.api(id: 401, name: "access_token_required", message: "")
-                return finish(token, .loaded(token, .written(write, .failure(notLoggedIn))))
-            }
+            guard let accessToken else { return finish(token, .loaded(token, .written(write, .failure(Self.notLoggedIn)))) }
             run(token, { [loader] in
                 loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
             }, deliver: { .written(write, $0) })
+        case .bookmarks(let site):
+            guard let accessToken else { return finish(token, .loaded(token, .saved(.failure(Self.notLoggedIn)))) }
+            run(token, { [loader] in
+                loader.bookmarks(site: site, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
+            }, deliver: { .saved($0) })
         }
     }
+
+    /// What a load of the user's own (a write, the bookmarks) answers when nobody is logged in.
+    static let notLoggedIn = APIError.api(id: 401, name: "access_token_required", message: "nobody is logged in: run stackterm login")
 
     /// Imports the sample site shipped beside the program (on the write queue, after what is queued); the reducer
     /// then asks that every load be answered by the store (`Effect.answerFromStoreOnly`).

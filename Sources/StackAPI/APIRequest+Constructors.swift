@@ -81,6 +81,16 @@ extension APIRequest {
         return APIRequest(method: .searchAdvanced, path: "/search/advanced", query: query.items)
     }
 
+    /// `/me/favorites`: the bookmarks of the user `accessToken` belongs to on `site`, most recently bookmarked first
+    /// (the API's `added` sort), with bodies.
+    public static func myFavorites(site: String, accessToken: String, page: Int = 1,
+                                   pageSize: Int? = maximumPageSize) -> APIRequest {
+        var request = sortedPage(.myFavorites, "/me/favorites", site: site, sort: "added", order: .desc, page: page,
+                                 pageSize: pageSize, withBody: true)
+        request.accessToken = RequestToken(accessToken)
+        return request
+    }
+
     /// `/info`: a site's totals and rates.
     public static func info(site: String) -> APIRequest {
         APIRequest(method: .info, path: "/info", query: Query(site: site).items)

@@ -20,6 +20,8 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case info
     /// `/sites`
     case sites
+    /// `/me/favorites`: the logged-in user's bookmarks on a site.
+    case myFavorites
     /// Every write of a logged-in user (`/questions/{id}/upvote`, `/answers/{id}/accept`…): one backoff for all.
     case write
 
@@ -35,6 +37,7 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
         case .searchAdvanced: "/search/advanced"
         case .info: "/info"
         case .sites: "/sites"
+        case .myFavorites: "/me/favorites"
         case .write: "/{questions|answers}/{id}/{vote|favorite|accept}"
         }
     }

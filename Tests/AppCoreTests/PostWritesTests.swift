@@ -161,4 +161,42 @@ final class PostWritesTests: XCTestCase {
         }
         store.expectEffects([])
     }
+
+    func testFListsTheBookmarksWhereFRemovesOneAndFAgainReturns() throws {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.account = AccountState(userName: "Jane")
+        let store = ReducerTestStore(state)
+        store.send(.key(.character("F"))) { state in
+            guard case .saved(let shown) = state.top else { return XCTFail("no bookmarks screen: \(state.top)") }
+            XCTAssertEqual(shown.source, .bookmarks)
+        }
+        let token = try XCTUnwrap(store.receive("the bookmarks' load") { effect -> LoadToken? in
+            if case .load(let token, .bookmarks(site: "cardano")) = effect { token } else { nil }
+        })
+        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.send(.loaded(token, .saved(.success([Fixtures.question(id: 4), Fixtures.question(id: 2)]))))
+        let marks = try XCTUnwrap(store.receiveReadMarksLoad([4, 2]))
+        let (_, unbookmark) = try XCTUnwrap(write(store, .character("f")))
+        XCTAssertEqual(unbookmark.path, "/questions/4/favorite/undo", "a row of the bookmarks list is bookmarked")
+        store.send(.key(.character("F"))) { state in
+            guard case .questions = state.top else { return XCTFail("F again returns: \(state.top)") }
+        }
+        store.expectEffects([.cancel(marks)], "the list's read of read marks, not the write on its way")
+    }
+
+    func testFWithoutALoginSaysHow() throws {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.account = AccountState(userName: nil)
+        let store = ReducerTestStore(state)
+        store.send(.key(.character("F"))) { state in
+            XCTAssertEqual(state.status.message, "Bookmarks are your account's: quit and run stackterm login")
+        }
+        store.expectEffects([])
+        let (_, bookmark) = try XCTUnwrap({ () -> (LoadToken, PostWrite)? in
+            var logged = store.state
+            logged.shared.account = AccountState(userName: "Jane")
+            return write(ReducerTestStore(logged), .character("f"))
+        }())
+        XCTAssertEqual(bookmark.path, "/questions/1/favorite", "f on a list row bookmarks the selected question")
+    }
 }

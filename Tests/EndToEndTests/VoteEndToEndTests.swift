@@ -4,7 +4,7 @@ import XCTest
 
 /// Votes, bookmarks and accepts in the real browser against the double (issue 31, part 4): logged in by
 /// `stackterm login` with a token the double issued, `+` upvotes Cardano question 5 (CC BY-SA, shared data) and
-/// `+` again takes the vote back, `f` bookmarks it, the question's owner is refused a vote on it and accepts an
+/// `+` again takes the vote back, `f` bookmarks it and `F` lists it, the question's owner is refused a vote on it and accepts an
 /// answer, a revoked login says to log in again. Every write is checked in the double's write log, and the token's
 /// bytes are in one file under HOME and in no process's arguments.
 final class VoteEndToEndTests: StacktermTestCase {
@@ -63,6 +63,10 @@ final class VoteEndToEndTests: StacktermTestCase {
         try tmux.sendKeys(.text("f"))
         XCTAssertTrue(tmux.waitUntil { $0.statusSays("Bookmarked the question") }, tmux.screenDump())
         XCTAssertTrue(tmux.waitFor(text: "★ bookmarked"), tmux.screenDump())
+        try tmux.sendKeys(.text("F"))
+        XCTAssertTrue(tmux.waitFor(text: "cardano · your bookmarks"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.joined().contains("How are NFTs being minted") && $0.statusSays("1 bookmark") },
+                      "the bookmark listed from /me/favorites:\n\(tmux.screenDump())")
         try quit(tmux)
         XCTAssertEqual(try writes(), ["POST /questions/5/upvote user:eddex 200", "POST /questions/5/upvote/undo user:eddex 200",
                                       "POST /questions/5/favorite user:eddex 200"], "each key sent one write, with the token")

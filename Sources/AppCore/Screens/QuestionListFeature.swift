@@ -29,7 +29,8 @@ extension QuestionListState: PagedScreen {
     var screen: ScreenState { .questions(self) }
     var kind: ScreenKind { .questionList }
     var commandsActedOn: Set<Command> {
-        [.cycleSort, .nextUnread, .markScreenRead, .showLive, .watchTag, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved]
+        [.cycleSort, .nextUnread, .markScreenRead, .showLive, .watchTag, .open, .toggleAnswersFeed, .reload, .openInBrowser, .copyLink, .toggleSaved,
+         .toggleBookmark]
     }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -115,6 +116,10 @@ enum QuestionListFeature {
         case .toggleSaved:
             guard let question = list.rows.selected(&out) else { return out }
             SavedListFeature.toggle(question.questionID, context, &out)
+        case .toggleBookmark:
+            guard let question = list.rows.selected(&out) else { return out }
+            let bookmarked = context.account.marks(of: question.questionID, site: context.site).bookmarked
+            return PostWrites.bookmark(question.questionID, bookmarked: bookmarked, context)
         case .openInBrowser, .copyLink:
             let url = list.rows.selectedItem.map { SiteLinks.question($0, site: list.settings.site) }
             return Reducer.linkCommand(command, url: url)

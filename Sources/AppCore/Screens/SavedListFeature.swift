@@ -1,24 +1,38 @@
 import StackAPI
 
-/// The saved questions screen: the site's saved questions from the local store, most recently saved first.
+/// The saved questions screen: the site's saved questions from the local store, most recently saved first — or,
+/// the same screen, the logged-in user's bookmarks on the site (`/me/favorites`), most recently bookmarked first.
 public struct SavedListState: Hashable, Sendable {
+    /// Where the list comes from.
+    public enum Source: Hashable, Sendable {
+        /// The questions saved in the local store (`m`).
+        case store
+        /// The logged-in user's bookmarks on the site, from the API (`f`).
+        case bookmarks
+    }
+
     public var site: String
+    public var source: Source
     public var rows = PagedList<Question>()
 
-    public init(site: String) {
+    public init(site: String, source: Source = .store) {
         self.site = site
+        self.source = source
     }
+
+    /// `saved questions`, `bookmarks`.
+    public var noun: String { source == .store ? "saved questions" : "bookmarks" }
 }
 
 extension SavedListState: PagedScreen {
-    /// The store's saved questions of the site, all as one page.
+    /// The store's saved questions of the site, or the user's bookmarks there, all as one page.
     func pageLoad(_ context: ScreenContext) -> PagedList<Question>.LoadEffect {
-        { [site] token, _, _, _ in .load(token, .saved(site: site)) }
+        { [site, source] token, _, _, _ in .load(token, source == .store ? .saved(site: site) : .bookmarks(site: site)) }
     }
 
     var screen: ScreenState { .saved(self) }
     var kind: ScreenKind { .savedList }
-    var commandsActedOn: Set<Command> { [.toggleSaved, .open, .reload, .openInBrowser, .copyLink] }
+    var commandsActedOn: Set<Command> { [.toggleSaved, .open, .reload, .openInBrowser, .copyLink, .toggleBookmark] }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
         SavedListFeature.command(command, &self, context)
@@ -50,6 +64,14 @@ enum SavedListFeature {
                 return out
             }
             toggle(question.questionID, context, &out)
+        case .toggleBookmark:
+            guard let question = saved.rows.selectedItem else {
+                out.setStatus("Nothing to bookmark: no question is selected", isError: false)
+                return out
+            }
+            // A row of the bookmarks list is bookmarked unless this session took the bookmark back.
+            let bookmarked = context.account.marks[PostKey(site: saved.site, id: question.questionID)]?.bookmarked ?? (saved.source == .bookmarks)
+            return PostWrites.bookmark(question.questionID, bookmarked: bookmarked, context)
         case .openInBrowser, .copyLink:
             let url = saved.rows.selectedItem.map { SiteLinks.question($0, site: saved.site) }
             return Reducer.linkCommand(command, url: url)
@@ -64,7 +86,7 @@ enum SavedListFeature {
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
         let isCurrent = saved.rows.pending?.token == token
-        saved.pageLoaded(token, result.map { Page(items: $0, hasMore: false, page: 1) }, noun: "saved questions", context, &out)
+        saved.pageLoaded(token, result.map { Page(items: $0, hasMore: false, page: 1) }, noun: saved.noun, context, &out)
         if isCurrent, case .success(let questions) = result { saved.rows.askReadMarks(questions, context, &out) }
         return out
     }

@@ -17,4 +17,15 @@ extension Loader {
         let recipe = LoadRecipe<Int?>(what: "the \(write.act.rawValue) of post \(write.post.id)", request: send)
         return load(recipe, mode: mode, completion: completion)
     }
+
+    /// The first page (100) of the bookmarks of the user `accessToken` belongs to on `site`, from the network only
+    /// (nothing of it is kept: the store holds no account's data).
+    @discardableResult
+    public func bookmarks(site: String, accessToken: String, mode: LoadMode,
+                          completion: @escaping RetrievalCompletion<Loaded<[Question]>>) -> RetrievalHandle {
+        let recipe = LoadRecipe<[Question]>(
+            what: "your bookmarks on \(site)",
+            request: Self.request(.myFavorites(site: site, accessToken: accessToken), Question.self) { .success($0.items) })
+        return load(recipe, mode: mode, completion: completion)
+    }
 }
