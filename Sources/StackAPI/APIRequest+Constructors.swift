@@ -91,6 +91,16 @@ extension APIRequest {
         return request
     }
 
+    /// `/inbox` (`unreadOnly`: `/inbox/unread`): the inbox of the user `accessToken` belongs to, across sites,
+    /// newest first, with the bodies the API keeps there.
+    public static func inbox(accessToken: String, unreadOnly: Bool = false, page: Int = 1,
+                             pageSize: Int? = maximumPageSize) -> APIRequest {
+        var query = Query(site: nil, page: page, pageSize: pageSize)
+        query.addBodyFilter(true)
+        return APIRequest(method: .inbox, path: unreadOnly ? "/inbox/unread" : "/inbox", query: query.items,
+                          accessToken: RequestToken(accessToken))
+    }
+
     /// `/info`: a site's totals and rates.
     public static func info(site: String) -> APIRequest {
         APIRequest(method: .info, path: "/info", query: Query(site: site).items)

@@ -22,6 +22,8 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case sites
     /// `/me/favorites`: the logged-in user's bookmarks on a site.
     case myFavorites
+    /// `/inbox` and `/inbox/unread`: the logged-in user's inbox, network-wide.
+    case inbox
     /// Every write of a logged-in user (`/questions/{id}/upvote`, `/answers/{id}/accept`…): one backoff for all.
     case write
 
@@ -38,6 +40,7 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
         case .info: "/info"
         case .sites: "/sites"
         case .myFavorites: "/me/favorites"
+        case .inbox: "/inbox"
         case .write: "/{questions|answers}/{id}/{vote|favorite|accept}"
         }
     }

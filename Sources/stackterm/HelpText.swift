@@ -105,6 +105,8 @@ enum HelpText {
         the first relevance result that has answers. With --json: one object, {question, answers}, bodies \
         as the API sent them.
 
+        --inbox prints the logged-in user's inbox (stackterm login), newest first, across sites:         `*  site  type  title  link` (`*` unread, `-` read); with --json one object per item: type, site,         title, is_unread, question_id, answer_id, comment_id, link, creation_date, body. Exit 1 when nobody         is logged in or the login no longer works; 3 when the inbox is empty.
+
         Exit codes:
           0  questions printed
           1  network or API error (message on stderr)

@@ -38,6 +38,9 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Columns to wrap a thread's plain text to (20-1000, default: \(ThreadRequest.defaultWidth)).")
     var width: Int?
 
+    @Flag(help: "Print the logged-in user's inbox (stackterm login), newest first, across sites.")
+    var inbox = false
+
     @OptionGroup var offlineOption: OfflineOption
     var offline: Bool { offlineOption.offline }
 
@@ -45,6 +48,13 @@ struct PrintCommand: ParsableCommand {
     @Argument(help: .hidden) var stray: [String] = []
 
     func validate() throws {
+        if inbox {
+            if question != nil || topAnswer || search != nil || width != nil {
+                throw ValidationError("--inbox prints the inbox alone: leave out --question, --search, --top-answer and --width")
+            }
+            if offline { throw ValidationError("--inbox needs the network: the inbox is not kept offline") }
+            return
+        }
         if let first = stray.first {
             let words = stray.joined(separator: " ")
             let hint = Int(first) != nil || first.contains("://") ? "--question \(first)" : "--search \"\(words)\""
@@ -79,7 +89,9 @@ struct PrintCommand: ParsableCommand {
         let factory = RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey)
         let local = openStore(settings: settings)
         let loader = Retrieval(factory: factory).loader(local: local)
-        if question != nil || topAnswer {
+        if inbox {
+            printInbox(loader: loader)
+        } else if question != nil || topAnswer {
             printThread(settings: settings, loader: loader)
         } else {
             printQuestions(settings: settings, loader: loader)
@@ -106,7 +118,7 @@ struct PrintCommand: ParsableCommand {
     /// Says on stderr when the network could not answer and the store did, and when the store's search was cut
     /// (`cutNotice`, once: the browser's status line in the same words), lets the store write what was kept (a second
     /// at most), and exits with `code`.
-    private static func exit(_ code: Int32, loader: Loader, answeredByStore: Bool, offline: Bool, cutNotice: String?) -> Never {
+    static func exit(_ code: Int32, loader: Loader, answeredByStore: Bool, offline: Bool, cutNotice: String?) -> Never {
         if answeredByStore && !offline {
             StacktermCommand.standardError("stackterm: the network could not be reached; printed what the local store holds")
         }
@@ -172,7 +184,7 @@ struct PrintCommand: ParsableCommand {
     }
 
     /// Runs the main queue (where the loads above start, on the main actor) until a completion exits the process.
-    private static func runMainLoop() -> Never {
+    static func runMainLoop() -> Never {
         RunLoop.main.run()
         dispatchMain() // only reached if the run loop had nothing to run
     }

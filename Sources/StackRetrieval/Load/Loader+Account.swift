@@ -28,4 +28,15 @@ extension Loader {
             request: Self.request(.myFavorites(site: site, accessToken: accessToken), Question.self) { .success($0.items) })
         return load(recipe, mode: mode, completion: completion)
     }
+
+    /// The inbox of the user `accessToken` belongs to (`unreadOnly`: its unread items), newest first, one page of
+    /// up to 100, from the network only (nothing of it is kept).
+    @discardableResult
+    public func inbox(accessToken: String, unreadOnly: Bool, mode: LoadMode,
+                      completion: @escaping RetrievalCompletion<Loaded<Page<InboxItem>>>) -> RetrievalHandle {
+        let recipe = LoadRecipe<Page<InboxItem>>(
+            what: unreadOnly ? "your unread inbox" : "your inbox",
+            request: Self.request(.inbox(accessToken: accessToken, unreadOnly: unreadOnly), InboxItem.self) { .success($0) })
+        return load(recipe, mode: mode, completion: completion)
+    }
 }
