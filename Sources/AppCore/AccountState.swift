@@ -9,6 +9,10 @@ public struct AccountState: Hashable, Sendable {
     public var marks: [PostKey: PostMarks] = [:]
     /// Writes sent and not answered yet, by their load's token.
     public internal(set) var pending: [LoadToken: PostWrite] = [:]
+    /// Unread items in the inbox at the last look (`InboxCheck`; nil: not looked yet); `100` means 100 or more.
+    public internal(set) var unreadInbox: Int?
+    /// The look at the unread inbox on its way, if any.
+    public internal(set) var inboxCheck: LoadToken?
 
     public init(userName: String? = nil) {
         self.userName = userName

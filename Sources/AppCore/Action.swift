@@ -20,6 +20,8 @@ public enum Action: Hashable, Sendable {
     /// The question view with id `questionID` was laid out for the screen (off the main thread), measuring `measure`:
     /// the layout step, an action like any result (a new width or new content scrolls back to the anchored paragraph).
     case threadLaidOut(questionID: Int, ThreadMeasure)
+    /// Time to look at the logged-in user's unread inbox again (`Effect.scheduleInboxCheck`).
+    case inboxCheckDue
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)
     /// A signal that ends the program (SIGTERM, SIGINT, SIGHUP…): quit with exit status 128 + `signal`.

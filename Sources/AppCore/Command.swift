@@ -6,7 +6,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
     case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw, toggleMathSource
-    case upvote, downvote, toggleBookmark, acceptAnswer, showBookmarks
+    case upvote, downvote, toggleBookmark, acceptAnswer, showBookmarks, showInbox
 
     /// One line for the help screen.
     public var help: String {
@@ -56,6 +56,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .toggleBookmark: "Logged in: bookmark the question, or remove it"
         case .acceptAnswer: "On your question: accept the answer in view"
         case .showBookmarks: "Logged in: your bookmarks on the site / back"
+        case .showInbox: "Logged in: your inbox across sites / back"
         }
     }
 }

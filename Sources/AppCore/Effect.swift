@@ -30,6 +30,8 @@ public enum Effect: Hashable, Sendable {
     case setWindowTitle(String)
     case cancel(LoadToken)
     case cancelAll
+    /// Send `.inboxCheckDue` after `seconds` (the next look at the unread inbox).
+    case scheduleInboxCheck(seconds: Double)
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.
     case scheduleLoadingIndicator(LoadToken, seconds: Double)
     /// Open a URL in the user's browser (no shell, without waiting).

@@ -65,6 +65,7 @@ public struct Keymap: Hashable, Sendable {
         (.toggleBookmark, [.character("f")]),
         (.acceptAnswer, [.character("X")]),
         (.showBookmarks, [.character("F")]),
+        (.showInbox, [.character("i")]),
         (.redraw, [.control("l")]),
     ])
 

@@ -41,6 +41,8 @@ public enum LoadRequest: Hashable, Sendable {
     case write(PostWrite)
     /// The logged-in user's bookmarks on `site` (`/me/favorites`), answered by `.saved`.
     case bookmarks(site: String)
+    /// Page `page` of the logged-in user's inbox across sites (`unreadOnly`: `/inbox/unread`).
+    case inbox(unreadOnly: Bool, page: Int)
 }
 
 /// What one load brought, one case per `LoadRequest` (and the store's early copy of a list's page 1).
@@ -75,6 +77,8 @@ public enum LoadResult: Hashable, Sendable {
     case saved(Result<[Question], APIError>)
     /// Past searches of the site (oldest first) and the ids of its saved questions.
     case siteMemory(searches: [String], savedIDs: Set<Int>)
+    /// A page of the user's inbox (or why not).
+    case inbox(Result<Page<InboxItem>, APIError>)
     /// A write's answer: the post's score as the API returned it (or why the write was refused or failed).
     case written(PostWrite, Result<Int?, APIError>)
 }

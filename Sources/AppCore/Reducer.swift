@@ -56,6 +56,8 @@ public enum Reducer {
         case .loadingIndicatorDue(let token):
             showIndicator(token, &state)
             return []
+        case .inboxCheckDue:
+            return InboxCheck.start(&state)
         case .terminate(let signal):
             return quit(&state, exitCode: 128 + signal)
         case let .notify(message, isError):
@@ -90,6 +92,7 @@ public enum Reducer {
         var effects = update(0, .questions, &state) { QuestionListFeature.start(&$0, $1) }
         let site = state.shared.site
         effects.append(state.shared.loadSiteMemory())
+        effects += InboxCheck.start(&state)
         if let search, let query = search.searchQuery {
             state.shared.searchHistory.append(query)
             effects.append(.rememberSearch(site: site, query: query))
@@ -139,6 +142,8 @@ public enum Reducer {
         case .backOrQuit: return back(&state, quitAtRoot: true)
         case .cancelOrBack: return cancelLoads(&state) ?? back(&state, quitAtRoot: false)
         case .help where state.screen != .help: return push(.help(HelpState()), &state)
+        case .showInbox:
+            return InboxFeature.toggle(&state)
         case .showSaved, .showBookmarks:
             let source: SavedListState.Source = command == .showSaved ? .store : .bookmarks
             if case .saved(let shown) = state.top, shown.source == source { return pop(&state) }

@@ -117,6 +117,8 @@ final class EffectRunner {
             pauseWatcher?.loadsChanged()
         case .cancelAll:
             cancelAll()
+        case let .scheduleInboxCheck(seconds):
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in self?.send(.inboxCheckDue) }
         case let .scheduleLoadingIndicator(token, seconds):
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in
                 self?.send(.loadingIndicatorDue(token))

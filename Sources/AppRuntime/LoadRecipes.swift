@@ -67,6 +67,12 @@ extension EffectRunner {
             run(token, { [loader] in
                 loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
             }, deliver: { .written(write, $0) })
+        case let .inbox(unreadOnly, page):
+            guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
+            run(token, { [loader] in
+                loader.inbox(accessToken: accessToken.revealedForRequest, unreadOnly: unreadOnly, page: page,
+                             mode: mode(reload: true), completion: $0)
+            }, deliver: { .inbox($0) })
         case .bookmarks(let site):
             guard let accessToken else { return finish(token, .loaded(token, .saved(.failure(Self.notLoggedIn)))) }
             run(token, { [loader] in

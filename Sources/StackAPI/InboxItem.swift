@@ -2,7 +2,7 @@ import Foundation
 
 /// One item of the logged-in user's inbox (`/inbox`, network-wide): a reply, an answer to their question, a
 /// mention… on any site.
-public struct InboxItem: Codable, Hashable, Sendable {
+public struct InboxItem: Codable, Hashable, Sendable, Identifiable {
     /// `comment`, `new_answer`, `chat_message`, `meta_question`, `post_notice`, `moderator_message`…
     public var itemType: String
     public var questionID: Int?
@@ -52,6 +52,18 @@ public struct InboxItem: Codable, Hashable, Sendable {
         body = try c.decodeIfPresent(String.self, forKey: .body)
         link = try c.decodeIfPresent(String.self, forKey: .link)
         site = try c.decodeIfPresent(Site.self, forKey: .site)
+    }
+
+    /// An id for lists within one run: the item's type, site, posts and date hashed (the API gives items none).
+    public var id: Int {
+        var hasher = Hasher()
+        hasher.combine(itemType)
+        hasher.combine(site?.apiSiteParameter)
+        hasher.combine(questionID)
+        hasher.combine(answerID)
+        hasher.combine(commentID)
+        hasher.combine(creationDate)
+        return hasher.finalize()
     }
 
     /// Encodes the API's JSON: unix-second dates, the title escaped again.

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The inbox (issue 31, part 3) against the double: items put in a user's inbox on two sites are printed by
-/// `stackterm print --inbox` (plain and `--json`); nobody logged in exits 1 saying what to do.
+/// The inbox (issue 31, part 3) against the double: items put in a user's inbox on two sites are counted on the
+/// browser's status line, listed by `i`, and Enter opens another site's item on that site; `stackterm print --inbox`
+/// prints them (plain and `--json`); nobody logged in exits 1 saying what to do.
 final class InboxEndToEndTests: XCTestCase {
     private var double: DoubleProcess!
     private var home: URL!
@@ -74,5 +75,26 @@ final class InboxEndToEndTests: XCTestCase {
         let revoked = try stacktermWithInput(["print", "--inbox"] + api, input: "", environment: environment, scratch: home)
         XCTAssertEqual(revoked.status, 1)
         XCTAssertTrue(revoked.errors.contains("your login no longer works (expired or revoked) — run stackterm login"), revoked.errors)
+    }
+
+    func testTheStatusLineCountsTheUnreadAndEnterOpensAnItemOnItsOwnSite() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip(TmuxSession.unavailableMessage) }
+        try loggedInWithTwoItems()
+        let tmux = try StacktermSession.launch(baseURL: double.baseURL.absoluteString,
+                                               environment: environment.compactMapValues { $0 })
+        defer { tmux.kill() }
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { $0.last?.contains("eddex ✉ 2") == true }, tmux.screenDump())
+        try tmux.sendKeys(.text("i"))
+        XCTAssertTrue(tmux.waitFor(text: "inbox · all sites"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitUntil { $0.joined().contains("How are NFTs being minted") && $0.joined().contains("quantumcomputing") },
+                      tmux.screenDump())
+        try tmux.sendKeys(.key("Down"), .key("Enter"))
+        XCTAssertTrue(tmux.waitFor(text: MathEndToEndTests.matrixTop, timeout: 20),
+                      "question 2155 opened on quantumcomputing:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("q"))
+        XCTAssertTrue(tmux.waitUntil { $0.first?.contains("quantumcomputing") == true }, "back on that site's list:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("Q"))
+        XCTAssertTrue(tmux.waitFor(text: "EXIT=0"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "TTY-RESTORED", timeout: 5), tmux.screenDump())
     }
 }

@@ -58,6 +58,7 @@ extension ScreenState {
         case .links(let links): links
         case .saved(let saved): saved
         case .waysForward(let ways): ways
+        case .inbox(let inbox): inbox
         }
     }
 

@@ -8,6 +8,7 @@ public enum ScreenKind: Hashable, Sendable {
     case linkPicker
     case savedList
     case waysForward
+    case inbox
 }
 
 /// One screen on the view stack with everything it shows. The screens under the top one are left as they were,
@@ -24,6 +25,8 @@ public enum ScreenState: Hashable, Sendable {
     case saved(SavedListState)
     /// What to do when a site's first page can come from nowhere.
     case waysForward(WaysForwardState)
+    /// The logged-in user's inbox across sites.
+    case inbox(InboxState)
 }
 
 /// How to take one kind of screen state out of a `ScreenState` and put it back.

@@ -32,6 +32,17 @@ public enum StatusLine {
             case .connecting, .stopped, nil: nil
             }
         }
+
+        /// `mark` led by who is logged in and their unread inbox — `Jane ✉ 3 · live` (short: `✉ 3 · live`) — kept
+        /// like the mark whatever the width; `mark` alone when nobody is logged in.
+        static func with(account: AccountState, _ mark: Mark?) -> Mark? {
+            guard let name = account.userName else { return mark }
+            let unread = account.unreadInbox.flatMap { $0 > 0 ? "✉ " + ($0 >= 100 ? "99+" : String($0)) : nil }
+            let full = ([TerminalSafety.sanitize(TextWidth.truncate(name, to: 20))] + [unread].compactMap { $0 }).joined(separator: " ")
+            let short = unread ?? TerminalSafety.sanitize(TextWidth.truncate(name, to: 8))
+            guard let mark else { return Mark(full: full, short: short) }
+            return Mark(full: full + " · " + mark.full, short: short + " · " + mark.short)
+        }
     }
 
     /// The status line's left text, its mark, its right text (quota and key hints) and whether it reports an error.
@@ -42,7 +53,7 @@ public enum StatusLine {
         if let message = shared.status.message { left = message }
         // "offline" leads the right side: loads are answered by the local store, and quota figures are old; else the
         // live source's state.
-        let mark: Mark? = shared.isOffline ? .offline : Mark.live(shared.liveStatus)
+        let mark = Mark.with(account: shared.account, shared.isOffline ? .offline : Mark.live(shared.liveStatus))
         let quota = shared.isOffline ? "" : Chrome.quotaText(shared.status)
         if let notice = shared.status.notice {
             // The notice stays beside the latest message, with the room the key hints had.

@@ -29,14 +29,14 @@ extension Loader {
         return load(recipe, mode: mode, completion: completion)
     }
 
-    /// The inbox of the user `accessToken` belongs to (`unreadOnly`: its unread items), newest first, one page of
-    /// up to 100, from the network only (nothing of it is kept).
+    /// Page `page` of the inbox of the user `accessToken` belongs to (`unreadOnly`: its unread items), newest first,
+    /// up to 100 items, from the network only (nothing of it is kept).
     @discardableResult
-    public func inbox(accessToken: String, unreadOnly: Bool, mode: LoadMode,
+    public func inbox(accessToken: String, unreadOnly: Bool, page: Int = 1, mode: LoadMode,
                       completion: @escaping RetrievalCompletion<Loaded<Page<InboxItem>>>) -> RetrievalHandle {
         let recipe = LoadRecipe<Page<InboxItem>>(
             what: unreadOnly ? "your unread inbox" : "your inbox",
-            request: Self.request(.inbox(accessToken: accessToken, unreadOnly: unreadOnly), InboxItem.self) { .success($0) })
+            request: Self.request(.inbox(accessToken: accessToken, unreadOnly: unreadOnly, page: page), InboxItem.self) { .success($0) })
         return load(recipe, mode: mode, completion: completion)
     }
 }
