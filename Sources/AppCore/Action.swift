@@ -20,6 +20,9 @@ public enum Action: Hashable, Sendable {
     /// The question view with id `questionID` was laid out for the screen (off the main thread), measuring `measure`:
     /// the layout step, an action like any result (a new width or new content scrolls back to the anchored paragraph).
     case threadLaidOut(questionID: Int, ThreadMeasure)
+    /// The editor closed on the draft of `PostCompose`: the text it left (kept in the store already), or why it
+    /// could not run.
+    case edited(PostCompose, Result<String, EditorFailure>)
     /// Time to look at the logged-in user's unread inbox again (`Effect.scheduleInboxCheck`).
     case inboxCheckDue
     /// A load has taken long enough to show the loading indicator.

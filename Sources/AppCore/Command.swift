@@ -6,7 +6,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case toggleAnswersFeed, cycleSort, filterTags, filterByQuestionTag, search, findNext, findPrevious, pickSite
     case toggleComments, followLink, openInBrowser, copyLink, copyCodeBlock
     case nextUnread, markScreenRead, showLive, watchTag, toggleSaved, showSaved, redraw, toggleMathSource
-    case upvote, downvote, toggleBookmark, acceptAnswer, showBookmarks, showInbox
+    case upvote, downvote, toggleBookmark, acceptAnswer, showBookmarks, showInbox, writeAnswer, writeComment
 
     /// One line for the help screen.
     public var help: String {
@@ -57,6 +57,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .acceptAnswer: "On your question: accept the answer in view"
         case .showBookmarks: "Logged in: your bookmarks on the site / back"
         case .showInbox: "Logged in: your inbox across sites / back"
+        case .writeAnswer: "Logged in: write an answer in $EDITOR, preview, send"
+        case .writeComment: "Logged in: comment on the post in view in $EDITOR"
         }
     }
 }

@@ -15,7 +15,7 @@ enum CommandScope {
         case .cycleSort, .nextUnread, .markScreenRead, .showLive, .toggleAnswersFeed: "on a question list"
         case .open: "on a list"
         case .filterByQuestionTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
-             .previousCodeBlock, .findNext, .findPrevious, .upvote, .downvote, .acceptAnswer:
+             .previousCodeBlock, .findNext, .findPrevious, .upvote, .downvote, .acceptAnswer, .writeAnswer, .writeComment:
             "in a question"
         case .reload, .openInBrowser, .copyLink: "on a list or in a question"
         case .toggleSaved, .watchTag, .toggleBookmark: "on a question list or in a question"

@@ -30,6 +30,11 @@ public enum Effect: Hashable, Sendable {
     case setWindowTitle(String)
     case cancel(LoadToken)
     case cancelAll
+    /// Hand the terminal to `$EDITOR` on the draft of `EditRequest` (the store's, or its text), keep what it leaves in
+    /// the store at once, and answer `.edited`.
+    case editPost(EditRequest)
+    /// The post was created: the store forgets its draft.
+    case forgetDraft(PostCompose)
     /// Send `.inboxCheckDue` after `seconds` (the next look at the unread inbox).
     case scheduleInboxCheck(seconds: Double)
     /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.

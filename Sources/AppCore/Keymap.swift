@@ -66,6 +66,8 @@ public struct Keymap: Hashable, Sendable {
         (.acceptAnswer, [.character("X")]),
         (.showBookmarks, [.character("F")]),
         (.showInbox, [.character("i")]),
+        (.writeAnswer, [.character("W")]),
+        (.writeComment, [.character("C")]),
         (.redraw, [.control("l")]),
     ])
 

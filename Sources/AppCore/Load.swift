@@ -41,8 +41,14 @@ public enum LoadRequest: Hashable, Sendable {
     case write(PostWrite)
     /// The logged-in user's bookmarks on `site` (`/me/favorites`), answered by `.saved`.
     case bookmarks(site: String)
+    /// An answer or comment sent once with the login's token (`preview`: the API creates nothing and shows it).
+    case compose(PostCompose, body: String, preview: Bool)
     /// Page `page` of the logged-in user's inbox across sites (`unreadOnly`: `/inbox/unread`).
     case inbox(unreadOnly: Bool, page: Int)
+    /// The logged-in user's votes and bookmark on question `questionID` of `site` and these answers.
+    case myMarks(site: String, questionID: Int, answerIDs: [Int])
+    /// Page `page` of the logged-in user's notifications on `site`, answered by `.inbox` (as inbox rows).
+    case notifications(site: String, page: Int)
 }
 
 /// What one load brought, one case per `LoadRequest` (and the store's early copy of a list's page 1).
@@ -77,6 +83,10 @@ public enum LoadResult: Hashable, Sendable {
     case saved(Result<[Question], APIError>)
     /// Past searches of the site (oldest first) and the ids of its saved questions.
     case siteMemory(searches: [String], savedIDs: Set<Int>)
+    /// The logged-in user's marks on a thread's posts, by post id (or why not).
+    case myMarks(Result<[Int: PostMarks], APIError>)
+    /// What the API answered for a compose (or why not).
+    case composed(Result<ComposedPost, APIError>)
     /// A page of the user's inbox (or why not).
     case inbox(Result<Page<InboxItem>, APIError>)
     /// A write's answer: the post's score as the API returned it (or why the write was refused or failed).

@@ -32,6 +32,7 @@ extension Reducer {
         if !outcome.storedReadMarks.isEmpty { shared.readMarks.byQuestion.merge(outcome.storedReadMarks) { current, _ in current } }
         shared.sitesWithMathJax.merge(outcome.sitesWithMathJax) { _, new in new }
         shared.account.pending.merge(outcome.writesSent) { _, new in new }
+        shared.account.marks.merge(outcome.knownMarks) { session, _ in session }
         for (id, saved) in outcome.saved {
             if saved { shared.savedIDs.insert(id) } else { shared.savedIDs.remove(id) }
         }

@@ -58,6 +58,8 @@ public enum Reducer {
             return []
         case .inboxCheckDue:
             return InboxCheck.start(&state)
+        case let .edited(compose, result):
+            return ComposeFlow.edited(compose, result, &state)
         case .terminate(let signal):
             return quit(&state, exitCode: 128 + signal)
         case let .notify(message, isError):

@@ -117,6 +117,10 @@ final class EffectRunner {
             pauseWatcher?.loadsChanged()
         case .cancelAll:
             cancelAll()
+        case .editPost(let request):
+            editPost(request)
+        case .forgetDraft(let compose):
+            forgetDraft(compose)
         case let .scheduleInboxCheck(seconds):
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in self?.send(.inboxCheckDue) }
         case let .scheduleLoadingIndicator(token, seconds):

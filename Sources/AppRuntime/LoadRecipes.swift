@@ -67,11 +67,29 @@ extension EffectRunner {
             run(token, { [loader] in
                 loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
             }, deliver: { .written(write, $0) })
+        case let .compose(compose, body, preview):
+            guard let accessToken else { return finish(token, .loaded(token, .composed(.failure(Self.notLoggedIn)))) }
+            run(token, { [loader] in
+                loader.compose(compose, body: body, preview: preview, accessToken: accessToken.revealedForRequest,
+                               mode: mode(reload: true), completion: $0)
+            }, deliver: { .composed($0) })
         case let .inbox(unreadOnly, page):
             guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
             run(token, { [loader] in
                 loader.inbox(accessToken: accessToken.revealedForRequest, unreadOnly: unreadOnly, page: page,
                              mode: mode(reload: true), completion: $0)
+            }, deliver: { .inbox($0) })
+        case let .myMarks(site, questionID, answerIDs):
+            guard let accessToken else { return finish(token, .loaded(token, .myMarks(.failure(Self.notLoggedIn)))) }
+            run(token, { [loader] in
+                loader.viewerMarks(questionID: questionID, answerIDs: answerIDs, site: site, accessToken: accessToken.revealedForRequest,
+                                   mode: mode(reload: true), completion: $0)
+            }, deliver: { .myMarks($0) })
+        case let .notifications(site, page):
+            guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
+            run(token, { [loader] in
+                loader.notifications(site: site, accessToken: accessToken.revealedForRequest, page: page, mode: mode(reload: true),
+                                     completion: $0)
             }, deliver: { .inbox($0) })
         case .bookmarks(let site):
             guard let accessToken else { return finish(token, .loaded(token, .saved(.failure(Self.notLoggedIn)))) }

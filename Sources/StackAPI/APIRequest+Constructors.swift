@@ -101,6 +101,15 @@ extension APIRequest {
                           accessToken: RequestToken(accessToken))
     }
 
+    /// `/me/notifications`: the notifications of the user `accessToken` belongs to on `site`, newest first.
+    public static func myNotifications(site: String, accessToken: String, page: Int = 1,
+                                       pageSize: Int? = maximumPageSize) -> APIRequest {
+        var query = Query(site: site, page: page, pageSize: pageSize)
+        query.addBodyFilter(true)
+        return APIRequest(method: .myNotifications, path: "/me/notifications", query: query.items,
+                          accessToken: RequestToken(accessToken))
+    }
+
     /// `/info`: a site's totals and rates.
     public static func info(site: String) -> APIRequest {
         APIRequest(method: .info, path: "/info", query: Query(site: site).items)

@@ -24,6 +24,10 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
     case myFavorites
     /// `/inbox` and `/inbox/unread`: the logged-in user's inbox, network-wide.
     case inbox
+    /// `/me/notifications`: the logged-in user's notifications on a site.
+    case myNotifications
+    /// `/filters/create`: a filter of chosen fields.
+    case filters
     /// Every write of a logged-in user (`/questions/{id}/upvote`, `/answers/{id}/accept`…): one backoff for all.
     case write
 
@@ -41,6 +45,8 @@ public enum APIMethod: String, Hashable, Sendable, CaseIterable {
         case .sites: "/sites"
         case .myFavorites: "/me/favorites"
         case .inbox: "/inbox"
+        case .myNotifications: "/me/notifications"
+        case .filters: "/filters/create"
         case .write: "/{questions|answers}/{id}/{vote|favorite|accept}"
         }
     }

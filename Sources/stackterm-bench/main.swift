@@ -37,6 +37,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("liveapp", { try LiveAppBenchmarks.all() }),
     ("livelist", { LiveListBenchmark.batchOnALongList() }),
     ("math", { try MathBenchmarks.all(double: DoubleFixture.shared()) }),
+    ("loggedin", { try LoggedInBenchmarks.all(double: DoubleFixture.shared()) }),
 ]
 let chosen = Set(CommandLine.arguments.dropFirst())
 let unknown = chosen.subtracting(benchmarks.map(\.name))

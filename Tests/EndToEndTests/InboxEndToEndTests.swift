@@ -3,7 +3,8 @@ import TestSupport
 import XCTest
 
 /// The inbox (issue 31, part 3) against the double: items put in a user's inbox on two sites are counted on the
-/// browser's status line, listed by `i`, and Enter opens another site's item on that site; `stackterm print --inbox`
+/// browser's status line, listed by `i` (Tab: the site's notifications beside it), and Enter opens another site's
+/// item on that site; `stackterm print --inbox`
 /// prints them (plain and `--json`); nobody logged in exits 1 saying what to do.
 final class InboxEndToEndTests: XCTestCase {
     private var double: DoubleProcess!
@@ -88,6 +89,13 @@ final class InboxEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor(text: "inbox · all sites"), tmux.screenDump())
         XCTAssertTrue(tmux.waitUntil { $0.joined().contains("How are NFTs being minted") && $0.joined().contains("quantumcomputing") },
                       tmux.screenDump())
+        try control("/_double/notifications/add?user=eddex&site=cardano&type=badge_earned&body=You%20earned%20the%20%3Cb%3ETeacher%3C/b%3E%20badge")
+        try tmux.sendKeys(.key("Tab"))
+        XCTAssertTrue(tmux.waitFor(text: "notifications · cardano"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "You earned the Teacher badge"), "the notification beside the inbox:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.key("Tab"))
+        XCTAssertTrue(tmux.waitFor(text: "inbox · all sites"), tmux.screenDump())
+        XCTAssertTrue(tmux.waitFor(text: "How are NFTs being minted"), tmux.screenDump())
         try tmux.sendKeys(.key("Down"), .key("Enter"))
         XCTAssertTrue(tmux.waitFor(text: MathEndToEndTests.matrixTop, timeout: 20),
                       "question 2155 opened on quantumcomputing:\n\(tmux.screenDump())")

@@ -1,16 +1,40 @@
 import StackAPI
 
-/// The inbox screen (`i`): the logged-in user's inbox across sites, newest first, unread items marked.
+/// The inbox screen (`i`): the logged-in user's inbox across sites, newest first, unread items marked — and, beside
+/// it (Tab), their notifications on the site.
 public struct InboxState: Hashable, Sendable {
+    /// What the screen lists.
+    public enum Source: Hashable, Sendable {
+        /// `/inbox`: replies, answers, mentions on every site.
+        case inbox
+        /// `/me/notifications` on the site: badges, edits, bonuses.
+        case notifications
+    }
+
+    public var source = Source.inbox
     public var rows = PagedList<InboxItem>()
 
     public init() {}
 }
 
 extension InboxState: PagedScreen {
-    /// `/inbox`, page by page.
+    /// `/inbox` or the site's `/me/notifications`, page by page.
     func pageLoad(_ context: ScreenContext) -> PagedList<InboxItem>.LoadEffect {
-        { token, page, _, _ in .load(token, .inbox(unreadOnly: false, page: page)) }
+        let (source, site) = (source, context.site)
+        return { token, page, _, _ in
+            .load(token, source == .inbox ? .inbox(unreadOnly: false, page: page) : .notifications(site: site, page: page))
+        }
+    }
+
+    /// Tab: the notifications beside the inbox, and back.
+    mutating func key(_ key: Key, _ context: ScreenContext) -> Outcome? {
+        guard key == .tab else { return nil }
+        let cancel = rows.pending.map { Effect.cancel($0.token) }
+        source = source == .inbox ? .notifications : .inbox
+        rows = PagedList()
+        var out = start(context)
+        if let cancel { out.effects.insert(cancel, at: 0) }
+        return out
     }
 
     var screen: ScreenState { .inbox(self) }
@@ -24,7 +48,7 @@ extension InboxState: PagedScreen {
     mutating func loaded(_ token: LoadToken, _ result: LoadResult, _ context: ScreenContext) -> Outcome? {
         guard case .inbox(let page) = result else { return nil }
         var out = Outcome()
-        pageLoaded(token, page, noun: "inbox items", context, &out)
+        pageLoaded(token, page, noun: source == .inbox ? "inbox items" : "notifications", context, &out)
         return out
     }
 }
@@ -59,7 +83,7 @@ enum InboxFeature {
         case .open:
             guard let item = inbox.rows.selected(&out, whenEmpty: "Nothing to open: the inbox is empty") else { return out }
             guard let questionID = item.questionID else {
-                out.setStatus("This \(item.kindWords) belongs to no question: o opens it in the browser", isError: false)
+                out.setStatus("This \(item.kindWords) belongs to no question", isError: false)
                 return out
             }
             let site = item.site?.apiSiteParameter ?? context.site

@@ -29,6 +29,9 @@ struct Outcome {
     /// From now on every load is answered by the store: the app is offline, with no live source
     /// (`Effect.answerFromStoreOnly`, before the outcome's own effects).
     var storeOnly = false
+    /// What the API says the logged-in user did to posts (a thread's marks arrived): kept where this session has
+    /// no mark of its own.
+    var knownMarks: [PostKey: PostMarks] = [:]
     /// Writes of the logged-in user sent now (votes, bookmarks, accepts), by their load's token.
     var writesSent: [LoadToken: PostWrite] = [:]
     /// What the API's site objects said about MathJax, by site (`markdown_extensions`), when the site list arrived.

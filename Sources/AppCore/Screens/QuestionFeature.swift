@@ -28,6 +28,10 @@ public struct QuestionState: Hashable, Sendable {
     public var lastReadMark: Remote<ReadState?> = .idle
     /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
     public var linked: Remote<[LinkedQuestion]> = .idle
+    /// The load of the logged-in user's marks on this thread's posts, until it answers.
+    var marksLoad: LoadToken?
+    /// The answer or comment being written here, if any.
+    public var compose: ComposeState?
     /// What the logged-in user did to this thread's posts this session (votes, the bookmark, an accept), by post id.
     public var myMarks: [Int: PostMarks] = [:]
     /// Whether the status line already said how many answers are new.
@@ -67,11 +71,13 @@ public struct QuestionState: Hashable, Sendable {
 extension QuestionState: ScreenFeature {
     var kind: ScreenKind { .question(id: questionID) }
     var screen: ScreenState { .question(self) }
-    var loadTokens: [LoadToken] { [pending?.token, postComments.token, lastReadMark.token, linked.token].compactMap { $0 } }
+    var loadTokens: [LoadToken] { [pending?.token, postComments.token, lastReadMark.token, linked.token, marksLoad].compactMap { $0 } }
     var commandsActedOn: Set<Command> {
-        [.filterByQuestionTag, .watchTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer, .nextCodeBlock,
-         .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink, .toggleSaved, .upvote, .downvote,
-         .toggleBookmark, .acceptAnswer]
+        // Enter sends a preview shown in the thread.
+        let send: Set<Command> = if case .previewed = compose?.stage { [.open] } else { [] }
+        return send.union([.filterByQuestionTag, .watchTag, .toggleComments, .copyCodeBlock, .followLink, .nextAnswer, .previousAnswer,
+                           .nextCodeBlock, .previousCodeBlock, .findNext, .findPrevious, .reload, .openInBrowser, .copyLink,
+                           .toggleSaved, .upvote, .downvote, .toggleBookmark, .acceptAnswer, .writeAnswer, .writeComment])
     }
 
     mutating func command(_ command: Command, _ context: ScreenContext) -> Outcome {
@@ -90,6 +96,8 @@ extension QuestionState: ScreenFeature {
         case .linkedQuestions(let related):
             QuestionFeature.linkedLoaded(token, related, &self)
             return Outcome()
+        case .myMarks(let marks):
+            return QuestionFeature.myMarksLoaded(token, marks, &self, context)
         default: return nil
         }
     }
@@ -142,6 +150,7 @@ enum QuestionFeature {
     }
 
     static func command(_ command: Command, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
+        if command == .open, case .previewed = thread.compose?.stage { return ComposeFlow.send(&thread, context) }
         var out = Outcome()
         let page = context.viewport.contentRows
         if move(command, &thread, context, &out) { return out }
@@ -174,6 +183,8 @@ enum QuestionFeature {
             SavedListFeature.toggle(thread.questionID, context, &out)
         case .upvote, .downvote, .toggleBookmark, .acceptAnswer:
             return PostWrites.command(command, thread, context)
+        case .writeAnswer, .writeComment:
+            return ComposeFlow.start(command, &thread, context)
         case .followLink:
             guard let measure = thread.measure else {
                 out.setStatus("No links yet: the question is still being laid out", isError: false)
@@ -215,6 +226,7 @@ enum QuestionFeature {
     /// Esc: cancels the thread's loads and keeps what is shown; with nothing loading, clears the find; nil when
     /// there is neither.
     static func cancelLoads(_ thread: inout QuestionState, _ context: ScreenContext) -> Outcome? {
+        if let kept = ComposeFlow.keepAsDraft(&thread, context) { return kept }
         let tokens = [thread.pending?.token, thread.postComments.token].compactMap { $0 }
         guard !tokens.isEmpty else { return clearFind(&thread) }
         _ = thread.load.giveUp()
@@ -234,6 +246,7 @@ enum QuestionFeature {
             out.noteQuota(value.quotaRemaining, value.quotaMax)
             out.clearLoadError()
             markRead(value.question, context, &out)
+            askMyMarks(&thread, context, &out)
             let before = out.message(over: context)
             ThreadNews.announce(&thread, &out)
             out.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before, context)
@@ -313,6 +326,31 @@ enum QuestionFeature {
             if unknown == 0, thread.showComments { out.setStatus(commentsShown(comments, context), isError: false) }
             out.noteUnknownValues(unknown, "comments", before: context.status.message, context)
         case .failure(let error): out.report(error, context)
+        }
+        return out
+    }
+
+    /// Logged in and online: asks what the user did to the thread's posts (their votes and bookmark).
+    private static func askMyMarks(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
+        guard context.account.userName != nil, !context.storeOnly, let loaded = thread.thread else { return }
+        if let old = thread.marksLoad { out.effects.append(.cancel(old)) }
+        let token = out.makeToken(context)
+        thread.marksLoad = token
+        out.effects.append(.load(token, .myMarks(site: context.site, questionID: loaded.question.questionID,
+                                                 answerIDs: loaded.answers.map(\.answerID))))
+    }
+
+    /// The user's marks arrived: shown on the posts this session has not marked itself, and known for `+`/`-`/`f`.
+    static func myMarksLoaded(_ token: LoadToken, _ result: Result<[Int: PostMarks], APIError>, _ thread: inout QuestionState,
+                              _ context: ScreenContext) -> Outcome {
+        var out = Outcome()
+        guard thread.marksLoad == token else { return out }
+        thread.marksLoad = nil
+        // A failure says nothing: the thread reads as it did, and a vote still works (the API says if it was cast).
+        guard case .success(let marks) = result else { return out }
+        for (id, marks) in marks where context.account.marks[PostKey(site: context.site, id: id)] == nil {
+            thread.myMarks[id] = marks
+            out.knownMarks[PostKey(site: context.site, id: id)] = marks
         }
         return out
     }

@@ -6,9 +6,10 @@ import TextEngine
 /// Draws the inbox: one row per item — unread mark, site, kind, title, age — unread items in bold.
 public enum InboxScreen {
     /// Draws `inbox` (header, column header, `rows - 1` items, end row) into `buffer`.
-    public static func draw(_ inbox: InboxState, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
+    public static func draw(_ inbox: InboxState, site: String, rows: Int, now: Date, into buffer: inout ScreenBuffer) {
         let list = inbox.rows
-        Chrome.drawHeader(left: "inbox · all sites", right: "stackterm", into: &buffer)
+        let title = inbox.source == .inbox ? "inbox · all sites" : "notifications · \(site)"
+        Chrome.drawHeader(left: title, right: "stackterm", into: &buffer)
         buffer.write(TextWidth.truncate("  site              kind           title", to: buffer.width), x: 0, y: 1,
                      style: QuestionListScreen.columnHeaderStyle)
         var y = 2
@@ -18,7 +19,7 @@ public enum InboxScreen {
             y += 1
             index += 1
         }
-        if y <= rows, let end = PagedListRows.endRow(list, noun: "inbox items") {
+        if y <= rows, let end = PagedListRows.endRow(list, noun: inbox.source == .inbox ? "inbox items" : "notifications") {
             buffer.write(TextWidth.truncate(end.text, to: buffer.width - 2), x: 2, y: y, style: end.style)
         }
     }
@@ -41,14 +42,15 @@ public enum InboxScreen {
 
 extension InboxState: ScreenView {
     func draw(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date, into buffer: inout ScreenBuffer) {
-        InboxScreen.draw(self, rows: state.viewport.contentRows, now: now, into: &buffer)
+        InboxScreen.draw(self, site: state.shared.site, rows: state.viewport.contentRows, now: now, into: &buffer)
     }
 
     func status(_ state: AppState, threadLayout: ThreadDocument.Layout?, now: Date) -> (left: String, hints: [String]) {
         let shared = state.shared
         let unread = rows.items.filter(\.isUnread).count
-        return (StatusLine.count(rows.items.count, "inbox item", rows.pending) + (unread > 0 ? " · \(unread) unread" : ""),
-                [StatusLine.hint(.open, "open", shared), StatusLine.hint(.showInbox, "back", shared),
-                 StatusLine.hint(.help, "help", shared)])
+        let noun = source == .inbox ? "inbox item" : "notification"
+        return (StatusLine.count(rows.items.count, noun, rows.pending) + (unread > 0 ? " · \(unread) unread" : ""),
+                [StatusLine.hint(.open, "open", shared), "Tab " + (source == .inbox ? "notifications" : "inbox"),
+                 StatusLine.hint(.showInbox, "back", shared), StatusLine.hint(.help, "help", shared)])
     }
 }

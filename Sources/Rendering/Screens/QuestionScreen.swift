@@ -81,6 +81,9 @@ public struct ThreadLayoutKey: Hashable, Sendable {
     var scores: [Int?]
     var acceptedAnswer: Int?
     var myMarks: [Int: PostMarks]
+    /// The preview of what the user writes, and whether it is on its way.
+    var preview: ComposedPost?
+    var sending: Bool
 
     /// The key of `thread` laid out at `width` with the site's `math` (nil: none).
     public init(thread: QuestionState, width: Int, math: SiteMath? = nil) {
@@ -100,6 +103,8 @@ public struct ThreadLayoutKey: Hashable, Sendable {
         scores = [thread.question?.score] + (thread.thread?.answers.map(\.score) ?? [])
         acceptedAnswer = thread.thread?.answers.first(where: \.isAccepted)?.answerID
         myMarks = thread.myMarks
+        preview = thread.compose?.preview
+        sending = if case .sending = thread.compose?.stage { true } else { false }
     }
 }
 

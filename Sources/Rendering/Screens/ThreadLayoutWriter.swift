@@ -104,7 +104,30 @@ struct ThreadLayoutWriter {
             lines += answerComments
             lines.append(StyledLine())
         }
+        if let compose = thread.compose, let preview = compose.preview {
+            guard writePreview(preview, of: compose, loaded) else { return false }
+        }
         lines += ThreadAttribution.lines(for: loaded.question, width: width)
+        return true
+    }
+
+    /// `── Preview of your answer · Enter sends it ───` and the post as the API would create it; false when abandoned.
+    private mutating func writePreview(_ preview: ComposedPost, of compose: ComposeState, _ loaded: QuestionThread) -> Bool {
+        let place: String = switch compose.compose.target {
+        case .answer: "your answer"
+        case .comment(let postID) where postID == loaded.question.questionID: "your comment on the question"
+        case .comment(let postID): "your comment on answer \(postID)"
+        }
+        let state = if case .sending = compose.stage { "sending…" } else { "Enter sends it" }
+        let style = CellStyle(.bold, color: .warning)
+        let title = "── Preview of \(place) · \(state) "
+        let shown = TextWidth.truncate(title, to: width)
+        lines.append(StyledLine([StyledSpan(shown, style: style),
+                                 StyledSpan(String(repeating: "─", count: max(0, width - TextWidth.of(shown))), style: style)]))
+        lines.append(StyledLine())
+        guard let previewBody = body(preview.body) else { return false }
+        lines += previewBody
+        lines.append(StyledLine())
         return true
     }
 
