@@ -31,8 +31,8 @@ extension Store {
 
     /// Evicts the oldest network-cached content until the store uses at most `limit` bytes (or nothing evictable is
     /// left): first cached questions, oldest fetched first, each with its cached answers and comments; then cached
-    /// answers and comments left under imported or saved questions, oldest first. Imported and saved content and read
-    /// marks are never removed. Frees the pages to the file system afterwards.
+    /// answers and comments left under imported or saved questions, oldest first. Imported and saved content, read
+    /// marks and drafts are never removed. Frees the pages to the file system afterwards.
     @discardableResult
     public func evict(toBytes limit: Int64) throws(StoreError) -> EvictionSummary {
         var summary = EvictionSummary()

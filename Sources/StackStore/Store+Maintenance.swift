@@ -100,7 +100,7 @@ extension Store {
 
     /// Removes everything the store holds of `site` (imported, cached and saved posts, comments, users, tags, links,
     /// read marks, search history, import records); nil when the store knows no site of that name. The site stays in
-    /// the sites list when it came from there.
+    /// the sites list when it came from there. The user's drafts of answers and comments stay, whatever their site.
     public func forget(site: String) throws(StoreError) -> ForgetSummary? {
         let summary = try write { db -> ForgetSummary? in
             guard let siteID = try Self.existingSiteRowID(db, apiName: site) else { return nil }
@@ -169,7 +169,9 @@ extension Store {
         for sql in forgetByKey { try db.execute(sql: sql, arguments: range) }
         for sql in forgetBySite { try db.execute(sql: sql, arguments: [site]) }
         for sql in forgetByName { try db.execute(sql: sql, arguments: [name]) }
-        try db.execute(sql: "DELETE FROM site WHERE id = ? AND name IS NULL", arguments: [site])
+        // A site with drafts keeps its row: they are keyed by it (`drafts`), and they are the user's own.
+        try db.execute(sql: "DELETE FROM site WHERE id = ?1 AND name IS NULL AND NOT EXISTS (SELECT 1 FROM drafts WHERE site = ?1)",
+                       arguments: [site])
         return summary
     }
 }

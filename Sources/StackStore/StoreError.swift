@@ -31,6 +31,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case searchCut(milliseconds: Int)
     /// The read was stopped by its caller (`StoreInterrupt.cancel()`).
     case interrupted
+    /// A draft's text is `bytes` long, more than the `limit` the store keeps of one (`Store.draftByteLimit`).
+    case draftTooLong(bytes: Int, limit: Int)
+    /// The store was opened for reading only (`Store.writesPaused`, the reason): nothing new is kept.
+    case writesPaused(String)
 
     /// A one-line description naming the file.
     public var description: String {
@@ -50,7 +54,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(file): \(message)"
         case .damaged(let path, let detail):
             return "the local store \(path) is damaged (\(detail)): nothing more is written to it; the next start of "
-                + "stackterm moves it aside and keeps your saved questions, read marks, search history and settings"
+                + "stackterm moves it aside and keeps your saved questions, read marks, search history, settings and drafts"
         case .replaced(let path):
             return "the local store \(path) was moved aside or removed since stackterm opened it: nothing more is "
                 + "written to it; start stackterm again to use the store now at that path"
@@ -60,6 +64,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "the search was stopped after \(milliseconds) ms without a first page of results: try fewer or rarer words"
         case .interrupted:
             return "the read of the local store was cancelled"
+        case .draftTooLong(let bytes, let limit):
+            return "the draft is \(bytes) bytes, more than the \(limit / (1 << 20)) MiB the local store keeps of one "
+                + "(an answer takes at most 30,000 characters): shorten it"
+        case .writesPaused(let reason):
+            return reason
         }
     }
 }

@@ -10,6 +10,8 @@ public struct StoreRecovery: Sendable {
         public var readMarks = 0
         public var searches = 0
         public var settings = 0
+        /// Drafts of answers and comments.
+        public var drafts = 0
     }
 
     /// An imported site of the damaged store, and the command that imports it again.
@@ -32,7 +34,7 @@ public struct StoreRecovery: Sendable {
         first += ", keeping " + [
             Self.count(kept.saved, "saved question") + (kept.saved > 0 ? " (with answers and comments)" : ""),
             Self.count(kept.readMarks, "read mark"), Self.count(kept.searches, "search", plural: "searches"), Self.count(kept.settings, "setting"),
-        ].joined(separator: ", ")
+        ].joined(separator: ", ") + (kept.drafts > 0 ? ", " + Self.count(kept.drafts, "draft") : "")
         guard !importedSites.isEmpty else { return [first] }
         return [first + "; its imported sites are to be imported again:"] + importedSites.map { "  " + $0.command }
     }
@@ -50,7 +52,7 @@ public struct StoreRecovery: Sendable {
 
 extension Store {
     /// Moves this damaged store aside (`NAME.damaged-<UTC time>`, named in the result), starts a new one at its path
-    /// and copies into it what the user made: saved questions with their threads, read marks, search history and
+    /// and copies into it what the user made: saved questions with their threads, read marks, search history, drafts and
     /// settings. Imported sites are listed with the command that imports each again. This store is closed first:
     /// use `StoreRecovery.store` afterwards.
     public func recoverFromDamage() throws(StoreError) -> StoreRecovery {
@@ -147,6 +149,9 @@ private struct Salvage {
              insert: "INSERT OR IGNORE INTO read_mark (question, answer_count, last_activity, read_at) VALUES (?, ?, ?, ?)"),
         Copy(name: "saved", select: "SELECT question, saved_at FROM saved",
              insert: "INSERT OR IGNORE INTO saved (question, saved_at) VALUES (?, ?)"),
+        // Read in key order like the others (a damaged page loses only what follows); none in a file before v7.
+        Copy(name: "drafts", select: "SELECT site, kind, post, text, updated_at FROM drafts ORDER BY site, kind, post",
+             insert: "INSERT OR IGNORE INTO drafts (site, kind, post, text, updated_at) VALUES (?, ?, ?, ?, ?)"),
     ]
 
     /// The posts and tags of a saved question, each looked up by key.
@@ -250,6 +255,7 @@ private struct Salvage {
             case "read_mark": kept.readMarks = written
             case "search_history": kept.searches = written
             case "app_setting": kept.settings = written
+            case "drafts": kept.drafts = written
             default: break
             }
         }

@@ -45,6 +45,7 @@ enum StoreSchema {
             // Queries name it (`INDEXED BY`): SQLite would otherwise take the primary key.
             try db.execute(sql: "CREATE INDEX answer_parent ON answer(id, question)")
         }
+        registerDrafts(&migrator)
         return migrator
     }
 

@@ -16,13 +16,6 @@ final class LocalMemoryTests: LocalStoreTestCase {
         return thread
     }
 
-    private func value<Value>(_ what: String, _ start: (@escaping RetrievalCompletion<Value>) -> Void) throws -> Value {
-        let deliveries = Deliveries<Value>()
-        start(deliveries.completion)
-        waitUntil(what) { deliveries.count == 1 }
-        return try XCTUnwrap(deliveries.last).get()
-    }
-
     func testSavedQuestionsComeBackLatestFirstWithTheSitesMemory() throws {
         let questions = (1...3).map { Fixtures.question(id: $0, title: "Question \($0)") }
         local.keep(questions: questions, site: "cardano")

@@ -138,18 +138,6 @@ final class UserWritesWaitTests: LocalStoreTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: huge.path), "the oversized file is left as it is")
     }
 
-    /// Holds `local`'s write line until the returned semaphore is signalled (30 s at most, so a wrong test cannot
-    /// hang); returns once the holding job runs, so a user write asked for after it cannot pass it.
-    private static func holdWriteLine(of local: LocalDataManager) -> DispatchSemaphore {
-        let release = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
-        local.write { _ in
-            holding.signal()
-            _ = release.wait(timeout: .now() + 30)
-        }
-        holding.wait()
-        return release
-    }
-
     private static func journalFiles(in folder: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.contains(".pending-writes.") }

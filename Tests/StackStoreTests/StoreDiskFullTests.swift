@@ -45,3 +45,16 @@ final class StoreDiskFullTests: StoreTestCase {
         XCTAssertThrowsError(try store.save(questions: [question(2, "Not kept")], site: "beer"))
     }
 }
+
+extension StoreDiskFullTests {
+    func testADraftOnAStoreOpenedForReadingOnlySaysWhy() throws {
+        let store = try Store(fileURL: try storeOnAFullDisk())
+        let draft = StoredDraft(site: "beer", target: .answer(questionID: 1), text: "Not kept", updatedAt: Date())
+        XCTAssertThrowsError(try store.saveDraft(draft)) { error in
+            XCTAssertEqual(error as? StoreError, .writesPaused(store.writesPaused ?? ""))
+            XCTAssertTrue("\(error)".contains("the disk is full"), "\(error)")
+        }
+        XCTAssertThrowsError(try store.deleteDraft(site: "beer", target: .answer(questionID: 1), ifUpdatedAt: nil))
+        XCTAssertNil(try store.draft(site: "beer", target: .answer(questionID: 1)), "reading works")
+    }
+}

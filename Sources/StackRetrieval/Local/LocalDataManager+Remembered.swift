@@ -73,6 +73,13 @@ extension LocalDataManager {
         }, completion: completion)
     }
 
+    /// The draft kept for `target` of `site`, if any, read after the user's writes asked for before (a draft kept a
+    /// moment ago is found).
+    @discardableResult
+    public func draft(site: String, target: DraftTarget, completion: @escaping RetrievalCompletion<StoredDraft?>) -> RetrievalHandle {
+        read(.afterRemembered, { try $0.draft(site: site, target: target) }, completion: completion)
+    }
+
     /// The sites the store holds.
     public func heldSites(completion: @escaping RetrievalCompletion<[StoredSite]>) -> RetrievalHandle {
         read(.now, { try $0.heldSites().map { StoredSite(site: $0.apiName, questionCount: $0.questionCount) } }, completion: completion)

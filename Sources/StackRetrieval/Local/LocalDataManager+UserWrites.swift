@@ -29,31 +29,34 @@ extension LocalDataManager {
     /// Queues a write of the user's own state: it passes queued network copies, and is retried while the store's lock
     /// is held. `progress` (on the write queue) hears `.waiting` once when it has to wait, then how it ended. A write
     /// that fails otherwise stays in the journal for the next start, unless `keepIfFailed` is false (the caller
-    /// tells the user it was not written).
+    /// tells the user it was not written). A write the store refuses for good (a draft over `Store.draftByteLimit`)
+    /// is not kept either. On a store opened for reading only nothing is written, and `progress` hears `.failed` why.
     public func remember(
         _ write: RememberedWrite, keepIfFailed: Bool = true, progress: (@Sendable (RememberedProgress) -> Void)? = nil
     ) {
         // A store opened for reading only (read-only file, full disk) said so at start; its writes are skipped.
-        guard !store.isReadOnly else { return }
+        if let paused = store.writesPaused {
+            if let progress { writes.async { progress(.failed(paused)) } }
+            return
+        }
         let seq = journal.record(write)
         enqueue(.remembered) { [journal, firstFailure] store in
             journal.sync()
-            let ended = Self.writeWaiting(write, store, progress ?? { _ in })
-            if case .failed(let why) = ended {
-                if keepIfFailed {
-                    Self.tellFirstFailure(firstFailure, "The local store could not be written (\(why)): "
-                        + "your read marks, saves and searches are kept and written at the next start")
-                    return
-                }
+            let (ended, forGood) = Self.writeWaiting(write, store, progress ?? { _ in })
+            if case .failed(let why) = ended, keepIfFailed, !forGood {
+                Self.tellFirstFailure(firstFailure, "The local store could not be written (\(why)): "
+                    + "your read marks, saves, searches and drafts are kept and written at the next start")
+                return
             }
             if let seq { journal.committed(seq) }
         }
     }
 
-    /// Writes `write`, trying again while the lock is held; tells `progress` and returns how it ended.
+    /// Writes `write`, trying again while the lock is held; tells `progress` and returns how it ended, and whether a
+    /// failure is for good (trying again at the next start would fail alike).
     private static func writeWaiting(
         _ write: RememberedWrite, _ store: Store, _ progress: (RememberedProgress) -> Void
-    ) -> RememberedProgress {
+    ) -> (RememberedProgress, forGood: Bool) {
         var delay = firstRetryDelay
         var told = false
         func tellWaiting() {
@@ -65,6 +68,7 @@ extension LocalDataManager {
         if store.importRunning { tellWaiting() }
         while true {
             let ended: RememberedProgress
+            var forGood = false
             do {
                 let held = try store.userWrite { () throws(StoreError) in try write.apply(to: store) }
                 ended = held ? .written : .notHeld
@@ -74,10 +78,11 @@ extension LocalDataManager {
                 delay = min(delay * 2, longestRetryDelay)
                 continue
             } catch {
+                if case .draftTooLong = error { forGood = true }
                 ended = .failed(describe(error))
             }
             progress(ended)
-            return ended
+            return (ended, forGood)
         }
     }
 

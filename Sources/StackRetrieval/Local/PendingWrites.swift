@@ -119,8 +119,9 @@ final class PendingWrites: Sendable {
 }
 
 extension PendingWrites {
-    /// The largest journal file a start reads (16 MiB: some 50,000 writes no quit could leave).
-    static let largestJournal: off_t = 16 << 20
+    /// The largest journal file a start reads (64 MiB: some 200,000 small writes no quit could leave, or a few dozen
+    /// drafts of the largest size the store keeps, `Store.draftByteLimit`, each kept again while an import ran).
+    static let largestJournal: off_t = 64 << 20
 
     /// The open writes of every journal of the store at `store` whose process is gone (its file unlocked), oldest
     /// journal first and each in its order; `adopt` is given them (to journal and queue again), then the file is

@@ -16,6 +16,11 @@ public enum RememberedWrite: Codable, Sendable, Hashable {
     case browse(site: String, sort: String, tagged: [String])
     /// The watched tags.
     case watchedTags([String])
+    /// A draft of an answer or a comment, as the editor left it `at` that time (`Store.saveDraft`).
+    case keepDraft(site: String, target: DraftTarget, text: String, at: Date)
+    /// The draft is no longer needed (the API has the post): removed when it is still the one kept at `keptAt`
+    /// (a newer edit survives), or whatever its time when nil.
+    case dropDraft(site: String, target: DraftTarget, keptAt: Date?)
 
     /// A read mark: the question, its answer count and last activity when it was read.
     public struct Mark: Codable, Sendable, Hashable {
@@ -42,6 +47,10 @@ public enum RememberedWrite: Codable, Sendable, Hashable {
             try store.rememberBrowse(site: site, sort: sort, tagged: tagged)
         case let .watchedTags(tags):
             try store.rememberWatchedTags(tags)
+        case let .keepDraft(site, target, text, date):
+            try store.saveDraft(StoredDraft(site: site, target: target, text: text, updatedAt: date))
+        case let .dropDraft(site, target, keptAt):
+            try store.deleteDraft(site: site, target: target, ifUpdatedAt: keptAt)
         }
         return true
     }
