@@ -16,7 +16,9 @@ final class ComposeTests: XCTestCase {
         state.shared.account = AccountState(userName: user)
         let store = ReducerTestStore(state)
         let answers = [10, 11].map { Fixtures.answer(id: $0, question: 1, score: 20 - $0) }
-        try store.openSelectedQuestion(loading: QuestionThread(question: Fixtures.question(id: 1), answers: answers))
+        let token = try store.openSelectedQuestion()
+        let thread = QuestionThread(question: Fixtures.question(id: 1), answers: answers)
+        if user == nil { store.loadThread(token, thread) } else { store.loadThreadLoggedIn(token, thread) }
         store.layOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40, 11: 90], blocks: []))
         return store
     }

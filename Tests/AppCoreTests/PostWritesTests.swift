@@ -15,7 +15,9 @@ final class PostWritesTests: XCTestCase {
         state.shared.account = AccountState(userName: user)
         let store = ReducerTestStore(state)
         let answers = [10, 11].map { Fixtures.answer(id: $0, question: 1, score: 20 - $0) }
-        try store.openSelectedQuestion(loading: QuestionThread(question: Fixtures.question(id: 1), answers: answers))
+        let token = try store.openSelectedQuestion()
+        let thread = QuestionThread(question: Fixtures.question(id: 1), answers: answers)
+        if user == nil { store.loadThread(token, thread) } else { store.loadThreadLoggedIn(token, thread) }
         store.layOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40, 11: 90], blocks: []))
         return store
     }
@@ -198,5 +200,22 @@ final class PostWritesTests: XCTestCase {
             return write(ReducerTestStore(logged), .character("f"))
         }())
         XCTAssertEqual(bookmark.path, "/questions/1/favorite", "f on a list row bookmarks the selected question")
+    }
+
+    func testTheVotesTheAPIKnowsShowAndAreTakenBackByTheSameKey() throws {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.account = AccountState(userName: "Jane")
+        let store = ReducerTestStore(state)
+        let token = try store.openSelectedQuestion()
+        let thread = QuestionThread(question: Fixtures.question(id: 1), answers: [Fixtures.answer(id: 10, question: 1, score: 3)])
+        let marks = try XCTUnwrap(store.loadThreadLoggedIn(token, thread))
+        store.layOut(questionID: 1, ThreadMeasure(lineCount: 200, postStarts: [1: 0, 10: 40], blocks: []))
+        store.send(.loaded(marks, .myMarks(.success([1: PostMarks(vote: .up, bookmarked: true), 10: PostMarks()])))) { state in
+            XCTAssertEqual(state.thread?.myMarks[1], PostMarks(vote: .up, bookmarked: true))
+            XCTAssertEqual(state.shared.account.marks(of: 1, site: "cardano").vote, .up)
+        }
+        store.expectEffects([])
+        let (_, undo) = try XCTUnwrap(write(store, .character("+")))
+        XCTAssertEqual(undo.path, "/questions/1/upvote/undo", "the vote the API knows is taken back")
     }
 }

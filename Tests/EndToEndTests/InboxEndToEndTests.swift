@@ -89,7 +89,7 @@ final class InboxEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor(text: "inbox · all sites"), tmux.screenDump())
         XCTAssertTrue(tmux.waitUntil { $0.joined().contains("How are NFTs being minted") && $0.joined().contains("quantumcomputing") },
                       tmux.screenDump())
-        try control("/_double/notifications/add?user=eddex&site=cardano&type=badge_earned&body=You%20earned%20the%20%3Cb%3ETeacher%3C/b%3E%20badge")
+        try control("/_double/notifications/add?user=eddex&site=cardano&type=badge_earned&body=You%20earned%20the%20Teacher%20badge")
         try tmux.sendKeys(.key("Tab"))
         XCTAssertTrue(tmux.waitFor(text: "notifications · cardano"), tmux.screenDump())
         XCTAssertTrue(tmux.waitFor(text: "You earned the Teacher badge"), "the notification beside the inbox:\n\(tmux.screenDump())")

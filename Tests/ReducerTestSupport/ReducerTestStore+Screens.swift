@@ -48,3 +48,20 @@ extension ReducerTestStore {
         return token
     }
 }
+
+extension ReducerTestStore {
+    /// As `loadThread`, for a logged-in user: the thread's mark (when it differs from the session's), then the load
+    /// of the user's marks on its posts, whose token is returned.
+    @discardableResult
+    public func loadThreadLoggedIn(_ token: LoadToken, _ thread: QuestionThread, site: String = "cardano",
+                                   file: StaticString = #filePath, line: UInt = #line) -> LoadToken? {
+        let id = thread.question.questionID, mark = ReadState(thread.question)
+        let known = state.shared.readMarks.byQuestion[id]
+        send(.loaded(token, .thread(.success(thread))), file: file, line: line)
+        if known != mark { receive(.markRead(site: site, [id: mark]), file: file, line: line) }
+        let answers = thread.answers.map(\.answerID)
+        return receive("the user's marks on the thread", file: file, line: line) { effect -> LoadToken? in
+            if case .load(let token, .myMarks(site, id, answers)) = effect { token } else { nil }
+        }
+    }
+}

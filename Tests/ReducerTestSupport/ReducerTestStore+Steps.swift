@@ -84,7 +84,8 @@ extension ReducerTestStore {
     /// before, its linked questions), in the order leaving it asks for them.
     public var leavingQuestionCancels: [Effect] {
         guard let thread = state.thread else { return [] }
-        return [thread.pending?.token, thread.postComments.token, thread.lastReadMark.token, thread.linked.token].compactMap { $0 }.map { .cancel($0) }
+        return [thread.pending?.token, thread.postComments.token, thread.lastReadMark.token, thread.linked.token, thread.marksLoad]
+            .compactMap { $0 }.map { .cancel($0) }
     }
 
     /// Consumes the store read of the read marks of questions `ids` of `site`; returns its token.

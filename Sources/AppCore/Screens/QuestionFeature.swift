@@ -29,7 +29,7 @@ public struct QuestionState: Hashable, Sendable {
     /// Questions the store knows are linked with this one (duplicates, related), shown under the question.
     public var linked: Remote<[LinkedQuestion]> = .idle
     /// The load of the logged-in user's marks on this thread's posts, until it answers.
-    var marksLoad: LoadToken?
+    public internal(set) var marksLoad: LoadToken?
     /// The answer or comment being written here, if any.
     public var compose: ComposeState?
     /// What the logged-in user did to this thread's posts this session (votes, the bookmark, an accept), by post id.
