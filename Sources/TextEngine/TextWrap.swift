@@ -8,7 +8,13 @@
 public enum TextWrap {
     /// Wraps `spans` to lines of at most `width` columns (`width` below 1 counts as 1), keeping styles.
     public static func wrap(_ spans: [StyledSpan], width: Int) -> [StyledLine] {
+        wrap(spans, width: width, graphemesOnly: false)
+    }
+
+    /// Wraps like `wrap(_:width:)`; `graphemesOnly` turns the scalar path off (for tests pinning their equality).
+    static func wrap(_ spans: [StyledSpan], width: Int, graphemesOnly: Bool) -> [StyledLine] {
         var wrapper = Wrapper(width: max(1, width))
+        wrapper.graphemesOnly = graphemesOnly
         for span in spans { wrapper.add(span.text, style: span.style) }
         return wrapper.finish()
     }
@@ -85,6 +91,8 @@ public enum TextWrap {
         /// The word being collected: pieces of text with their widths and styles.
         var word: [(text: Substring, width: Int, style: CellStyle)] = []
         var wordWidth = 0
+        /// True to go grapheme by grapheme even where every scalar is a grapheme of its own.
+        var graphemesOnly = false
 
         init(width: Int) { self.width = width }
 
@@ -121,8 +129,10 @@ public enum TextWrap {
             }
         }
 
-        /// Other text: grapheme by grapheme; a wide grapheme is a word of its own.
+        /// Other text: grapheme by grapheme (scalar by scalar when each scalar is a grapheme); a wide grapheme is a
+        /// word of its own.
         private mutating func addUnicode(_ text: Substring, style: CellStyle) {
+            if !graphemesOnly, LoneScalars.containsAll(text) { return addLoneScalars(text, style: style) }
             var index = text.startIndex
             while index < text.endIndex {
                 let character = text[index]
@@ -139,6 +149,31 @@ public enum TextWrap {
                 }
                 index = next
             }
+        }
+
+        /// Text whose every scalar is a grapheme of its own (`LoneScalars`): scalar by scalar, as the grapheme path
+        /// would go, each run of narrow scalars kept as one piece of the word.
+        private mutating func addLoneScalars(_ text: Substring, style: CellStyle) {
+            let scalars = text.unicodeScalars
+            var narrowStart = scalars.startIndex
+            var narrowWidth = 0
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let scalarWidth = TextWidth.of(scalars[index])
+                let next = scalars.index(after: index)
+                if scalarWidth >= 2 {
+                    if narrowStart < index { appendToWord(text[narrowStart..<index], width: narrowWidth, style: style) }
+                    flushWord()
+                    appendToWord(text[index..<next], width: scalarWidth, style: style)
+                    flushWord()
+                    narrowStart = next
+                    narrowWidth = 0
+                } else {
+                    narrowWidth += scalarWidth
+                }
+                index = next
+            }
+            if narrowStart < index { appendToWord(text[narrowStart..<index], width: narrowWidth, style: style) }
         }
 
         mutating func finish() -> [StyledLine] {
@@ -221,7 +256,9 @@ struct LineBuilder {
     mutating func append(_ text: Substring, width textWidth: Int, style textStyle: CellStyle) {
         guard !text.isEmpty else { return }
         if textStyle != style { closeSpan(); style = textStyle }
-        bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
         width += textWidth
     }
 
