@@ -11,7 +11,7 @@ struct Parser {
     var cells = 0
 
     init(_ tex: String, macros: MacroTable) throws {
-        guard tex.unicodeScalars.count <= TeXLimits.characters else { throw TeXError("formula too long") }
+        guard tex.utf8.count <= TeXLimits.characters || tex.unicodeScalars.count <= TeXLimits.characters else { throw TeXError("formula too long") }
         stream = TokenStream(try Lexer.tokens(tex, limit: TeXLimits.tokens), macros: macros)
     }
 
