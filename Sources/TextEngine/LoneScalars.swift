@@ -32,8 +32,31 @@ enum LoneScalars {
         }
     }
 
-    /// True when every scalar of `text` is one of them.
-    static func containsAll(_ text: Substring) -> Bool {
-        text.unicodeScalars.allSatisfy(contains)
+    /// True when every scalar of `bytes` (valid UTF-8, as a `String` holds it) is one of them.
+    static func containsAll(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let (scalar, next) = decode(bytes, at: index)
+            guard contains(scalar) else { return false }
+            index = next
+        }
+        return true
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index` of `bytes` (valid UTF-8), and the index after it.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, next: Int) {
+        let lead = UInt32(bytes[index])
+        let value: UInt32, length: Int
+        switch lead {
+        case ..<0x80: (value, length) = (lead, 1)
+        case ..<0xE0: (value, length) = ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
+        case ..<0xF0:
+            (value, length) = ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        default:
+            (value, length) = ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F), 4)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", index + length)
     }
 }
