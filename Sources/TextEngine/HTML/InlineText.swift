@@ -22,7 +22,17 @@ struct InlineText {
         }
         var collapsed = [UInt8]()
         collapsed.reserveCapacity(min(room, text.utf8.count))
-        for byte in text.utf8 {
+        if text.utf8.withContiguousStorageIfAvailable({ collapse($0, room: room, into: &collapsed) }) == nil {
+            collapse(Array(text.utf8), room: room, into: &collapsed)
+        }
+        append(String(decoding: collapsed, as: UTF8.self), style: style)
+    }
+
+    /// The loop of `appendCollapsing`: `bytes` collapsed into `collapsed`, at most `room` of them.
+    private mutating func collapse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, room: Int, into collapsed: inout [UInt8]) {
+        var afterSpace = self.afterSpace, hasContent = self.hasContent, isTruncated = self.isTruncated
+        defer { (self.afterSpace, self.hasContent, self.isTruncated) = (afterSpace, hasContent, isTruncated) }
+        for byte in bytes {
             if Self.isCollapsible(byte) {
                 if !afterSpace, collapsed.count < room { collapsed.append(0x20) }
                 afterSpace = true
@@ -35,7 +45,6 @@ struct InlineText {
                 hasContent = true
             }
         }
-        append(String(decoding: collapsed, as: UTF8.self), style: style)
     }
 
     private static func isCollapsible(_ byte: UInt8) -> Bool {
