@@ -32,8 +32,11 @@ extension TextWrap {
             for index in bytes.indices {
                 let byte = bytes[index]
                 if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    addRun(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), isASCII: runIsASCII, width: runWidth,
-                           style: style)
+                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                    // A CR ends no word ("ab\rcd" is one word), so only a space, tab or newline lets a run be placed.
+                    if !(byte != 0x0D && runIsASCII && placeWholeWord(run, width: runWidth, style: style)) {
+                        addRun(run, isASCII: runIsASCII, width: runWidth, style: style)
+                    }
                     if byte == 0x0A { hardBreak() } else if byte != 0x0D { addSpace(style) }
                     runStart = index + 1
                     runIsASCII = true
@@ -45,6 +48,25 @@ extension TextWrap {
                 }
             }
             addRun(UnsafeBufferPointer(rebasing: bytes[runStart...]), isASCII: runIsASCII, width: runWidth, style: style)
+        }
+
+        /// An ASCII run ending a word that began with it (the common case) put on the line straight from the span's
+        /// bytes, as `flushWord` would put it, when it fits on this line or the next; false (nothing done) otherwise.
+        private mutating func placeWholeWord(_ run: UnsafeBufferPointer<UInt8>, width runWidth: Int, style: CellStyle) -> Bool {
+            guard word.isEmpty, !run.isEmpty, runWidth <= width else { return false }
+            let spaces = line.isEmpty ? 0 : pendingSpaces.reduce(0) { $0 + $1.count }
+            if line.width + spaces + runWidth <= width {
+                if !line.isEmpty {
+                    for run in pendingSpaces {
+                        line.appendSpaces(run.count, style: run.style)
+                    }
+                }
+            } else if !line.isEmpty {
+                breakLine()
+            }
+            pendingSpaces.removeAll()
+            line.append(run, width: runWidth, style: style)
+            return true
         }
 
         /// One run without ASCII white space (`width`: its printable ASCII bytes): part of the current word.

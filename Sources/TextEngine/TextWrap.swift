@@ -102,6 +102,14 @@ struct LineBuilder {
     }
 
     /// Appends UTF-8 bytes (whole characters) whose width the caller measured.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, width textWidth: Int, style textStyle: CellStyle) {
+        guard !text.isEmpty else { return }
+        if textStyle != style { closeSpan(); style = textStyle }
+        bytes.append(contentsOf: text)
+        width += textWidth
+    }
+
+    /// Appends UTF-8 bytes (whole characters) whose width the caller measured.
     mutating func append(_ text: ArraySlice<UInt8>, width textWidth: Int, style textStyle: CellStyle) {
         guard !text.isEmpty else { return }
         if textStyle != style { closeSpan(); style = textStyle }
