@@ -24,11 +24,11 @@ extension Layout {
             if tall && index > 0 { stacked.append(Box.empty) }
             stacked.append(row)
         }
-        let lineCount = stacked.reduce(0) { $0 + $1.lines.count }
+        let lineCount = stacked.reduce(0) { $0 + $1.lineCount }
         let baseline = rowBoxes.count == 1 ? rowBoxes[0].baseline : (lineCount - 1) / 2
         let body = Box.stack(stacked, alignment: .left, baseline: baseline)
         try Layout.checkSize(body)
-        let height = body.lines.count
+        let height = body.lineCount
         var parts = [Fences.box(grid.open, height: height, baseline: body.baseline, ascii: ascii)]
         if grid.kind == .cases && !grid.open.isEmpty { parts.append(Box(" ")) }
         parts.append(body)

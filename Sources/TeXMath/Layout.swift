@@ -27,7 +27,7 @@ struct Layout {
         case .phantom(let inner):
             let shape = try box(inner, context)
             let blank = String(repeating: " ", count: shape.width)
-            return Box(lines: Array(repeating: blank, count: shape.lines.count), width: shape.width, baseline: shape.baseline)
+            return Box(lines: Array(repeating: blank, count: shape.lineCount), width: shape.width, baseline: shape.baseline)
         case .classed(let inner, _): return try box(inner, context)
         }
     }
@@ -57,7 +57,7 @@ struct Layout {
                 if ascii, !context.script, previous?.mathClass == .rel, mathClass == .rel { gap = 1 }
                 if gap == 0, !spaced, let previous, needsSeparation(previous.node, previous.text, node, box, context) { gap = 1 }
                 if gap > 0 { boxes.append(Box(String(repeating: " ", count: gap))) }
-                previous = (mathClass, node, box.lines[box.baseline])
+                previous = (mathClass, node, box.text)
                 spaced = false
             } else if box.width > 0 {
                 spaced = true
@@ -89,7 +89,7 @@ struct Layout {
     /// Two neighbours that would run together: ASCII words (`alpha beta`), or two stacked fractions.
     private func needsSeparation(_ left: Node, _ leftText: String, _ right: Node, _ rightBox: Box, _ context: Context) -> Bool {
         if context.twoDimensional, case .fraction = left, case .fraction = right { return true }
-        let rightText = rightBox.lines[rightBox.baseline]
+        let rightText = rightBox.text
         guard let last = leftText.last, let first = rightText.first, first.isLetter || first.isNumber else { return false }
         if case .scripts = left, !context.twoDimensional || ascii, leftText.contains("^") || leftText.contains("_") {
             return true
@@ -110,8 +110,8 @@ struct Layout {
 
     /// Stops a display that grows past `TeXLimits` (the renderer then falls back to the inline form).
     static func checkSize(_ box: Box) throws {
-        if box.lines.count > 1 && box.width * box.lines.count > TeXLimits.cells { throw tooLarge }
-        if box.lines.count > TeXLimits.lines * 4 { throw tooTall }
+        if box.lineCount > 1 && box.width * box.lineCount > TeXLimits.cells { throw tooLarge }
+        if box.lineCount > TeXLimits.lines * 4 { throw tooTall }
     }
 
     /// Whether a linear form needs no parentheses around `node` (one symbol, a number, a bracketed group…).
@@ -139,7 +139,7 @@ struct Layout {
     }
 
     private func fenced(_ open: String, _ body: Box, _ close: String) throws -> Box {
-        let height = body.lines.count
+        let height = body.lineCount
         return Box.row([
             Fences.box(open, height: height, baseline: body.baseline, ascii: ascii), body,
             Fences.box(close, height: height, baseline: body.baseline, ascii: ascii),
