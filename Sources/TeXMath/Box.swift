@@ -34,6 +34,11 @@ struct Box: Sendable {
 
     static let empty = Box("")
 
+    /// `count` spaces on one line, `count` columns wide (no need to measure them).
+    static func blank(_ count: Int) -> Box {
+        Box(single: String(repeating: " ", count: count), width: count)
+    }
+
     /// The lines, top to bottom.
     var lines: [String] { isSingleLine ? [single] : multiple }
     /// How many lines the box has.

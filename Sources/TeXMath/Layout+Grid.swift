@@ -13,7 +13,7 @@ extension Layout {
             for index in 0..<columns {
                 let cell = index < row.count ? row[index] : Box.empty
                 let separator = separatorWidth(grid.kind, before: index)
-                if separator > 0 { parts.append(Box(String(repeating: " ", count: separator))) }
+                if separator > 0 { parts.append(Box.blank(separator)) }
                 parts.append(cell.extended(above: above, below: below).padded(to: widths[index], alignment(grid, index)))
             }
             rowBoxes.append(Box.row(parts).extended(above: above, below: below))

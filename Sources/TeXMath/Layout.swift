@@ -16,7 +16,7 @@ struct Layout {
         case .atom(let atom): return Box(ascii ? atom.ascii : atom.text)
         case .row(let nodes): return try row(nodes, context)
         case .text(let text): return Box(text)
-        case .space(let width): return Box(String(repeating: " ", count: width))
+        case .space(let width): return Box.blank(width)
         case .fraction(let top, let bottom, let style): return try fraction(top, bottom, style, context)
         case .binomial(let top, let bottom): return try binomial(top, bottom, context)
         case .radical(let radicand, let index): return try radical(radicand, index, context)
@@ -45,10 +45,9 @@ struct Layout {
         var spaced = false
         for (index, node) in nodes.enumerated() {
             var box = try self.box(node, context)
-            let argument = isLinearFraction(node, box) && previous.map { Layout.isFunctionName($0.node) } == true
-            if isLinearFraction(node, box), argument || classes[(index + 1)...].compactMap({ $0 }).first.map({
-                [.ord, .open, .inner, .op].contains($0)
-            }) == true {
+            let linearFraction = isLinearFraction(node, box)
+            let argument = linearFraction && previous.map { Layout.isFunctionName($0.node) } == true
+            if linearFraction, argument || Layout.factorFollows(classes, after: index) {
                 box = Box("(" + box.text + ")")
             }
             if let mathClass = classes[index] {
@@ -56,7 +55,7 @@ struct Layout {
                 if argument { gap = 0 }
                 if ascii, !context.script, previous?.mathClass == .rel, mathClass == .rel { gap = 1 }
                 if gap == 0, !spaced, let previous, needsSeparation(previous.node, previous.text, node, box, context) { gap = 1 }
-                if gap > 0 { boxes.append(Box(String(repeating: " ", count: gap))) }
+                if gap > 0 { boxes.append(Box.blank(gap)) }
                 previous = (mathClass, node, box.text)
                 spaced = false
             } else if box.width > 0 {
@@ -67,6 +66,18 @@ struct Layout {
         let result = Box.row(boxes)
         try Layout.checkSize(result)
         return result
+    }
+
+    /// Whether the first classed node after `index` is a factor (ordinary, opening, inner or an operator).
+    private static func factorFollows(_ classes: [MathClass?], after index: Int) -> Bool {
+        for mathClass in classes[(index + 1)...] {
+            guard let mathClass else { continue }
+            switch mathClass {
+            case .ord, .open, .inner, .op: return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// A fraction set as `a/b` (not a vulgar fraction), which needs parentheses before a factor: `(1/√2)(a+b)`.
