@@ -2,41 +2,61 @@
 /// sympy's `stringPict`: every line is padded to `width` columns; `baseline` is the index of the line that
 /// lines up with the neighbours' baselines.
 struct Box: Sendable {
-    private(set) var lines: [String]
+    /// The line of a one-line box (most boxes: every atom, every inline formula), kept without an array.
+    private var single: String
+    /// The lines of any other box.
+    private var multiple: [String]
+    private(set) var isSingleLine: Bool
     private(set) var width: Int
     private(set) var baseline: Int
 
     /// One line.
     init(_ text: String) {
-        lines = [text]
-        width = TextColumns.width(text)
+        self.init(single: text, width: TextColumns.width(text))
+    }
+
+    private init(single text: String, width: Int) {
+        single = text
+        multiple = []
+        isSingleLine = true
+        self.width = width
         baseline = 0
     }
 
     /// Lines already padded to `width` (callers guarantee it).
     init(lines: [String], width: Int, baseline: Int) {
-        self.lines = lines
+        isSingleLine = lines.count == 1
+        single = isSingleLine ? lines[0] : ""
+        multiple = isSingleLine ? [] : lines
         self.width = width
         self.baseline = baseline
     }
 
     static let empty = Box("")
 
+    /// `count` spaces on one line, `count` columns wide (no need to measure them).
+    static func blank(_ count: Int) -> Box {
+        Box(single: String(repeating: " ", count: count), width: count)
+    }
+
+    /// The lines, top to bottom.
+    var lines: [String] { isSingleLine ? [single] : multiple }
+    /// How many lines the box has.
+    var lineCount: Int { isSingleLine ? 1 : multiple.count }
     /// Lines above the baseline.
     var height: Int { baseline }
     /// Lines below the baseline.
-    var depth: Int { lines.count - 1 - baseline }
-    var isSingleLine: Bool { lines.count == 1 }
-    /// The text of a one-line box.
-    var text: String { lines[baseline] }
+    var depth: Int { lineCount - 1 - baseline }
+    /// The baseline's line (the text of a one-line box).
+    var text: String { isSingleLine ? single : multiple[baseline] }
 
     /// Boxes side by side, baselines aligned.
     static func row(_ boxes: [Box]) -> Box {
         if boxes.allSatisfy(\.isSingleLine) {
             var text = ""
             var width = 0
-            for box in boxes { text += box.lines[0]; width += box.width }
-            return Box(lines: [text], width: width, baseline: 0)
+            for box in boxes { text += box.single; width += box.width }
+            return Box(single: text, width: width)
         }
         let above = boxes.map(\.height).max() ?? 0
         let below = boxes.map(\.depth).max() ?? 0
@@ -44,9 +64,10 @@ struct Box: Sendable {
         var width = 0
         for box in boxes {
             let blank = String(repeating: " ", count: box.width)
+            let boxLines = box.lines
             for index in lines.indices {
                 let source = index - above + box.baseline
-                lines[index] += source >= 0 && source < box.lines.count ? box.lines[source] : blank
+                lines[index] += source >= 0 && source < boxLines.count ? boxLines[source] : blank
             }
             width += box.width
         }

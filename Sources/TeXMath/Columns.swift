@@ -13,11 +13,25 @@ public enum TextColumns {
         let value = scalar.value
         if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
         if value < 0x300 { return 1 }
+        if hasNoMarks(value) { return isWide(value) ? 2 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
         return isWide(value) ? 2 : 1
+    }
+
+    /// Blocks a formula's output draws from that hold no mark or format character (Greek, Cyrillic, punctuation
+    /// after the joiners, scripts and currency, the mathematical and arrow blocks, CJK ideographs, mathematical
+    /// alphanumerics), so no Unicode property lookup is needed: `ColumnsTests` checks every scalar of them.
+    private static func hasNoMarks(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205F, 0x2070...0x20CF, 0x2100...0x2BFF,
+             0x4E00...0x9FFF, 0x1D400...0x1D7FF:
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isWide(_ value: UInt32) -> Bool {

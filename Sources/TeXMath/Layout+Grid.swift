@@ -13,7 +13,7 @@ extension Layout {
             for index in 0..<columns {
                 let cell = index < row.count ? row[index] : Box.empty
                 let separator = separatorWidth(grid.kind, before: index)
-                if separator > 0 { parts.append(Box(String(repeating: " ", count: separator))) }
+                if separator > 0 { parts.append(Box.blank(separator)) }
                 parts.append(cell.extended(above: above, below: below).padded(to: widths[index], alignment(grid, index)))
             }
             rowBoxes.append(Box.row(parts).extended(above: above, below: below))
@@ -24,11 +24,11 @@ extension Layout {
             if tall && index > 0 { stacked.append(Box.empty) }
             stacked.append(row)
         }
-        let lineCount = stacked.reduce(0) { $0 + $1.lines.count }
+        let lineCount = stacked.reduce(0) { $0 + $1.lineCount }
         let baseline = rowBoxes.count == 1 ? rowBoxes[0].baseline : (lineCount - 1) / 2
         let body = Box.stack(stacked, alignment: .left, baseline: baseline)
         try Layout.checkSize(body)
-        let height = body.lines.count
+        let height = body.lineCount
         var parts = [Fences.box(grid.open, height: height, baseline: body.baseline, ascii: ascii)]
         if grid.kind == .cases && !grid.open.isEmpty { parts.append(Box(" ")) }
         parts.append(body)

@@ -6,7 +6,7 @@ extension Layout {
             let nested = Layout.hasFraction(top) || Layout.hasFraction(bottom)
             let width = max(numerator.width, denominator.width) + (nested ? 2 : 0)
             let rule = Box(String(repeating: ascii ? "-" : "─", count: width))
-            return Box.stack([numerator, rule, denominator], baseline: numerator.lines.count)
+            return Box.stack([numerator, rule, denominator], baseline: numerator.lineCount)
         }
         let numerator = try linear(top, script: true), denominator = try linear(bottom, script: true)
         if !ascii, let vulgar = Glyphs.vulgarFraction(numerator, denominator) { return Box(vulgar) }
@@ -43,8 +43,8 @@ extension Layout {
     func binomial(_ top: Node, _ bottom: Node, _ context: Context) throws -> Box {
         if context.twoDimensional {
             let upper = try box(top, context), lower = try box(bottom, context)
-            let body = Box.stack([upper, lower], baseline: upper.lines.count - 1)
-            let height = body.lines.count
+            let body = Box.stack([upper, lower], baseline: upper.lineCount - 1)
+            let height = body.lineCount
             return Box.row([Fences.box("(", height: height, baseline: body.baseline, ascii: ascii), body,
                             Fences.box(")", height: height, baseline: body.baseline, ascii: ascii)])
         }
@@ -68,7 +68,7 @@ extension Layout {
         let body = try box(radicand, context)
         let signWidth = TextColumns.width(sign)
         let bar = String(repeating: " ", count: signWidth) + String(repeating: "_", count: body.width)
-        var prefix = Array(repeating: String(repeating: " ", count: signWidth - 1) + (ascii ? "|" : "│"), count: body.lines.count)
+        var prefix = Array(repeating: String(repeating: " ", count: signWidth - 1) + (ascii ? "|" : "│"), count: body.lineCount)
         prefix[prefix.count - 1] = sign
         let signColumn = Box.column(prefix, baseline: body.baseline)
         let lower = Box.row([signColumn, body])
@@ -82,7 +82,7 @@ extension Layout {
         if limits && context.twoDimensional {
             let over = supText.map { Box($0) }, under = subText.map { Box($0) }
             let parts = [over, baseBox, under].compactMap { $0 }
-            return Box.stack(parts, baseline: (over?.lines.count ?? 0) + baseBox.baseline)
+            return Box.stack(parts, baseline: (over?.lineCount ?? 0) + baseBox.baseline)
         }
         let supGlyphs = ascii ? nil : supText.flatMap { Glyphs.superscript($0) }
         let subGlyphs = ascii ? nil : subText.flatMap { Glyphs.subscript($0) }

@@ -16,7 +16,7 @@ struct Layout {
         case .atom(let atom): return Box(ascii ? atom.ascii : atom.text)
         case .row(let nodes): return try row(nodes, context)
         case .text(let text): return Box(text)
-        case .space(let width): return Box(String(repeating: " ", count: width))
+        case .space(let width): return Box.blank(width)
         case .fraction(let top, let bottom, let style): return try fraction(top, bottom, style, context)
         case .binomial(let top, let bottom): return try binomial(top, bottom, context)
         case .radical(let radicand, let index): return try radical(radicand, index, context)
@@ -27,7 +27,7 @@ struct Layout {
         case .phantom(let inner):
             let shape = try box(inner, context)
             let blank = String(repeating: " ", count: shape.width)
-            return Box(lines: Array(repeating: blank, count: shape.lines.count), width: shape.width, baseline: shape.baseline)
+            return Box(lines: Array(repeating: blank, count: shape.lineCount), width: shape.width, baseline: shape.baseline)
         case .classed(let inner, _): return try box(inner, context)
         }
     }
@@ -45,10 +45,9 @@ struct Layout {
         var spaced = false
         for (index, node) in nodes.enumerated() {
             var box = try self.box(node, context)
-            let argument = isLinearFraction(node, box) && previous.map { Layout.isFunctionName($0.node) } == true
-            if isLinearFraction(node, box), argument || classes[(index + 1)...].compactMap({ $0 }).first.map({
-                [.ord, .open, .inner, .op].contains($0)
-            }) == true {
+            let linearFraction = isLinearFraction(node, box)
+            let argument = linearFraction && previous.map { Layout.isFunctionName($0.node) } == true
+            if linearFraction, argument || Layout.factorFollows(classes, after: index) {
                 box = Box("(" + box.text + ")")
             }
             if let mathClass = classes[index] {
@@ -56,8 +55,8 @@ struct Layout {
                 if argument { gap = 0 }
                 if ascii, !context.script, previous?.mathClass == .rel, mathClass == .rel { gap = 1 }
                 if gap == 0, !spaced, let previous, needsSeparation(previous.node, previous.text, node, box, context) { gap = 1 }
-                if gap > 0 { boxes.append(Box(String(repeating: " ", count: gap))) }
-                previous = (mathClass, node, box.lines[box.baseline])
+                if gap > 0 { boxes.append(Box.blank(gap)) }
+                previous = (mathClass, node, box.text)
                 spaced = false
             } else if box.width > 0 {
                 spaced = true
@@ -67,6 +66,18 @@ struct Layout {
         let result = Box.row(boxes)
         try Layout.checkSize(result)
         return result
+    }
+
+    /// Whether the first classed node after `index` is a factor (ordinary, opening, inner or an operator).
+    private static func factorFollows(_ classes: [MathClass?], after index: Int) -> Bool {
+        for mathClass in classes[(index + 1)...] {
+            guard let mathClass else { continue }
+            switch mathClass {
+            case .ord, .open, .inner, .op: return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// A fraction set as `a/b` (not a vulgar fraction), which needs parentheses before a factor: `(1/√2)(a+b)`.
@@ -89,7 +100,7 @@ struct Layout {
     /// Two neighbours that would run together: ASCII words (`alpha beta`), or two stacked fractions.
     private func needsSeparation(_ left: Node, _ leftText: String, _ right: Node, _ rightBox: Box, _ context: Context) -> Bool {
         if context.twoDimensional, case .fraction = left, case .fraction = right { return true }
-        let rightText = rightBox.lines[rightBox.baseline]
+        let rightText = rightBox.text
         guard let last = leftText.last, let first = rightText.first, first.isLetter || first.isNumber else { return false }
         if case .scripts = left, !context.twoDimensional || ascii, leftText.contains("^") || leftText.contains("_") {
             return true
@@ -110,8 +121,8 @@ struct Layout {
 
     /// Stops a display that grows past `TeXLimits` (the renderer then falls back to the inline form).
     static func checkSize(_ box: Box) throws {
-        if box.lines.count > 1 && box.width * box.lines.count > TeXLimits.cells { throw tooLarge }
-        if box.lines.count > TeXLimits.lines * 4 { throw tooTall }
+        if box.lineCount > 1 && box.width * box.lineCount > TeXLimits.cells { throw tooLarge }
+        if box.lineCount > TeXLimits.lines * 4 { throw tooTall }
     }
 
     /// Whether a linear form needs no parentheses around `node` (one symbol, a number, a bracketed group…).
@@ -139,7 +150,7 @@ struct Layout {
     }
 
     private func fenced(_ open: String, _ body: Box, _ close: String) throws -> Box {
-        let height = body.lines.count
+        let height = body.lineCount
         return Box.row([
             Fences.box(open, height: height, baseline: body.baseline, ascii: ascii), body,
             Fences.box(close, height: height, baseline: body.baseline, ascii: ascii),

@@ -40,7 +40,17 @@ public struct MathRenderer: Sendable {
     /// `tex` on one line (fractions as `a/b`, scripts as `x²` or `x^(k+1)`, matrices as `(a, b; c, d)`).
     public func inline(_ tex: String) -> MathResult {
         do {
-            let node = try Parser.parse(tex, macros: macros)
+            return inline(try Parser.parse(tex, macros: macros))
+        } catch let error as TeXError {
+            return .source(reason: error.reason)
+        } catch {
+            return .source(reason: "\(error)")
+        }
+    }
+
+    /// The parsed formula `node` on one line.
+    private func inline(_ node: Node) -> MathResult {
+        do {
             let text = try Layout(ascii: style == .ascii).linear(node, script: false)
             return .rendered([MathRenderer.trimmed(text)])
         } catch let error as TeXError {
@@ -53,17 +63,24 @@ public struct MathRenderer: Sendable {
     /// `tex` in two dimensions; the inline form (one line) when the display is wider than `maxWidth` columns or
     /// taller than 120 lines.
     public func display(_ tex: String, maxWidth: Int) -> MathResult {
+        let node: Node
         do {
-            let node = try Parser.parse(tex, macros: macros)
+            node = try Parser.parse(tex, macros: macros)
+        } catch let error as TeXError {
+            return .source(reason: error.reason)
+        } catch {
+            return .source(reason: "\(error)")
+        }
+        do {
             let box = try Layout(ascii: style == .ascii).box(node, Layout.Context(display: true))
             var lines = box.lines.map { MathRenderer.trimmedEnd($0) }
             while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
             while lines.count > 1, lines.first?.isEmpty == true { lines.removeFirst() }
-            if box.width > maxWidth || lines.count > TeXLimits.lines { return inline(tex) }
+            if box.width > maxWidth || lines.count > TeXLimits.lines { return inline(node) }
             if lines.count == 1 { return .rendered([MathRenderer.trimmed(lines[0])]) }
             return .rendered(lines)
         } catch let error as TeXError {
-            if error == Layout.tooLarge || error == Layout.tooTall { return inline(tex) }
+            if error == Layout.tooLarge || error == Layout.tooTall { return inline(node) }
             return .source(reason: error.reason)
         } catch {
             return .source(reason: "\(error)")
@@ -71,10 +88,13 @@ public struct MathRenderer: Sendable {
     }
 
     static func trimmed(_ text: String) -> String {
-        String(trimmedEnd(text).drop(while: { $0 == " " }))
+        // A first or last character that is a space is the byte 0x20 itself: no such byte, nothing to trim.
+        if text.utf8.first != 0x20 && text.utf8.last != 0x20 { return text }
+        return String(trimmedEnd(text).drop(while: { $0 == " " }))
     }
 
     static func trimmedEnd(_ text: String) -> String {
+        if text.utf8.last != 0x20 { return text }
         var result = Substring(text)
         while result.last == " " { result.removeLast() }
         return String(result)

@@ -62,7 +62,8 @@ public enum MathSegment: Sendable, Equatable {
 public enum MathSpans {
     /// The segments of `text` (the caller passes text outside `<code>`/`<pre>`, HTML already decoded).
     public static func split(_ text: String, _ delimiters: MathDelimiters) -> [MathSegment] {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }) else {
+        let opens = { (byte: UInt8) in byte == UInt8(ascii: "$") || byte == UInt8(ascii: "\\") }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: opens) }) ?? text.utf8.contains(where: opens) else {
             return text.isEmpty ? [] : [.text(text)]
         }
         var scanner = SpanScanner(bytes: Array(text.utf8), delimiters: delimiters)

@@ -11,7 +11,7 @@ struct Parser {
     var cells = 0
 
     init(_ tex: String, macros: MacroTable) throws {
-        guard tex.unicodeScalars.count <= TeXLimits.characters else { throw TeXError("formula too long") }
+        guard tex.utf8.count <= TeXLimits.characters || tex.unicodeScalars.count <= TeXLimits.characters else { throw TeXError("formula too long") }
         stream = TokenStream(try Lexer.tokens(tex, limit: TeXLimits.tokens), macros: macros)
     }
 
@@ -178,7 +178,8 @@ struct Parser {
         case "#", "$", "}": throw TeXError("unexpected \(scalar)")
         default:
             let character = Character(scalar)
-            if font == nil, let atom = Symbols.atom(typed: character) { return .atom(atom) }
+            // Symbols typed as themselves are never ASCII: an ASCII character skips the (Character-hashing) lookup.
+            if font == nil, !scalar.isASCII, let atom = Symbols.atom(typed: character) { return .atom(atom) }
             let shown = font.map { String($0.apply(character)) } ?? String(character)
             return .atom(Atom(shown, ascii: String(character)))
         }

@@ -28,9 +28,12 @@ enum Spacing {
             guard let current = result[index] else { continue }
             if current == .bin {
                 let before = previous.flatMap { result[$0] }
-                if before == nil || [.bin, .op, .rel, .open, .punct].contains(before) { result[index] = .ord }
+                switch before {
+                case nil, .bin?, .op?, .rel?, .open?, .punct?: result[index] = .ord
+                default: break
+                }
             }
-            if let previous, result[previous] == .bin, [.rel, .close, .punct].contains(current) {
+            if let previous, result[previous] == .bin, current == .rel || current == .close || current == .punct {
                 result[previous] = .ord
             }
             previous = index

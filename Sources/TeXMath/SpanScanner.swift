@@ -22,6 +22,13 @@ struct SpanScanner {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if byte != Self.dollar && byte != Self.backslash { // every delimiter and escape starts with one of them
+                var end = index + 1
+                while end < bytes.count, bytes[end] != Self.dollar, bytes[end] != Self.backslash { end += 1 }
+                text += bytes[index..<end]
+                index = end
+                continue
+            }
             if delimiters.processEscapes, byte == Self.backslash, let next = escape(at: index) {
                 index = next
                 continue

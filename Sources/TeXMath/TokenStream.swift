@@ -110,6 +110,7 @@ struct TokenStream {
 
     /// Expands user macros at the front until a token that is not one comes first.
     mutating func expand() throws {
+        if macros.macros.isEmpty { return }
         while case .command(let name)? = stack.last, let macro = macros.macros[name] {
             stack.removeLast()
             expansions += 1

@@ -82,9 +82,15 @@ public enum TerminalSafety {
             bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xD8 }
         } ?? true
         guard suspicious else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { hasSomethingToClean($0, keepNewlines: keepNewlines, keepTabs: keepTabs) }
+            ?? hasSomethingToClean(Array(text.utf8), keepNewlines: keepNewlines, keepTabs: keepTabs)
+    }
+
+    /// The closer look of `needsCleaning`, byte by byte.
+    private static func hasSomethingToClean<Bytes: Sequence<UInt8>>(_ bytes: Bytes, keepNewlines: Bool, keepTabs: Bool) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte < 0x20 || byte == 0x7F {
                 if !(byte == 0x0A && keepNewlines) && !(byte == 0x09 && keepTabs) { return true }
             }

@@ -29,8 +29,20 @@ public enum TextWidth {
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
         if let ascii = asciiWidth(text) { return ascii }
+        if let width = loneScalarsWidth(text.unicodeScalars) { return width }
         var width = 0
         for character in text { width += of(character) }
+        return width
+    }
+
+    /// The width of text whose every scalar is a grapheme of its own (`LoneScalars`), scalar by scalar: what
+    /// going grapheme by grapheme gives, without grapheme breaking; nil when some scalar is not one.
+    static func loneScalarsWidth(_ scalars: String.UnicodeScalarView) -> Int? {
+        var width = 0
+        for scalar in scalars {
+            guard LoneScalars.contains(scalar) else { return nil }
+            width += of(scalar)
+        }
         return width
     }
 

@@ -8,7 +8,13 @@
 public enum TextWrap {
     /// Wraps `spans` to lines of at most `width` columns (`width` below 1 counts as 1), keeping styles.
     public static func wrap(_ spans: [StyledSpan], width: Int) -> [StyledLine] {
+        wrap(spans, width: width, graphemesOnly: false)
+    }
+
+    /// Wraps like `wrap(_:width:)`; `graphemesOnly` turns the scalar path off (for tests pinning their equality).
+    static func wrap(_ spans: [StyledSpan], width: Int, graphemesOnly: Bool) -> [StyledLine] {
         var wrapper = Wrapper(width: max(1, width))
+        wrapper.graphemesOnly = graphemesOnly
         for span in spans { wrapper.add(span.text, style: span.style) }
         return wrapper.finish()
     }
@@ -73,138 +79,6 @@ public enum TextWrap {
         if characterWidth <= width { return [(String(character), characterWidth)] }
         return TextWidth.cells(of: character).map { $0.width <= width ? ($0.text, $0.width) : ("…", 1) }
     }
-
-    /// Accumulates words and spaces into lines. A word is kept as styled pieces (not single graphemes) so
-    /// ASCII text is measured from its bytes; only a word too long for a line is cut grapheme by grapheme.
-    private struct Wrapper {
-        let width: Int
-        var lines: [StyledLine] = []
-        var line = LineBuilder()
-        /// Spaces seen since the last word (count and style); written only if a word follows on the same line.
-        var pendingSpaces: [(count: Int, style: CellStyle)] = []
-        /// The word being collected: pieces of text with their widths and styles.
-        var word: [(text: Substring, width: Int, style: CellStyle)] = []
-        var wordWidth = 0
-
-        init(width: Int) { self.width = width }
-
-        /// Splits `text` at ASCII spaces, tabs and newlines (found from its bytes); a run of ASCII bytes is
-        /// measured from its bytes, only a run holding other characters goes grapheme by grapheme.
-        mutating func add(_ text: String, style: CellStyle) {
-            let bytes = text.utf8
-            var runStart = bytes.startIndex
-            var runIsASCII = true
-            var index = runStart
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                let next = bytes.index(after: index)
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    addRun(text[runStart..<index], isASCII: runIsASCII, style: style)
-                    if byte == 0x0A { hardBreak() } else if byte != 0x0D { addSpace(style) }
-                    runStart = next
-                    runIsASCII = true
-                } else if byte >= 0x80 {
-                    runIsASCII = false
-                }
-                index = next
-            }
-            addRun(text[runStart..<index], isASCII: runIsASCII, style: style)
-        }
-
-        /// One run without ASCII white space: part of the current word.
-        private mutating func addRun(_ run: Substring, isASCII: Bool, style: CellStyle) {
-            guard !run.isEmpty else { return }
-            if isASCII {
-                appendToWord(run, width: TextWidth.asciiWidth(run) ?? 0, style: style)
-            } else {
-                addUnicode(run, style: style)
-            }
-        }
-
-        /// Other text: grapheme by grapheme; a wide grapheme is a word of its own.
-        private mutating func addUnicode(_ text: Substring, style: CellStyle) {
-            var index = text.startIndex
-            while index < text.endIndex {
-                let character = text[index]
-                let next = text.index(after: index)
-                if character == "\n" || character == "\r\n" {
-                    hardBreak()
-                } else if character == " " || character == "\t" {
-                    addSpace(style)
-                } else {
-                    let characterWidth = TextWidth.of(character)
-                    if characterWidth >= 2 { flushWord() }
-                    appendToWord(text[index..<next], width: characterWidth, style: style)
-                    if characterWidth >= 2 { flushWord() }
-                }
-                index = next
-            }
-        }
-
-        mutating func finish() -> [StyledLine] {
-            flushWord()
-            if !line.isEmpty || lines.isEmpty { lines.append(line.take()) }
-            return lines
-        }
-
-        private mutating func appendToWord(_ text: Substring, width pieceWidth: Int, style: CellStyle) {
-            word.append((text, pieceWidth, style))
-            wordWidth += pieceWidth
-        }
-
-        private mutating func addSpace(_ style: CellStyle) {
-            flushWord()
-            if let last = pendingSpaces.indices.last, pendingSpaces[last].style == style {
-                pendingSpaces[last].count += 1
-            } else {
-                pendingSpaces.append((1, style))
-            }
-        }
-
-        private mutating func hardBreak() {
-            flushWord()
-            pendingSpaces.removeAll()
-            lines.append(line.take())
-        }
-
-        private mutating func breakLine() {
-            lines.append(line.take())
-        }
-
-        private mutating func flushWord() {
-            guard !word.isEmpty else { return }
-            defer { word.removeAll(keepingCapacity: true); wordWidth = 0 }
-            let spaces = line.isEmpty ? 0 : pendingSpaces.reduce(0) { $0 + $1.count }
-            if line.width + spaces + wordWidth <= width {
-                if !line.isEmpty {
-                    for run in pendingSpaces {
-                        line.appendSpaces(run.count, style: run.style)
-                    }
-                }
-                pendingSpaces.removeAll()
-                for piece in word { line.append(piece.text, width: piece.width, style: piece.style) }
-                return
-            }
-            pendingSpaces.removeAll()
-            if !line.isEmpty { breakLine() }
-            if wordWidth <= width {
-                for piece in word { line.append(piece.text, width: piece.width, style: piece.style) }
-                return
-            }
-            for piece in word {
-                if TextWrap.isPrintableASCII(piece.text) {
-                    TextWrap.appendCutting(asciiText: piece.text, style: piece.style, width: width, line: &line, lines: &lines)
-                    continue
-                }
-                for character in piece.text {
-                    for (text, pieceWidth) in TextWrap.fittingPieces(character, width: width) {
-                        if line.width + pieceWidth > width { breakLine() }
-                        line.append(text, width: pieceWidth, style: piece.style)
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// Builds one line for the wrapper: the last span's text grows as bytes and becomes a `String` once, when the
@@ -221,7 +95,25 @@ struct LineBuilder {
     mutating func append(_ text: Substring, width textWidth: Int, style textStyle: CellStyle) {
         guard !text.isEmpty else { return }
         if textStyle != style { closeSpan(); style = textStyle }
-        bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+        width += textWidth
+    }
+
+    /// Appends UTF-8 bytes (whole characters) whose width the caller measured.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, width textWidth: Int, style textStyle: CellStyle) {
+        guard !text.isEmpty else { return }
+        if textStyle != style { closeSpan(); style = textStyle }
+        bytes.append(contentsOf: text)
+        width += textWidth
+    }
+
+    /// Appends UTF-8 bytes (whole characters) whose width the caller measured.
+    mutating func append(_ text: ArraySlice<UInt8>, width textWidth: Int, style textStyle: CellStyle) {
+        guard !text.isEmpty else { return }
+        if textStyle != style { closeSpan(); style = textStyle }
+        bytes.append(contentsOf: text)
         width += textWidth
     }
 

@@ -20,6 +20,11 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(texts(TextWrap.wrap("ab中文", width: 5)), ["ab中", "文"])
     }
 
+    func testACarriageReturnEndsNoWord() {
+        XCTAssertEqual(texts(TextWrap.wrap("xx ab\rcd", width: 4)), ["xx", "abcd"], "the CR is dropped, the word stays whole")
+        XCTAssertEqual(texts(TextWrap.wrap("xx ab\r\ncd", width: 9)), ["xx ab", "cd"])
+    }
+
     func testHardBreaksKeepEmptyLines() {
         XCTAssertEqual(texts(TextWrap.wrap("one\n\ntwo", width: 10)), ["one", "", "two"])
     }

@@ -141,8 +141,9 @@ struct DocumentWriter {
         endBlock()
     }
 
+    /// `line` with its no-break spaces plain again: the same spans and the same width (both kinds are 1 column).
     private static func withPlainSpaces(_ line: StyledLine) -> StyledLine {
-        StyledLine(line.spans.map { StyledSpan(NoBreakSpaces.released($0.text), style: $0.style) })
+        StyledLine(mergedSpans: line.spans.map { StyledSpan(NoBreakSpaces.released($0.text), style: $0.style) }, width: line.width)
     }
 
     /// Emits a code block's lines verbatim, indented by 2; rows that do not fit continue after a `↪`. A line

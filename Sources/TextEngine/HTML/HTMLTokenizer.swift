@@ -88,7 +88,8 @@ struct HTMLTokenizer {
     private mutating func flushText() -> HTMLToken? {
         guard !pendingText.isEmpty else { return nil }
         defer { pendingText.removeAll(keepingCapacity: true) }
-        return .text(HTMLEntities.decode(String(decoding: pendingText, as: UTF8.self)))
+        let text = String(decoding: pendingText, as: UTF8.self)
+        return .text(pendingText.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(text) : text) // no `&`: nothing to decode
     }
 
     private func nextLessThan(after start: Int) -> Int {

@@ -22,20 +22,43 @@ struct InlineText {
         }
         var collapsed = [UInt8]()
         collapsed.reserveCapacity(min(room, text.utf8.count))
-        for byte in text.utf8 {
-            if Self.isCollapsible(byte) {
-                if !afterSpace, collapsed.count < room { collapsed.append(0x20) }
-                afterSpace = true
-            } else if collapsed.count >= room, byte & 0xC0 != 0x80 { // the limit, at the start of a character
-                isTruncated = true
-                break
-            } else {
-                collapsed.append(byte)
-                afterSpace = false
-                hasContent = true
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ collapse($0, room: room, into: &collapsed) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { collapse($0, room: room, into: &collapsed) }
         }
         append(String(decoding: collapsed, as: UTF8.self), style: style)
+    }
+
+    /// The loop of `appendCollapsing`: `bytes` collapsed into `collapsed`, at most `room` of them (the character
+    /// the room ends in is kept whole). A run between white space is copied in one piece, up to the room.
+    private mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>, room: Int, into collapsed: inout [UInt8]) {
+        var afterSpace = self.afterSpace, hasContent = self.hasContent, isTruncated = self.isTruncated
+        defer { (self.afterSpace, self.hasContent, self.isTruncated) = (afterSpace, hasContent, isTruncated) }
+        var index = 0
+        while index < bytes.count {
+            if Self.isCollapsible(bytes[index]) {
+                if !afterSpace, collapsed.count < room { collapsed.append(0x20) }
+                afterSpace = true
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, !Self.isCollapsible(bytes[end]) { end += 1 }
+            let fitting = min(end - index, max(0, room - collapsed.count))
+            if fitting > 0 {
+                collapsed.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + fitting)]))
+                afterSpace = false
+                hasContent = true
+                index += fitting
+            }
+            // Past the room: the rest of a character is kept, the next character is cut.
+            while index < end {
+                guard bytes[index] & 0xC0 == 0x80 else { isTruncated = true; return }
+                collapsed.append(bytes[index])
+                afterSpace = false
+                hasContent = true
+                index += 1
+            }
+        }
     }
 
     private static func isCollapsible(_ byte: UInt8) -> Bool {
