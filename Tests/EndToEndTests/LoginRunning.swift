@@ -71,3 +71,10 @@ func filesHolding(_ secret: String, under folder: URL) -> [URL] {
             && (FileManager.default.contents(atPath: file.path)?.range(of: needle) != nil)
     }
 }
+
+/// The command lines (under /proc, arguments joined by NUL) of the processes whose arguments contain `secret`.
+func processesHolding(_ secret: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
+    }.filter { $0.contains(secret) }
+}

@@ -62,7 +62,7 @@ final class LiveRowsTests: XCTestCase {
     func testWaitingArrivalsShowTheBannerWithTheKeyInForce() throws {
         // The reducer runs on the remapped keys; the standard ones are drawn on a copy of its state.
         let remapped = Keymap(Keymap.standard.bindings.map {
-            $0.command == .showLive ? (.showLive, [.character("W")]) : $0
+            $0.command == .showLive ? (.showLive, [.character("Z")]) : $0
         })
         let store = try started(down: 9, keymap: remapped)
         XCTAssertGreaterThan(store.state.list.scrollOffset, 0)
@@ -73,8 +73,8 @@ final class LiveRowsTests: XCTestCase {
         XCTAssertTrue(lines(standard)[1].hasPrefix("▲ 2 new — . to show"), lines(standard)[1])
         let buffer = AppScreen.render(standard, cache: ThreadLayoutCache(), now: now).buffer
         XCTAssertTrue(buffer[0, 1].style.attributes.contains(.bold), "the banner stands out")
-        XCTAssertTrue(lines(store)[1].hasPrefix("▲ 2 new — W to show"), "named as remapped: \(lines(store)[1])")
-        store.press(.character("W"))
+        XCTAssertTrue(lines(store)[1].hasPrefix("▲ 2 new — Z to show"), "named as remapped: \(lines(store)[1])")
+        store.press(.character("Z"))
         XCTAssertTrue(lines(store)[1].hasPrefix("score"), "the column header is back: \(lines(store)[1])")
     }
 
