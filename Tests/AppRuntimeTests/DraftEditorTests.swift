@@ -10,16 +10,11 @@ import XCTest
 final class DraftEditorTests: XCTestCase {
     private let request = EditRequest(compose: PostCompose(site: "cardano", target: .answer(questionID: 5)),
                                       title: "How -- are NFTs --> minted\u{1b}[2J?", text: nil)
-    private var events: [String] = []
+    private let recorder = HandOverRecorder()
+    private var events: [String] { recorder.events }
 
     private func handOver() -> TerminalHandOver {
-        let null = open("/dev/null", O_RDWR)
-        addTeardownBlock { close(null) }
-        return TerminalHandOver(input: null, output: null) { body in
-            self.events.append("suspend")
-            body()
-            self.events.append("resume")
-        }
+        recorder.handOver(closedAfter: self)
     }
 
     /// A shell script as the editor: `body` runs with the file as `$1`.

@@ -11,7 +11,8 @@ import XCTest
 /// and the terminal is taken back every time.
 final class ForegroundBrowserTests: XCTestCase {
     private var browsers: [FakeBrowser] = []
-    private var events: [String] = []
+    private let recorder = HandOverRecorder()
+    private var events: [String] { recorder.events }
     private let url = "https://cardano.stackexchange.com/q/2"
 
     override func tearDown() {
@@ -26,15 +27,8 @@ final class ForegroundBrowserTests: XCTestCase {
         return browser
     }
 
-    /// A hand-over on /dev/null that records when the terminal is left and taken back around the browser.
     private func recordingHandOver() -> TerminalHandOver {
-        let null = open("/dev/null", O_RDWR)
-        addTeardownBlock { close(null) }
-        return TerminalHandOver(input: null, output: null) { body in
-            self.events.append("suspend")
-            body()
-            self.events.append("resume")
-        }
+        recorder.handOver(closedAfter: self)
     }
 
     private func actions(_ browser: FakeBrowser, inTerminal: Bool = false) -> ExternalActions {
