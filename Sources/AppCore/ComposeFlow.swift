@@ -15,7 +15,8 @@ enum ComposeFlow {
             return out
         }
         guard !context.storeOnly else {
-            out.setStatus("To \(what) needs the network: stackterm is reading the local store only", isError: true)
+            out.setStatus((command == .writeAnswer ? "Answering" : "Commenting") + " needs the network: stackterm is reading the local store only",
+                          isError: true)
             return out
         }
         guard let loaded = thread.thread else {
@@ -89,10 +90,22 @@ enum ComposeFlow {
         return out
     }
 
-    /// The API answered a preview or a send.
-    static func loaded(_ token: LoadToken, _ result: Result<ComposedPost, APIError>, _ state: inout AppState) -> [Effect] {
+    /// The API answered a preview or a send. A post sent from a question the reader has left since is posted all
+    /// the same: its draft is forgotten and the status line says so.
+    static func loaded(_ token: LoadToken, _ compose: PostCompose, preview: Bool, _ result: Result<ComposedPost, APIError>,
+                       _ state: inout AppState) -> [Effect] {
         guard let index = state.stack.lastIndex(where: { if case .question(let thread) = $0 { thread.compose?.token == token } else { false } })
-        else { return [] }
+        else {
+            guard !preview else { return [] }
+            switch result {
+            case .success(let post):
+                state.shared.setStatus("Your \(compose.noun) is posted (\(compose.noun) \(post.id))", isError: false)
+                return [.forgetDraft(compose)]
+            case .failure(let error):
+                if error.isUserVisible { state.shared.setStatus("Your \(compose.noun) was not sent: \(error.writeReason(retryKey: "")) — the draft is kept", isError: true) }
+                return []
+            }
+        }
         return Reducer.update(index, .question, &state) { thread, context in
             var out = Outcome()
             guard let compose = thread.compose else { return out }

@@ -85,8 +85,8 @@ public enum LoadResult: Hashable, Sendable {
     case siteMemory(searches: [String], savedIDs: Set<Int>)
     /// The logged-in user's marks on a thread's posts, by post id (or why not).
     case myMarks(Result<[Int: PostMarks], APIError>)
-    /// What the API answered for a compose (or why not).
-    case composed(Result<ComposedPost, APIError>)
+    /// What the API answered for a compose — a preview or the post sent — (or why not).
+    case composed(PostCompose, preview: Bool, Result<ComposedPost, APIError>)
     /// A page of the user's inbox (or why not).
     case inbox(Result<Page<InboxItem>, APIError>)
     /// A write's answer: the post's score as the API returned it (or why the write was refused or failed).

@@ -13,6 +13,16 @@ extension PostWrites {
             }
         }
 
+        /// `Upvoting`, `Bookmarking`…: what a key does, for "… needs the network".
+        static func doing(_ command: Command) -> String {
+            switch command {
+            case .upvote: "Upvoting"
+            case .downvote: "Downvoting"
+            case .toggleBookmark: "Bookmarking"
+            default: "Accepting an answer"
+            }
+        }
+
         /// The key's command that sent `write` (and sends it again).
         static func command(of write: PostWrite) -> Command {
             switch write.act {

@@ -41,7 +41,7 @@ enum PostWrites {
             return Refusal("To \(Words.verb(command)), log in first: quit and run stackterm login")
         }
         if context.storeOnly {
-            return Refusal("To \(Words.verb(command)) needs the network: stackterm is reading the local store only")
+            return Refusal("\(Words.doing(command)) needs the network: stackterm is reading the local store only")
         }
         return nil
     }

@@ -11,8 +11,8 @@ extension Reducer {
             return answerQuestionLoaded(token, question, &state)
         case let .written(write, result):
             return PostWrites.written(token, write, result, &state)
-        case .composed(let result):
-            return ComposeFlow.loaded(token, result, &state)
+        case let .composed(compose, preview, result):
+            return ComposeFlow.loaded(token, compose, preview: preview, result, &state)
         case .inbox(let result) where token == state.shared.account.inboxCheck:
             return InboxCheck.loaded(result, &state)
         default:

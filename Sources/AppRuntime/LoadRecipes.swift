@@ -68,11 +68,11 @@ extension EffectRunner {
                 loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
             }, deliver: { .written(write, $0) })
         case let .compose(compose, body, preview):
-            guard let accessToken else { return finish(token, .loaded(token, .composed(.failure(Self.notLoggedIn)))) }
+            guard let accessToken else { return finish(token, .loaded(token, .composed(compose, preview: preview, .failure(Self.notLoggedIn)))) }
             run(token, { [loader] in
                 loader.compose(compose, body: body, preview: preview, accessToken: accessToken.revealedForRequest,
                                mode: mode(reload: true), completion: $0)
-            }, deliver: { .composed($0) })
+            }, deliver: { .composed(compose, preview: preview, $0) })
         case let .inbox(unreadOnly, page):
             guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
             run(token, { [loader] in

@@ -37,7 +37,7 @@ final class ComposeTests: XCTestCase {
         let store = try questionStore()
         let preview = try previewAsked(store, answerText)
         let previewed = Fixtures.answer(id: 0, question: 1, score: 0)
-        store.send(.loaded(preview, .composed(.success(.answer(previewed))))) { state in
+        store.send(.loaded(preview, .composed(compose, preview: true, .success(.answer(previewed))))) { state in
             XCTAssertEqual(state.thread?.compose?.preview, .answer(previewed))
             XCTAssertEqual(state.status.message, "Preview of your answer at the end: Enter sends it · W edits it · Esc keeps it as a draft")
         }
@@ -49,7 +49,7 @@ final class ComposeTests: XCTestCase {
         store.send(.key(.enter))
         store.expectEffects([], "Enter while it is on its way sends nothing more")
         let posted = Fixtures.answer(id: 90_000_001, question: 1, score: 0)
-        store.send(.loaded(send, .composed(.success(.answer(posted))))) { state in
+        store.send(.loaded(send, .composed(compose, preview: false, .success(.answer(posted))))) { state in
             XCTAssertNil(state.thread?.compose)
             XCTAssertEqual(state.thread?.thread?.answers.last?.answerID, 90_000_001, "the new answer in its place")
             XCTAssertEqual(state.thread?.focusAnswerID, 90_000_001)
@@ -62,13 +62,13 @@ final class ComposeTests: XCTestCase {
         let store = try questionStore()
         let preview = try previewAsked(store, answerText)
         let previewed = Fixtures.answer(id: 0, question: 1, score: 0)
-        store.send(.loaded(preview, .composed(.success(.answer(previewed)))))
+        store.send(.loaded(preview, .composed(compose, preview: true, .success(.answer(previewed)))))
         store.expectEffects([])
         store.send(.key(.enter))
         let send = try XCTUnwrap(store.receive("the send") { effect -> LoadToken? in
             if case .load(let token, .compose(_, _, preview: false)) = effect { token } else { nil }
         })
-        store.send(.loaded(send, .composed(.failure(.httpStatus(500))))) { state in
+        store.send(.loaded(send, .composed(compose, preview: false, .failure(.httpStatus(500))))) { state in
             XCTAssertEqual(state.thread?.compose?.preview, .answer(previewed), "the preview stays, the draft is kept")
             XCTAssertEqual(state.status.message, "Not sent: HTTP 500 from the server — your draft is kept; Enter tries again")
         }
@@ -106,5 +106,23 @@ final class ComposeTests: XCTestCase {
             XCTAssertEqual(state.status.message, "To answer, log in first: quit and run stackterm login")
         }
         store.expectEffects([])
+    }
+
+    func testAnAnswerSentFromAQuestionLeftMeanwhileIsPostedAndItsDraftForgotten() throws {
+        let store = try questionStore()
+        let preview = try previewAsked(store, answerText)
+        store.send(.loaded(preview, .composed(compose, preview: true, .success(.answer(Fixtures.answer(id: 0, question: 1, score: 0))))))
+        store.expectEffects([])
+        store.send(.key(.enter))
+        let send = try XCTUnwrap(store.receive("the send") { effect -> LoadToken? in
+            if case .load(let token, .compose(_, _, preview: false)) = effect { token } else { nil }
+        })
+        let cancels = store.leavingQuestionCancels
+        store.send(.command(.back))
+        store.expectEffects(cancels, "leaving does not cancel the send")
+        store.send(.loaded(send, .composed(compose, preview: false, .success(.answer(Fixtures.answer(id: 90_000_002, question: 1, score: 0)))))) { state in
+            XCTAssertEqual(state.status.message, "Your answer is posted (answer 90000002)")
+        }
+        store.expectEffects([.forgetDraft(compose)])
     }
 }
