@@ -73,6 +73,10 @@ extension Reducer {
             return []
         case .browse(let change):
             return browse(change, &state)
+        case .keepInbox(var inbox):
+            // Its page loads went with the old stack; what it shows stays (r loads it again).
+            _ = inbox.rows.load.giveUp()
+            return push(.inbox(inbox), &state)
         }
     }
 

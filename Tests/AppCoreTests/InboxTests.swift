@@ -80,7 +80,8 @@ final class InboxTests: XCTestCase {
         store.send(.command(.open)) { state in
             XCTAssertEqual(state.shared.site, "math", "another site's item switches the browser to its site")
             XCTAssertEqual(state.thread?.questionID, 7)
-            XCTAssertEqual(state.stack.count, 2, "the question over the new site's list")
+            XCTAssertEqual(state.stack.map(\.kind), [.questionList, .inbox, .question(id: 7)],
+                           "the inbox comes along over the new site's list: q goes back to it")
         }
         XCTAssertTrue(store.unasserted.contains { if case .load(_, .thread(7, "math", false, _)) = $0 { true } else { false } },
                       "\(store.unasserted)")

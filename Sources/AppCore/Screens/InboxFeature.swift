@@ -87,8 +87,9 @@ enum InboxFeature {
                 return out
             }
             let site = item.site?.apiSiteParameter ?? context.site
-            // Another site's item: the browser switches to that site, the question over its list (q goes back there).
-            out.navigation = (site == context.site ? [] : [.browse(.site(site))])
+            // Another site's item: the browser switches to that site and the inbox comes along over its list, so q
+            // goes back to the inbox, then to that site's list.
+            out.navigation = (site == context.site ? [] : [.browse(.site(site)), .keepInbox(inbox)])
                 + [.openQuestion(id: questionID, focus: item.answerID)]
         case .showInbox:
             out.navigation = [.pop]

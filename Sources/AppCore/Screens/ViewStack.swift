@@ -77,6 +77,8 @@ enum Navigation: Hashable, Sendable {
     case openWaysForward(reason: String)
     /// A list with these settings changed (pushed; the bottom list's own settings pop back to it).
     case browse(BrowseChange)
+    /// The inbox as it was, pushed again (over another site's list after a site switch, so `q` comes back to it).
+    case keepInbox(InboxState)
 }
 
 /// A change to a question list's settings, asked for by a prompt or a picker.
