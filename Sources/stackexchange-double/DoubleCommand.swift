@@ -25,6 +25,18 @@ struct DoubleCommand: AsyncParsableCommand {
             Control (not logged, no quota): GET /_double/faults?delay_ms=…&count=…&path=… (replaces the \
             faults), /_double/faults/clear, /_double/log, /_double/log/clear, /_double/recorded/<path>.
 
+            Logging in and taking part: the OAuth dialog /oauth/dialog (its form's POST redirects to \
+            https://stackexchange.com/oauth/login_success#access_token=…), /access-tokens/{t}, \
+            /apps/{t}/de-authenticate, /me, /me/favorites, /me/notifications, /inbox, /inbox/unread, \
+            /filters/create; POSTs with the token in the form: /questions|answers/{id}/upvote|downvote[/undo], \
+            /questions/{id}/favorite[/undo], /answers/{id}/accept[/undo], /questions/{id}/answers/add, \
+            /posts/{id}/comments/add (preview=true creates nothing), with the API's refusals (own post, \
+            reputation, locked vote, daily limit, lengths, duplicate). Control: /_double/tokens?user=NAME, \
+            /_double/tokens/revoke?token=T, /_double/inbox/add?user=&site=&type=&question=, \
+            /_double/notifications/add, /_double/inbox/read?user=, /_double/votes/lock?seconds=N, /_double/writes \
+            (every write, the token named by its user), /_double/writes/clear. An access_token in a query or a form\
+            is logged as REDACTED (a token in a path, /access-tokens/{t}, is logged as sent).
+
             Realtime socket (Stack Exchange's wss://qa.sockets.stackexchange.com/): ws://127.0.0.1:PORT/. Send a topic \
             (155-questions-active) to subscribe; a heartbeat {"action":"hb","data":"hb"} comes every --live-heartbeat \
             seconds and a client that leaves two in a row unanswered is dropped. GET /_double/live/active?site=S&id=N \
