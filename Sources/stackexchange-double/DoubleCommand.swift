@@ -34,7 +34,7 @@ struct DoubleCommand: AsyncParsableCommand {
             reputation, locked vote, daily limit, lengths, duplicate). Control: /_double/tokens?user=NAME, \
             /_double/tokens/revoke?token=T, /_double/inbox/add?user=&site=&type=&question=, \
             /_double/notifications/add, /_double/inbox/read?user=, /_double/votes/lock?seconds=N, /_double/writes \
-            (every write, the token named by its user), /_double/writes/clear. An access_token in a query or a form\
+            (every write, the token named by its user), /_double/writes/clear. An access_token in a query or a form \
             is logged as REDACTED (a token in a path, /access-tokens/{t}, is logged as sent).
 
             Realtime socket (Stack Exchange's wss://qa.sockets.stackexchange.com/): ws://127.0.0.1:PORT/. Send a topic \
