@@ -1,7 +1,6 @@
 import AppCore
 import Foundation
 import StackAPI
-import StackAuth
 import StackRetrieval
 
 /// The recipes of the loads (`Effect.load`): each `LoadRequest` is one call on the `Loader` (the network and the
@@ -62,45 +61,10 @@ extension EffectRunner {
             }
         case .sampleImport:
             importSample(token)
-        case .write(let write):
-            guard let accessToken else { return finish(token, .loaded(token, .written(write, .failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.write(write, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
-            }, deliver: { .written(write, $0) })
-        case let .compose(compose, body, preview):
-            guard let accessToken else { return finish(token, .loaded(token, .composed(compose, preview: preview, .failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.compose(compose, body: body, preview: preview, accessToken: accessToken.revealedForRequest,
-                               mode: mode(reload: true), completion: $0)
-            }, deliver: { .composed(compose, preview: preview, $0) })
-        case let .inbox(unreadOnly, page):
-            guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.inbox(accessToken: accessToken.revealedForRequest, unreadOnly: unreadOnly, page: page,
-                             mode: mode(reload: true), completion: $0)
-            }, deliver: { .inbox($0) })
-        case let .myMarks(site, questionID, answerIDs):
-            guard let accessToken else { return finish(token, .loaded(token, .myMarks(.failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.viewerMarks(questionID: questionID, answerIDs: answerIDs, site: site, accessToken: accessToken.revealedForRequest,
-                                   mode: mode(reload: true), completion: $0)
-            }, deliver: { .myMarks($0) })
-        case let .notifications(site, page):
-            guard let accessToken else { return finish(token, .loaded(token, .inbox(.failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.notifications(site: site, accessToken: accessToken.revealedForRequest, page: page, mode: mode(reload: true),
-                                     completion: $0)
-            }, deliver: { .inbox($0) })
-        case .bookmarks(let site):
-            guard let accessToken else { return finish(token, .loaded(token, .saved(.failure(Self.notLoggedIn)))) }
-            run(token, { [loader] in
-                loader.bookmarks(site: site, accessToken: accessToken.revealedForRequest, mode: mode(reload: true), completion: $0)
-            }, deliver: { .saved($0) })
+        case .write, .compose, .inbox, .myMarks, .notifications, .bookmarks:
+            loadAsUser(token, request)
         }
     }
-
-    /// What a load of the user's own (a write, the bookmarks) answers when nobody is logged in.
-    static let notLoggedIn = APIError.api(id: 401, name: "access_token_required", message: "nobody is logged in: run stackterm login")
 
     /// Imports the sample site shipped beside the program (on the write queue, after what is queued); the reducer
     /// then asks that every load be answered by the store (`Effect.answerFromStoreOnly`).
