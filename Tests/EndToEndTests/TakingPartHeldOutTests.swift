@@ -59,6 +59,10 @@ final class TakingPartHeldOutTests: StacktermTestCase {
         XCTAssertTrue(tmux.waitUntil(timeout: 20) { $0.statusSays("Your answer is posted") }, tmux.screenDump())
         XCTAssertEqual(try processesHolding(token), [], "the token is in no process's arguments")
         try quit(tmux)
+        let tokenFile = home.appendingPathComponent(".config/stackterm/token")
+        XCTAssertEqual(filesHolding(token, under: home).map(\.standardizedFileURL.path), [tokenFile.standardizedFileURL.path],
+                       "after logging in, voting and answering, the token's bytes are in the token file alone (not the store)")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: tokenFile.path)[.posixPermissions] as? Int, 0o600)
 
         let logout = try stacktermWithInput(["logout"] + api, input: "", environment: environment.mapValues { $0 }, scratch: home)
         XCTAssertEqual(logout.status, 0, logout.errors)
