@@ -76,6 +76,25 @@ final class VoteEndToEndTests: StacktermTestCase {
         XCTAssertEqual(mode, 0o600)
     }
 
+    func testAVoteCastBeforeShowsWhenTheQuestionOpensAndTheSameKeyTakesItBack() async throws {
+        let token = try logIn("eddex")
+        // A vote cast elsewhere (the web site, another run) on the question: the API knows it, the session does not.
+        let cast = try await postForm(double.baseURL.appendingPathComponent("questions/5/upvote"), "site=cardano&key=test-key&access_token="
+            + token.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        XCTAssertEqual(cast, 200)
+        let tmux = try openQuestion()
+        XCTAssertTrue(tmux.waitFor(text: "you upvoted"), "the vote the API knows, shown on opening:\n\(tmux.screenDump())")
+        try tmux.sendKeys(.text("+"))
+        XCTAssertTrue(tmux.waitUntil { $0.statusSays("Vote on the question taken back") }, tmux.screenDump())
+        try quit(tmux)
+        XCTAssertEqual(try writes(), ["POST /questions/5/upvote user:eddex 200", "POST /questions/5/upvote/undo user:eddex 200"])
+    }
+
+    /// The status of a form POST to the double.
+    private func postForm(_ url: URL, _ form: String) async throws -> Int {
+        try await postWithoutRedirect(url, form: form).status
+    }
+
     func testTheOwnerIsRefusedAVoteOnTheirQuestionAndAcceptsAnAnswer() throws {
         try logIn("raghu")
         let tmux = try openQuestion()
