@@ -140,7 +140,8 @@ public struct PagedList<Item: Hashable & Sendable & Identifiable>: Hashable, Sen
         guard let pending = load.finish(token, failure: result.failure) else { return } // stale or cancelled
         switch result {
         case .success(let page):
-            let selectedID = selectedItem?.id
+            // A reader still on the first row reads from the top: the new page's first row, newer ones included.
+            let selectedID = selection == 0 && scrollOffset == 0 ? nil : selectedItem?.id
             let rowOnScreen = selection - scrollOffset
             if pending.replacesItems {
                 items = []

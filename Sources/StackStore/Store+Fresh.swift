@@ -21,6 +21,24 @@ extension Store {
         }
     }
 
+    /// Live activity brought questions newer than the network's list pages of `site`: those pages no longer say
+    /// what is newest, so none of them counts as fresh (the next launch shows the store's rows, the live ones among
+    /// them, and asks the network again). Searches keep theirs: live activity does not order them.
+    public func outdateListPages(site: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM list_page WHERE substr(key, 1, length(?1) + 11) = ?1 || '/questions/'",
+                           arguments: [site])
+        }
+    }
+
+    /// Keeps questions live activity brought (a poll, the rows of the socket's messages) and outdates the site's
+    /// list pages, which do not hold them.
+    public func keep(liveQuestions questions: [Question], site: String, at date: Date = Date()) throws(StoreError) {
+        guard !questions.isEmpty else { return }
+        try keep(questions: questions, site: site, at: date)
+        try outdateListPages(site: site)
+    }
+
     /// The page named `key` of `site` when the network sent it at or after `since` and the store still holds every
     /// question on it; nil otherwise (never fetched, too old, or partly evicted).
     public func listPage(key: String, site: String, fetchedSince since: Date) throws(StoreError) -> StoredListPage? {

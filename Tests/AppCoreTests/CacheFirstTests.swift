@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// The store's copy of a list paints at once, marked with its age; the network's page replaces it and the cursor
-/// stays on the same question. (Written with `ReducerTestStore`: every effect is asserted.)
+/// stays on the same question (on the first row when it never left it). (Written with `ReducerTestStore`: every effect is asserted.)
 final class CacheFirstTests: XCTestCase {
     private func started() throws -> (ReducerTestStore, LoadToken) {
         let store = ReducerTestStore(AppState(settings: BrowseSettings(site: "cardano", pageSize: 30),
@@ -41,6 +41,22 @@ final class CacheFirstTests: XCTestCase {
         XCTAssertEqual(prefetch.page, 2)
         XCTAssertNotEqual(prefetch.token, token)
         store.receiveReadMarksLoad([100, 101] + Array(1...10))
+    }
+
+    func testAReaderStillOnTheFirstRowSeesTheNetworksNewFirstRow() throws {
+        let (store, token) = try started()
+        let cached = Fixtures.page(1, count: 10, firstID: 1).items
+        store.send(.loaded(token, .cachedQuestions(cached, fetchedAt: Date(timeIntervalSince1970: 1_600_000_000))))
+        store.receiveReadMarksLoad(Array(1...10))
+
+        // A question that arrived live in the last run was not on the kept page: it comes first, and is shown.
+        let fresh = [Fixtures.question(id: 100)] + cached
+        store.send(.loaded(token, .questions(.success(Page(items: fresh, hasMore: false, page: 1))))) { state in
+            XCTAssertEqual(state.list.questions.first?.questionID, 100)
+            XCTAssertEqual(state.list.selectedQuestion?.questionID, 100, "the cursor stays on the first row")
+            XCTAssertEqual(state.list.scrollOffset, 0, "nothing newer is scrolled out of view above")
+        }
+        store.receiveReadMarksLoad([100] + Array(1...10))
     }
 
     func testACachedCopyArrivingAfterTheNetworkIsDropped() throws {

@@ -29,8 +29,8 @@ final class LiveEndToEndTests: StacktermTestCase {
     }
 
     /// Starts stackterm on cardano with the double's socket and waits for the list and the `live` mark.
-    private func launchLive() throws -> TmuxSession {
-        let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/"])
+    private func launchLive(environment: [String: String] = [:]) throws -> TmuxSession {
+        let tmux = try launch(["--live-url", "ws://127.0.0.1:\(double.port)/"], environment: environment)
         waitForList(tmux)
         XCTAssertTrue(tmux.waitUntil(timeout: 15) { ($0.last ?? "").contains("live") }, "no live mark:\n\(tmux.screenDump())")
         return tmux
@@ -71,6 +71,22 @@ final class LiveEndToEndTests: StacktermTestCase {
         XCTAssertEqual(after[3], before[2], "the rows below move down one, the first one under the new row")
         XCTAssertEqual(try apiRequests(), requests, "no request for a message")
         try quit(tmux, within: 5, "quit with the socket open")
+    }
+
+    func testAQuestionThatArrivedLiveIsStillFirstAfterARestartWithinTheFreshnessWindow() throws {
+        let question = try XCTUnwrap(try absentQuestions().first)
+        let store = ["XDG_DATA_HOME": try temporaryFolder("live-restart").path]
+        let tmux = try launchLive(environment: store)
+        try makeActive(question.id)
+        XCTAssertTrue(tmux.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
+                      "the question is not the first row:\n\(tmux.screenDump())")
+        try quit(tmux, within: 5, "quit after the question arrived")
+        // Page 1 was kept a moment ago, so it is fresh by the store's rule, but it was sent before the question arrived.
+        let again = try launch(environment: store)
+        waitForList(again)
+        XCTAssertTrue(again.waitUntil(timeout: 10) { $0.count > 2 && $0[2].contains(question.title) },
+                      "the question that arrived live vanished after the restart:\n\(again.screenDump())")
+        try quit(again, within: 5)
     }
 
     func testWithTheListScrolledTheBannerCountsArrivalsAndDotBringsThemIn() throws {

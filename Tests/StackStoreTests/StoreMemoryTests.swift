@@ -47,6 +47,27 @@ final class StoreMemoryTests: StoreTestCase {
         XCTAssertEqual(pages, 0, "forgetting a site forgets its pages")
     }
 
+    func testQuestionsLiveBroughtOutdateTheSitesListPagesButNotItsSearches() throws {
+        let store = try openStore()
+        try store.save(questions: [question(1, "One"), question(2, "Two")], site: "beer")
+        try store.save(questions: [question(1, "Coffee one")], site: "coffee")
+        let keys = ["beer/questions/activity//30/1", "beer/questions/creation/ipa/30/1", "beer/search/hops/relevance//30/1"]
+        for key in keys { try store.recordListPage(key: key, ids: [2, 1], hasMore: true, at: date(1_000)) }
+        try store.recordListPage(key: "coffee/questions/activity//30/1", ids: [1], hasMore: false, at: date(1_000))
+        try store.recordListPage(key: "beer2/questions/activity//30/1", ids: [], hasMore: false, at: date(1_000))
+        try store.keep(liveQuestions: [], site: "beer", at: date(1_010))
+        XCTAssertNotNil(try store.listPage(key: keys[0], site: "beer", fetchedSince: date(900)), "nothing arrived: still fresh")
+
+        try store.keep(liveQuestions: [question(3, "Three, arrived live")], site: "beer", at: date(1_010))
+        XCTAssertNil(try store.listPage(key: keys[0], site: "beer", fetchedSince: date(900)),
+                     "the page the network sent before question 3 arrived does not hold it: not fresh")
+        XCTAssertNil(try store.listPage(key: keys[1], site: "beer", fetchedSince: date(900)))
+        XCTAssertNotNil(try store.listPage(key: keys[2], site: "beer", fetchedSince: date(900)), "a search is not live's")
+        XCTAssertNotNil(try store.listPage(key: "coffee/questions/activity//30/1", site: "coffee", fetchedSince: date(900)))
+        XCTAssertNotNil(try store.listPage(key: "beer2/questions/activity//30/1", site: "beer2", fetchedSince: date(900)))
+        XCTAssertEqual(try store.questions(site: "beer", ids: [3]).first?.question.title, "Three, arrived live")
+    }
+
     func testSavedIdsAreTheSitesOwn() throws {
         let store = try openStore()
         try store.save(questions: [question(1, "One"), question(2, "Two")], site: "beer")

@@ -179,7 +179,7 @@ enum QuestionListFeature {
     }
 
     /// The store's copy of page 1 paints at once while the network loads it; the network's page then replaces it,
-    /// the cursor staying on the same question.
+    /// the cursor staying on the same question — or, when it never left the first row, on the new first row.
     static func cachedLoaded(_ token: LoadToken, _ questions: [Question], fetchedAt: Date, _ list: inout QuestionListState,
                              _ context: ScreenContext) -> Outcome {
         var out = Outcome()

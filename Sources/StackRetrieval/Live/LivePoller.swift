@@ -57,8 +57,9 @@ final class LivePoller: Sendable {
     var requests: Int { state.withLockedValue { $0.requests } }
 
     /// A batch of messages: the next activity request asks from their latest date, and their questions' scores are
-    /// asked in the next batch.
+    /// asked in the next batch. The store's list pages of the site no longer hold the newest: the next launch asks.
     func saw(_ batch: [LiveActivity]) {
+        if !batch.isEmpty { loader.local?.outdateListPages(site: site) }
         planBatch { state in
             if let newest = batch.compactMap(\.lastActivityDate).max() { state.lastSeen = max(state.lastSeen, newest) }
             let ids = batch.reversed().map(\.questionID)
@@ -204,7 +205,7 @@ final class LivePoller: Sendable {
         let site = site
         let recipe = LoadRecipe<[Question]>(
             what: what, request: Loader.request(request, Question.self) { .success($0.items) },
-            keep: { local, questions in local.keep(questions: questions, site: site) })
+            keep: { local, questions in local.keep(liveQuestions: questions, site: site) })
         state.withLockedValue { $0.requests += 1 }
         let handle = loader.load(recipe, mode: .reload, priority: .prefetch) { [self] result in
             let current = state.withLockedValue { state -> Bool in

@@ -56,6 +56,16 @@ public final class LocalDataManager: Sendable {
         keep { try $0.keep(questions: questions, site: site) }
     }
 
+    /// Keeps questions live activity brought, so the site's stored list pages stop counting as fresh.
+    public func keep(liveQuestions questions: [Question], site: String) {
+        keep { try $0.keep(liveQuestions: questions, site: site) }
+    }
+
+    /// Live activity came for `site`: its stored list pages stop counting as fresh.
+    public func outdateListPages(site: String) {
+        keep { try $0.outdateListPages(site: site) }
+    }
+
     /// Remembers that these questions were read, with what was known of them then.
     public func markRead(site: String, _ marks: [Int: (answerCount: Int, lastActivity: Date?)]) {
         guard !marks.isEmpty else { return }
