@@ -23,7 +23,7 @@ public enum Action: Hashable, Sendable {
     /// The editor closed on the draft of `PostCompose`: the text it left (kept in the store already), or why it
     /// could not run.
     case edited(PostCompose, Result<String, EditorFailure>)
-    /// Time to look at the logged-in user's unread inbox again (`Effect.scheduleInboxCheck`).
+    /// Time to look at the logged-in user's unread inbox again (`Effect.after`).
     case inboxCheckDue
     /// A load has taken long enough to show the loading indicator.
     case loadingIndicatorDue(LoadToken)

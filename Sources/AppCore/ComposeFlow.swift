@@ -9,14 +9,8 @@ enum ComposeFlow {
     /// text when one is shown.
     static func start(_ command: Command, _ thread: inout QuestionState, _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        let what = command == .writeAnswer ? "answer" : "comment"
-        guard context.account.userName != nil else {
-            out.setStatus("To \(what), log in first: quit and run stackterm login", isError: true)
-            return out
-        }
-        guard !context.storeOnly else {
-            out.setStatus((command == .writeAnswer ? "Answering" : "Commenting") + " needs the network: stackterm is reading the local store only",
-                          isError: true)
+        if let refusal = context.account.refusal(command, storeOnly: context.storeOnly) {
+            out.setStatus(refusal, isError: true)
             return out
         }
         guard let loaded = thread.thread else {
@@ -100,7 +94,7 @@ enum ComposeFlow {
             switch result {
             case .success(let post):
                 state.shared.setStatus("Your \(compose.noun) is posted (\(compose.noun) \(post.id))", isError: false)
-                return [.forgetDraft(compose)]
+                return [.remember(.draftPosted(compose))]
             case .failure(let error):
                 if error.isUserVisible { state.shared.setStatus("Your \(compose.noun) was not sent: \(error.writeReason(retryKey: "")) — the draft is kept", isError: true) }
                 return []
@@ -122,7 +116,7 @@ enum ComposeFlow {
             case (.sending, .success(let post)):
                 thread.compose = nil
                 place(post, in: &thread)
-                out.effects = [.forgetDraft(compose.compose)]
+                out.effects = [.remember(.draftPosted(compose.compose))]
                 out.setStatus("Your \(compose.compose.noun) is posted (\(compose.compose.noun) \(post.id))", isError: false)
             case (.sending(_, let preview), .failure(let error)):
                 // Never sent again by itself: the reader decides (after a throttle's wait), the draft is kept.

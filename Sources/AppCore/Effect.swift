@@ -5,17 +5,11 @@ public enum Effect: Hashable, Sendable {
     /// Run one load (`LoadRequest`: the network, the store, or both, as its recipe decides); its value comes back
     /// as `Action.loaded(token, …)`.
     case load(LoadToken, LoadRequest)
-    /// Remember that these questions of `site` were read, with what was known of them then.
-    case markRead(site: String, [Int: ReadState])
+    /// Keep something of the reader's doing in the store for the next runs (`Memory`).
+    case remember(Memory)
     /// Save (or unsave) a question of `site` in the store; answered by `.saveRefused` only when the store does not
     /// (no store, a read-only one, a failed write, or a save of a question it holds no copy of).
     case setSaved(site: String, questionID: Int, saved: Bool)
-    /// Remember a search on `site` for the next runs' search history.
-    case rememberSearch(site: String, query: String)
-    /// Remember the site, sort and tag filter in use, for the next launch.
-    case rememberBrowse(RememberedBrowse)
-    /// Remember the watched tags (`w` changed them), for the next launches.
-    case rememberWatchedTags([String])
     /// Listen to the live source for `LiveSubscription`'s activity, replacing any source running (answered by
     /// `.liveActivity` and `.liveState` until `.stopLive` or another `.startLive`).
     case startLive(LiveSubscription)
@@ -33,12 +27,9 @@ public enum Effect: Hashable, Sendable {
     /// Hand the terminal to `$EDITOR` on the draft of `EditRequest` (the store's, or its text), keep what it leaves in
     /// the store at once, and answer `.edited`.
     case editPost(EditRequest)
-    /// The post was created: the store forgets its draft.
-    case forgetDraft(PostCompose)
-    /// Send `.inboxCheckDue` after `seconds` (the next look at the unread inbox).
-    case scheduleInboxCheck(seconds: Double)
-    /// Send `.loadingIndicatorDue(token)` after `seconds` if the load is still running.
-    case scheduleLoadingIndicator(LoadToken, seconds: Double)
+    /// Send `action` after `seconds` (the loading indicator's reveal, the next look at the unread inbox); the
+    /// reducer decides then whether it still matters.
+    case after(seconds: Double, Action)
     /// Open a URL in the user's browser (no shell, without waiting).
     case openURL(String)
     /// Put text on the terminal's clipboard (OSC 52).
@@ -52,9 +43,23 @@ public enum Effect: Hashable, Sendable {
     case quit(exitCode: Int32)
 }
 
+/// What the store keeps of the reader's doing, for the next runs (`Effect.remember`).
+public enum Memory: Hashable, Sendable {
+    /// These questions of `site` were read, with what was known of them then.
+    case readMarks(site: String, [Int: ReadState])
+    /// A search on `site`, for the next runs' search history.
+    case search(site: String, query: String)
+    /// The site, sort and tag filter in use, for the next launch.
+    case browse(RememberedBrowse)
+    /// The watched tags (`w` changed them), for the next launches.
+    case watchedTags([String])
+    /// The post of this draft was created: its draft is forgotten.
+    case draftPosted(PostCompose)
+}
+
 extension Effect {
     /// A load effect followed by the timer that reveals its loading indicator (`Reducer.indicatorDelay`).
     static func withIndicator(_ load: Effect, token: LoadToken) -> [Effect] {
-        [load, .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)]
+        [load, .after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token))]
     }
 }

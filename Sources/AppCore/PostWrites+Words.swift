@@ -3,26 +3,6 @@ import StackAPI
 extension PostWrites {
     /// The status line's words for writes: what is being sent, what happened, what failed.
     enum Words {
-        /// `upvote`, `downvote`, `bookmark`, `accept an answer`: what a key does, for "To …, log in first".
-        static func verb(_ command: Command) -> String {
-            switch command {
-            case .upvote: "upvote"
-            case .downvote: "downvote"
-            case .toggleBookmark: "bookmark"
-            default: "accept an answer"
-            }
-        }
-
-        /// `Upvoting`, `Bookmarking`…: what a key does, for "… needs the network".
-        static func doing(_ command: Command) -> String {
-            switch command {
-            case .upvote: "Upvoting"
-            case .downvote: "Downvoting"
-            case .toggleBookmark: "Bookmarking"
-            default: "Accepting an answer"
-            }
-        }
-
         /// The key's command that sent `write` (and sends it again).
         static func command(of write: PostWrite) -> Command {
             switch write.act {

@@ -37,13 +37,7 @@ enum PostWrites {
 
     /// Why no write can be sent at all: nobody logged in, or only the store is read.
     private static func refusal(_ command: Command, _ context: ScreenContext) -> Refusal? {
-        if context.account.userName == nil {
-            return Refusal("To \(Words.verb(command)), log in first: quit and run stackterm login")
-        }
-        if context.storeOnly {
-            return Refusal("\(Words.doing(command)) needs the network: stackterm is reading the local store only")
-        }
-        return nil
+        context.account.refusal(command, storeOnly: context.storeOnly).map(Refusal.init)
     }
 
     /// Why post `id` takes no write now: one is on its way.

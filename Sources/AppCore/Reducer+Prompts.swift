@@ -78,7 +78,7 @@ extension Reducer {
                 if !trimmed.isEmpty {
                     state.shared.searchHistory.removeAll { $0 == trimmed }
                     state.shared.searchHistory.append(trimmed)
-                    remember = [.rememberSearch(site: state.shared.site, query: trimmed)]
+                    remember = [.remember(.search(site: state.shared.site, query: trimmed))]
                 }
                 return remember + browse(.search(trimmed.isEmpty ? nil : trimmed), &state)
             case .tags:

@@ -26,7 +26,7 @@ public enum Reducer {
         effects += countWatched(before: watchedBefore, &state)
         state.status.actionEnded(top: state.topMark)
         let after = RememberedBrowse(state)
-        if !state.isQuitting, action == .start || after != before { effects.append(.rememberBrowse(after)) }
+        if !state.isQuitting, action == .start || after != before { effects.append(.remember(.browse(after))) }
         effects += WatchedTags.remember(before: watchedTagsBefore, state)
         return effects
     }
@@ -97,7 +97,7 @@ public enum Reducer {
         effects += InboxCheck.start(&state)
         if let search, let query = search.searchQuery {
             state.shared.searchHistory.append(query)
-            effects.append(.rememberSearch(site: site, query: query))
+            effects.append(.remember(.search(site: site, query: query)))
             effects += openStartSearch(search, &state)
         }
         return effects
@@ -153,8 +153,8 @@ public enum Reducer {
                 state.shared.setStatus("\(state.shared.keyName(command)): close this screen first", isError: false)
                 return []
             }
-            if source == .bookmarks, state.shared.account.userName == nil {
-                state.shared.setStatus("Bookmarks are your account's: quit and run stackterm login", isError: true)
+            if source == .bookmarks, let refusal = state.shared.account.refusal(command, storeOnly: state.shared.storeOnly) {
+                state.shared.setStatus(refusal, isError: true)
                 return []
             }
             var saved = SavedListState(site: state.shared.site, source: source)

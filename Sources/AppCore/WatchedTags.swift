@@ -2,9 +2,9 @@
 /// `watch_tags` are where it starts until `w` is first used). One tag toggles at once; several open a picker of them,
 /// the watched ones marked.
 enum WatchedTags {
-    /// `.rememberWatchedTags` when the action changed the watched tags (`before`), else nothing.
+    /// `.remember(.watchedTags)` when the action changed the watched tags (`before`), else nothing.
     static func remember(before: [String], _ state: AppState) -> [Effect] {
-        state.shared.watchedTags == before || state.isQuitting ? [] : [.rememberWatchedTags(state.shared.watchedTags)]
+        state.shared.watchedTags == before || state.isQuitting ? [] : [.remember(.watchedTags(state.shared.watchedTags))]
     }
 
     /// The command on a question carrying `tags`.

@@ -5,7 +5,7 @@ import StackRetrieval
 
 /// Answers and comments written in `$EDITOR` (`Effect.editPost`): the draft the store keeps (or the preview's
 /// text) opens in the editor with the terminal handed over; what it leaves is kept in the store at once — before
-/// the reducer hears of it — so nothing typed is lost whatever happens next; a posted one's draft is forgotten.
+/// the reducer hears of it — so nothing typed is lost whatever happens next (a posted one's draft is forgotten: `Memory.draftPosted`).
 extension EffectRunner {
     func editPost(_ request: EditRequest) {
         if let text = request.text { return runEditor(request, text: text) }
@@ -21,9 +21,5 @@ extension EffectRunner {
             local?.keepDraft(of: request.compose, text: written)
         }
         send(.edited(request.compose, result))
-    }
-
-    func forgetDraft(_ compose: PostCompose) {
-        local?.forgetDraft(of: compose)
     }
 }

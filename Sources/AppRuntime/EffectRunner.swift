@@ -91,16 +91,10 @@ final class EffectRunner {
         switch effect {
         case let .load(token, request):
             load(token, request)
-        case let .markRead(site, marks):
-            local?.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
+        case let .remember(memory):
+            remember(memory)
         case let .setSaved(site, questionID, saved):
             setSaved(site: site, questionID: questionID, saved: saved)
-        case let .rememberSearch(site, query):
-            local?.rememberSearch(query, site: site)
-        case let .rememberBrowse(remembered):
-            local?.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged)
-        case let .rememberWatchedTags(tags):
-            local?.rememberWatchedTags(tags)
         case .answerFromStoreOnly:
             offlineOnly = true
             stopLive()
@@ -119,14 +113,8 @@ final class EffectRunner {
             cancelAll()
         case .editPost(let request):
             editPost(request)
-        case .forgetDraft(let compose):
-            forgetDraft(compose)
-        case let .scheduleInboxCheck(seconds):
-            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in self?.send(.inboxCheckDue) }
-        case let .scheduleLoadingIndicator(token, seconds):
-            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in
-                self?.send(.loadingIndicatorDue(token))
-            }
+        case let .after(seconds, action):
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { @MainActor [weak self] in self?.send(action) }
         case let .openURL(url):
             send(outside.openInBrowser(url, handOver: handOver) { [weak self] failure in
                 DispatchQueue.main.async { @MainActor in self?.send(failure) }
@@ -137,6 +125,23 @@ final class EffectRunner {
             send(outside.copyCode(text))
         case .quit, .redraw:
             break // the runner's own: it holds the terminal (`AppRunner.reduce`)
+        }
+    }
+
+    /// Keeps `memory` in the store (nothing without one); queued in the store's line of the user's own writes.
+    private func remember(_ memory: Memory) {
+        guard let local else { return }
+        switch memory {
+        case let .readMarks(site, marks):
+            local.markRead(site: site, marks.mapValues { (answerCount: $0.answerCount, lastActivity: $0.lastActivity) })
+        case let .search(site, query):
+            local.rememberSearch(query, site: site)
+        case let .browse(remembered):
+            local.rememberBrowse(site: remembered.site, sort: remembered.sort, tagged: remembered.tagged)
+        case let .watchedTags(tags):
+            local.rememberWatchedTags(tags)
+        case let .draftPosted(compose):
+            local.forgetDraft(of: compose)
         }
     }
 

@@ -55,7 +55,7 @@ final class ComposeTests: XCTestCase {
             XCTAssertEqual(state.thread?.focusAnswerID, 90_000_001)
             XCTAssertEqual(state.status.message, "Your answer is posted (answer 90000001)")
         }
-        store.expectEffects([.forgetDraft(compose)])
+        store.expectEffects([.remember(.draftPosted(compose))])
     }
 
     func testAFailedSendKeepsThePreviewAndIsNeverSentAgainByItself() throws {
@@ -123,6 +123,6 @@ final class ComposeTests: XCTestCase {
         store.send(.loaded(send, .composed(compose, preview: false, .success(.answer(Fixtures.answer(id: 90_000_002, question: 1, score: 0)))))) { state in
             XCTAssertEqual(state.status.message, "Your answer is posted (answer 90000002)")
         }
-        store.expectEffects([.forgetDraft(compose)])
+        store.expectEffects([.remember(.draftPosted(compose))])
     }
 }

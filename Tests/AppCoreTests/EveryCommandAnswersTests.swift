@@ -43,7 +43,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         let token = try XCTUnwrap(feed.receive("the answers feed's page 1") { effect -> LoadToken? in
             if case .load(let token, .answersFeed("cardano", 1, _, _, false)) = effect { token } else { nil }
         })
-        feed.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        feed.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)))
         let answers = (1...40).map { Fixtures.answer(id: 100 + $0, question: $0) }
         feed.send(.loaded(token, .answersFeed(.success(Page(items: answers, hasMore: false, page: 1)))))
         feed.expectEffects([])
@@ -55,7 +55,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         let sites = try listStore()
         sites.send(.command(.pickSite))
         let sitesToken = try XCTUnwrap(sites.state.picker?.pending?.token)
-        sites.expectEffects([.load(sitesToken, .sites), .scheduleLoadingIndicator(sitesToken, seconds: Reducer.indicatorDelay)])
+        sites.expectEffects([.load(sitesToken, .sites), .after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(sitesToken))])
         let siteList = (1...40).map { Site(name: "Site \($0)", apiSiteParameter: "site\($0)", siteURL: "https://site\($0).example") }
         sites.send(.loaded(sitesToken, .sites(.success(siteList))))
         sites.expectEffects([])
@@ -73,7 +73,7 @@ final class EveryCommandAnswersTests: XCTestCase {
         let savedToken = try XCTUnwrap(saved.receive("the saved questions' read") { effect -> LoadToken? in
             if case .load(let token, .saved("cardano")) = effect { token } else { nil }
         })
-        saved.receive(.scheduleLoadingIndicator(savedToken, seconds: Reducer.indicatorDelay))
+        saved.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(savedToken)))
         saved.send(.loaded(savedToken, .saved(.success((1...20).map { Fixtures.question(id: $0) }))))
         saved.receiveReadMarksLoad(Array(1...20))
         for _ in 0..<5 { saved.perform(.moveDown) }

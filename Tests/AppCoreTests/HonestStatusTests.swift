@@ -75,7 +75,7 @@ final class HonestStatusTests: XCTestCase {
         store.press(.character("/"))
         store.type("nft")
         store.send(.key(.enter)) { XCTAssertEqual($0.screens.count, 2) }
-        store.receive(.rememberSearch(site: "cardano", query: "nft"))
+        store.receive(.remember(.search(site: "cardano", query: "nft")))
         store.receiveQuestionsLoad()
         store.press(.character("t"))
         store.send(.key(.enter)) { state in

@@ -35,7 +35,7 @@ final class InboxTests: XCTestCase {
                                                         hasMore: false, page: 1))))) { state in
             XCTAssertEqual(state.shared.account.unreadInbox, 2)
         }
-        store.expectEffects([.scheduleInboxCheck(seconds: 300)])
+        store.expectEffects([.after(seconds: 300, .inboxCheckDue)])
         store.send(.inboxCheckDue)
         let next = try XCTUnwrap(store.receive("the next look") { effect -> LoadToken? in
             if case .load(let token, .inbox(unreadOnly: true, page: 1)) = effect { token } else { nil }
@@ -52,7 +52,7 @@ final class InboxTests: XCTestCase {
     func testNobodyLoggedInLooksAtNoInboxAndISaysHowToLogIn() throws {
         let store = try ReducerTestStore.listing(5, rows: 24)
         store.send(.key(.character("i"))) { state in
-            XCTAssertEqual(state.status.message, "The inbox is your account's: quit and run stackterm login")
+            XCTAssertEqual(state.status.message, "To see your inbox, log in first: quit and run stackterm login")
         }
         store.expectEffects([])
     }
@@ -63,7 +63,7 @@ final class InboxTests: XCTestCase {
         let page = try XCTUnwrap(store.receive("the inbox's page 1") { effect -> LoadToken? in
             if case .load(let token, .inbox(unreadOnly: false, page: 1)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(page, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(page)))
         store.send(.loaded(page, .inbox(.success(Page(items: [item("cardano", question: 3, answer: 30), item("math", question: 7)],
                                                         hasMore: false, page: 1)))))
         store.expectEffects([])

@@ -17,7 +17,7 @@ final class ListSortTests: XCTestCase {
         store.press(.character("/"), line: line)
         store.type(text, line: line)
         store.send(.key(.enter), line: line)
-        store.receive(.rememberSearch(site: "cardano", query: text), line: line)
+        store.receive(.remember(.search(site: "cardano", query: text)), line: line)
         return store.receiveQuestionsLoad(line: line)
     }
 

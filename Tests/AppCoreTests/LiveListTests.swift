@@ -296,7 +296,7 @@ final class LiveListTests: XCTestCase {
             XCTAssertEqual(state.shared.watchedTags, ["swift"])
             XCTAssertEqual(state.status.message, "Watching [swift]: its new questions ring the bell and count in the title")
         }
-        store.receive(.rememberWatchedTags(["swift"]))
+        store.receive(.remember(.watchedTags(["swift"])))
         store.expectEffects([])
         store.send(.liveActivity([activity(100, tags: ["Swift"])]))
         store.receive(.alertWatched(message: "New in [Swift]: Live 100"))
@@ -306,7 +306,7 @@ final class LiveListTests: XCTestCase {
             XCTAssertEqual(state.shared.watchedTags, [])
             XCTAssertEqual(state.status.message, "No longer watching [swift]", "the cursor stayed on question 1")
         }
-        store.receive(.rememberWatchedTags([])) // an empty list is remembered too: it unwatches the config's tags
+        store.receive(.remember(.watchedTags([]))) // an empty list is remembered too: it unwatches the config's tags
         store.expectEffects([])
     }
 
@@ -324,7 +324,7 @@ final class LiveListTests: XCTestCase {
             XCTAssertEqual(state.shared.watchedTags, [])
             XCTAssertEqual(state.status.message, "No longer watching [plutus]")
         }
-        store.receive(.rememberWatchedTags([]))
+        store.receive(.remember(.watchedTags([])))
         store.expectEffects([])
     }
 

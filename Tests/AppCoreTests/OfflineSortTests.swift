@@ -35,7 +35,7 @@ final class OfflineSortTests: XCTestCase {
         let load = store.receiveQuestionsLoad(file: file, line: line)
         XCTAssertEqual(load?.settings.sort, .activity, file: file, line: line)
         XCTAssertEqual(load?.page, 1, file: file, line: line)
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])), file: file, line: line)
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))), file: file, line: line)
         return load?.token
     }
 
@@ -56,7 +56,7 @@ final class OfflineSortTests: XCTestCase {
             let load = try XCTUnwrap(store.receiveQuestionsLoad())
             XCTAssertEqual(load.page, 1)
             sent.append(load.settings.sort)
-            store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: load.settings.sort, tagged: [])))
+            store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: load.settings.sort, tagged: []))))
         }
         XCTAssertEqual(sent, [.creation, .votes, .activity, .creation], "hot, week and month are never asked for")
         XCTAssertEqual(messages, [nil, nil, skipped, nil], "said once, when they were skipped, and gone at the next s")
@@ -68,7 +68,7 @@ final class OfflineSortTests: XCTestCase {
         store.send(.command(.cycleSort)) { XCTAssertNil($0.status.message) }
         store.receiveCancels(loading)
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .hot)
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .hot, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .hot, tagged: []))))
     }
 
     func testFromAnOnlineOnlySortOfflineSGoesOnToActivity() throws {
@@ -77,7 +77,7 @@ final class OfflineSortTests: XCTestCase {
         store.send(.command(.cycleSort)) { XCTAssertEqual($0.status.message, self.skipped) }
         store.receiveCancels(loading)
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .activity, "month skipped, back to activity")
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))))
     }
 
     func testStartingOfflineOnAnOnlineOnlySortLoadsActivityAndSaysWhy() throws {
@@ -90,7 +90,7 @@ final class OfflineSortTests: XCTestCase {
         }
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.sort, .activity)
         store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))))
     }
 
     func testGoingOfflineRestartsAFailingOnlineOnlyListInActivity() throws {
@@ -133,7 +133,7 @@ final class OfflineSortTests: XCTestCase {
                            "made by the action that pushed the list, so it stays on it")
         }
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings, BrowseSettings(site: "cardano", sort: .activity, tagged: ["nft"]))
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"]))))
     }
 
     func testASearchIsLeftAloneOffline() throws {
@@ -142,7 +142,7 @@ final class OfflineSortTests: XCTestCase {
         store.expectEffects([])
         store.type("nft")
         store.send(.key(.enter))
-        store.receive(.rememberSearch(site: "cardano", query: "nft"))
+        store.receive(.remember(.search(site: "cardano", query: "nft")))
         let search = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertEqual(search.settings.searchSort, .relevance)
         var loading = search.token

@@ -17,7 +17,7 @@ final class PagingPathTests: XCTestCase {
         let token = store.receive("the saved list's load") { effect -> LoadToken? in
             if case let .load(token, .saved("cardano")) = effect { token } else { nil }
         }
-        if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)) }
+        if let token { store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token))) }
         return token
     }
 
@@ -27,7 +27,7 @@ final class PagingPathTests: XCTestCase {
         let token = store.receive("the feed's page 1") { effect -> LoadToken? in
             if case let .load(token, .answersFeed("cardano", 1, _, .userInitiated, false)) = effect { token } else { nil }
         }
-        if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)) }
+        if let token { store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token))) }
         return token
     }
 
@@ -85,7 +85,7 @@ final class PagingPathTests: XCTestCase {
         let again = try XCTUnwrap(store.receive("the feed's page 1") { effect -> LoadToken? in
             if case let .load(token, .answersFeed("cardano", 1, _, .userInitiated, false)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(again, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(again)))
         store.send(.loaded(titles, .questionTitles(.success([Fixtures.question(id: 999, title: "Late")])))) {
             XCTAssertNil($0.answersFeed?.titles[999], "the popped feed's titles do not reach the new feed")
         }
@@ -103,7 +103,7 @@ final class PagingPathTests: XCTestCase {
         let next = store.receive("the feed's page 2, prefetched") { effect -> LoadToken? in
             if case let .load(token, .answersFeed("cardano", 2, _, .prefetch, false)) = effect { token } else { nil }
         }
-        store.receive(.scheduleLoadingIndicator(try XCTUnwrap(next), seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(try XCTUnwrap(next))))
         store.send(.loaded(try XCTUnwrap(next), .answersFeed(.success(answers(30, firstID: 200, hasMore: true)))))
         store.expectEffects([], "a prefetched page never starts another")
         store.send(.resize(Viewport(columns: 80, rows: 10))) { state in
@@ -115,7 +115,7 @@ final class PagingPathTests: XCTestCase {
         let third = store.receive("the feed's page 3, prefetched as the screen grew") { effect -> LoadToken? in
             if case let .load(token, .answersFeed("cardano", 3, _, .prefetch, false)) = effect { token } else { nil }
         }
-        store.receive(.scheduleLoadingIndicator(try XCTUnwrap(third), seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(try XCTUnwrap(third))))
     }
 }
 

@@ -157,7 +157,7 @@ final class PostWritesTests: XCTestCase {
         let token2 = try XCTUnwrap(store.receive("the thread load") { effect -> LoadToken? in
             if case .load(let token, .thread(1, "cardano", false, _)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(token2, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token2)))
         store.receive("the linked questions") { effect -> Void? in
             if case .load(_, .linkedQuestions("cardano", 1)) = effect { () } else { nil }
         }
@@ -175,7 +175,7 @@ final class PostWritesTests: XCTestCase {
         let token = try XCTUnwrap(store.receive("the bookmarks' load") { effect -> LoadToken? in
             if case .load(let token, .bookmarks(site: "cardano")) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)))
         store.send(.loaded(token, .saved(.success([Fixtures.question(id: 4), Fixtures.question(id: 2)]))))
         let marks = try XCTUnwrap(store.receiveReadMarksLoad([4, 2]))
         let (_, unbookmark) = try XCTUnwrap(write(store, .character("f")))
@@ -191,7 +191,7 @@ final class PostWritesTests: XCTestCase {
         state.shared.account = AccountState(userName: nil)
         let store = ReducerTestStore(state)
         store.send(.key(.character("F"))) { state in
-            XCTAssertEqual(state.status.message, "Bookmarks are your account's: quit and run stackterm login")
+            XCTAssertEqual(state.status.message, "To see your bookmarks, log in first: quit and run stackterm login")
         }
         store.expectEffects([])
         let (_, bookmark) = try XCTUnwrap({ () -> (LoadToken, PostWrite)? in
@@ -200,6 +200,18 @@ final class PostWritesTests: XCTestCase {
             return write(ReducerTestStore(logged), .character("f"))
         }())
         XCTAssertEqual(bookmark.path, "/questions/1/favorite", "f on a list row bookmarks the selected question")
+    }
+
+    func testFReadingTheStoreOnlySaysTheBookmarksNeedTheNetwork() throws {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.account = AccountState(userName: "Jane")
+        state.shared.storeOnly = true
+        let store = ReducerTestStore(state)
+        store.send(.key(.character("F"))) { state in
+            XCTAssertEqual(state.status.message, "Your bookmarks need the network: stackterm is reading the local store only")
+            guard case .questions = state.top else { return XCTFail("nothing opens: \(state.top)") }
+        }
+        store.expectEffects([], "no request is asked for when none may leave")
     }
 
     func testTheVotesTheAPIKnowsShowAndAreTakenBackByTheSameKey() throws {

@@ -31,7 +31,7 @@ final class ReadMarksTests: XCTestCase {
         let token = try XCTUnwrap(store.receiveQuestionOpened(question.questionID, markedRead: ReadState(question)))
         question.answerCount = 3
         store.send(.loaded(token, .thread(.success(QuestionThread(question: question, answers: [])))))
-        store.expectEffects([.markRead(site: "cardano", [question.questionID: ReadState(question)])])
+        store.expectEffects([.remember(.readMarks(site: "cardano", [question.questionID: ReadState(question)]))])
     }
 
     func testMarksFromTheStoreShowUpdatesAndNeverOverrideThisSessionsMarks() throws {
@@ -93,7 +93,7 @@ final class ReadMarksTests: XCTestCase {
             XCTAssertEqual(state.status.message, "Marked \(shown) read")
             XCTAssertEqual(state.shared.readMarks.status(of: state.list.questions[shown]), .unread)
         }
-        store.expectEffects([.markRead(site: "cardano", marks)], "the rows shown, as they are now")
+        store.expectEffects([.remember(.readMarks(site: "cardano", marks))], "the rows shown, as they are now")
         store.press(.character("A"))
         XCTAssertEqual(store.state.status.message, "Nothing new on screen")
     }

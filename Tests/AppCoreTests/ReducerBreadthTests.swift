@@ -88,13 +88,13 @@ final class ReducerBreadthTests: XCTestCase {
         }
         let tagged = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertEqual(tagged.settings.tagged, ["nft", "wallet", "q"])
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft", "wallet", "q"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft", "wallet", "q"]))))
 
         store.press(.character("t"))
         XCTAssertEqual(store.state.prompt?.editor.text, "nft;wallet;q", "the prompt starts with the current tags")
         store.press(.control("u"))
         store.send(.key(.enter)) { XCTAssertEqual($0.settings.tagged, [], "an empty filter clears the tags") }
-        store.expectEffects([.cancel(tagged.token), .rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))],
+        store.expectEffects([.cancel(tagged.token), .remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))],
                             "back to the unfiltered list below, its tag list's page still loading")
 
         store.press(.character("t"))
@@ -112,7 +112,7 @@ final class ReducerBreadthTests: XCTestCase {
             XCTAssertEqual(state.searchHistory, ["plutus script"])
             XCTAssertTrue(state.list.items.isEmpty, "results replace the list")
         }
-        store.receive(.rememberSearch(site: "cardano", query: "plutus script"))
+        store.receive(.remember(.search(site: "cardano", query: "plutus script")))
         let search = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertEqual(search.settings.searchQuery, "plutus script")
 
@@ -134,7 +134,7 @@ final class ReducerBreadthTests: XCTestCase {
         store.press(.character("/"))
         store.type("plutus")
         store.send(.key(.enter))
-        store.receive(.rememberSearch(site: "cardano", query: "plutus"))
+        store.receive(.remember(.search(site: "cardano", query: "plutus")))
         let search = try XCTUnwrap(store.receiveQuestionsLoad())
         store.send(.command(.cancelOrBack)) { XCTAssertEqual($0.screens, [.questionList, .questionList], "Esc only cancels") }
         store.expectEffects([.cancel(search.token)])
@@ -145,7 +145,7 @@ final class ReducerBreadthTests: XCTestCase {
             XCTAssertNotEqual(state.status.message, "Already showing the search “plutus”")
             XCTAssertNotNil(state.list.pending)
         }
-        store.receive(.rememberSearch(site: "cardano", query: "plutus"))
+        store.receive(.remember(.search(site: "cardano", query: "plutus")))
         let again = try XCTUnwrap(store.receiveQuestionsLoad())
         XCTAssertEqual(again.settings.searchQuery, "plutus")
         XCTAssertNotEqual(again.token, search.token)
@@ -199,7 +199,7 @@ final class ReducerBreadthTests: XCTestCase {
         store.receive(.cancel(cardano))
         XCTAssertEqual(try XCTUnwrap(store.receiveQuestionsLoad()).settings.site, "coffee")
         store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "coffee")))
-        store.receive(.rememberBrowse(RememberedBrowse(site: "coffee", sort: .activity, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "coffee", sort: .activity, tagged: []))))
     }
 
     func testSitePickerErrorAndEscape() throws {
@@ -262,7 +262,7 @@ final class ReducerBreadthTests: XCTestCase {
         let token = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
             if case let .load(token, .thread(1, "cardano", true, _)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)))
         let thread = QuestionThread(question: Fixtures.question(id: 1, body: "<p>Q</p>"), answers: [])
         store.send(.loaded(token, .thread(.success(thread))))
         XCTAssertNotNil(receiveComments([1], store, reload: true))
@@ -279,7 +279,7 @@ final class ReducerBreadthTests: XCTestCase {
             XCTAssertEqual(state.screens, [.questionList, .question(id: 1), .questionList], "the tag list opens over the question")
         }
         store.receiveQuestionsLoad()
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"]))))
     }
 
     /// The fixtures' questions link to example.stackexchange.com, another site than the list's (cardano): the link

@@ -45,7 +45,7 @@ final class ReducerTestStoreTests: XCTestCase {
             let load = store.receiveQuestionsLoad()
             XCTAssertEqual(load?.page, 1)
             store.receive(.load(LoadToken(2), .siteMemory(site: "cardano")))
-            store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
+            store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))))
             XCTAssertEqual(recorder.failures, [], "every effect asserted")
 
             store.send(.command(.cycleSort))

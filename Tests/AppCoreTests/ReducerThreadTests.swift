@@ -29,9 +29,9 @@ final class ReducerThreadTests: XCTestCase {
         let thread = try XCTUnwrap(store.receive("the thread load with the list's copy") { effect -> LoadToken? in
             if case .load(let thread, .thread(1, "cardano", false, page.items[0])) = effect { thread } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(thread, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(thread)))
         store.receive("question 1's last read mark") { if case .load(_, .lastRead("cardano", 1)) = $0 { () } else { nil } }
-        store.receive(.markRead(site: "cardano", [1: ReadState(page.items[0])]))
+        store.receive(.remember(.readMarks(site: "cardano", [1: ReadState(page.items[0])])))
         store.receive("question 1's linked questions") { if case .load(_, .linkedQuestions("cardano", 1)) = $0 { () } else { nil } }
     }
 
@@ -46,9 +46,9 @@ final class ReducerThreadTests: XCTestCase {
         let token = try XCTUnwrap(store.receive("question 2's thread load, without a list copy") { effect -> LoadToken? in
             if case .load(let token, .thread(2, "cardano", false, nil)) = effect { token } else { nil }
         }, "without its body the list's copy spares no request")
-        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)))
         store.receive("question 2's last read mark") { if case .load(_, .lastRead("cardano", 2)) = $0 { () } else { nil } }
-        store.receive(.markRead(site: "cardano", [2: ReadState(store.state.list.questions[1])]))
+        store.receive(.remember(.readMarks(site: "cardano", [2: ReadState(store.state.list.questions[1])])))
         store.receive("question 2's linked questions") { if case .load(_, .linkedQuestions("cardano", 2)) = $0 { () } else { nil } }
 
         let thread = QuestionThread(question: Fixtures.question(id: 2, body: "<p>Body</p>"),
@@ -103,7 +103,7 @@ final class ReducerThreadTests: XCTestCase {
             if case .load(let retry, .thread(1, "cardano", true, _)) = effect { retry } else { nil }
         })
         XCTAssertNotEqual(retry, token)
-        store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(retry)))
     }
 
     func testAFailedReloadKeepsTheThreadShownBesideItsError() throws {
@@ -118,7 +118,7 @@ final class ReducerThreadTests: XCTestCase {
         let retry = try XCTUnwrap(store.receive("the thread loaded again") { effect -> LoadToken? in
             if case .load(let retry, .thread(1, "cardano", true, _)) = effect { retry } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(retry, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(retry)))
         store.send(.loaded(retry, .thread(.failure(.offline(detail: "no route"))))) { state in
             XCTAssertEqual(state.thread?.thread, thread, "a failed reload leaves the old copy readable")
             XCTAssertEqual(state.thread?.load, .failed(.offline(detail: "no route")))
@@ -129,7 +129,7 @@ final class ReducerThreadTests: XCTestCase {
         let third = try XCTUnwrap(store.receive("the thread loaded a third time") { effect -> LoadToken? in
             if case .load(let third, .thread(1, "cardano", true, _)) = effect { third } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(third, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(third)))
         store.send(.loaded(third, .thread(.failure(.cancelled)))) {
             XCTAssertEqual($0.thread?.load, .idle, "a cancellation is no failure to show")
         }

@@ -30,7 +30,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
     @discardableResult
     private func search(_ text: String, _ store: ReducerTestStore, line: UInt = #line) -> QuestionsLoad? {
         enter(text, after: "/", store, line: line)
-        store.receive(.rememberSearch(site: "cardano", query: text), line: line)
+        store.receive(.remember(.search(site: "cardano", query: text)), line: line)
         return store.receiveQuestionsLoad(line: line)
     }
 
@@ -39,7 +39,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         store.send(.start)
         store.receiveQuestionsLoad()
         store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .votes, tagged: ["plutus"]))))
     }
 
     func testStartingOnASearchRemembersTheSearch() throws {
@@ -47,9 +47,9 @@ final class RememberedAcrossRunsTests: XCTestCase {
         store.send(.start) { XCTAssertEqual($0.searchHistory, ["epoch nonce"]) }
         store.receiveQuestionsLoad()
         store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
-        store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
+        store.receive(.remember(.search(site: "cardano", query: "epoch nonce")))
         store.receiveQuestionsLoad() // the results, over the site's list (SearchOverListTests)
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))))
     }
 
     func testEachSearchIsRememberedAndThePromptRecallsTheStoresSearchesFirst() throws {
@@ -77,15 +77,15 @@ final class RememberedAcrossRunsTests: XCTestCase {
         store.send(.key(.character("s")))
         store.receive(.cancel(first))
         store.receiveQuestionsLoad()
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .creation, tagged: []))))
         enter("nft", after: "t", store)
         let tagged = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: ["nft"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .creation, tagged: ["nft"]))))
         let searched = try XCTUnwrap(search("mint", store), "a search is history, not a setting: no rememberBrowse")
         store.send(.key(.character("q")))
         store.expectEffects([.cancel(searched.token)])
         store.send(.key(.character("q")))
-        store.expectEffects([.cancel(tagged.token), .rememberBrowse(RememberedBrowse(site: "cardano", sort: .creation, tagged: []))],
+        store.expectEffects([.cancel(tagged.token), .remember(.browse(RememberedBrowse(site: "cardano", sort: .creation, tagged: [])))],
                             "back on the unfiltered list")
         store.send(.key(.character("Q")))
         store.expectEffects([.cancelAll, .quit(exitCode: 0)], "quitting remembers nothing")
@@ -97,7 +97,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         let cardanoPage = try XCTUnwrap(store.state.list.pending?.token)
         store.send(.key(.character("S")))
         let token = try XCTUnwrap(store.state.picker?.pending?.token, "\(store.state.screens)")
-        store.expectEffects([.load(token, .sites), .scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay)])
+        store.expectEffects([.load(token, .sites), .after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token))])
         let sites = [Site(name: "Beer", apiSiteParameter: "beer", siteURL: "https://beer.stackexchange.com")]
         store.send(.loaded(token, .sites(.success(sites))))
         store.expectEffects([])
@@ -107,7 +107,7 @@ final class RememberedAcrossRunsTests: XCTestCase {
         store.receive(.cancel(cardano))
         store.receiveQuestionsLoad()
         store.receive(.load(beer, .siteMemory(site: "beer")))
-        store.receive(.rememberBrowse(RememberedBrowse(site: "beer", sort: .activity, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "beer", sort: .activity, tagged: []))))
         store.send(.loaded(cardano, .siteMemory(searches: ["staking"], savedIDs: [1]))) { state in
             XCTAssertEqual(state.searchHistory, [], "cardano's memory, arriving late, is not beer's")
             XCTAssertEqual(state.shared.savedIDs, [])

@@ -39,7 +39,7 @@ final class SampleFromWaysForwardTests: XCTestCase {
         store.receive("what the store remembers of the sample") { effect -> LoadToken? in
             if case .load(let token, .siteMemory(site: "cardano")) = effect { token } else { nil }
         }
-        store.expectEffects([.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))])
+        store.expectEffects([.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))])
         store.send(.key(.down)) { XCTAssertNil($0.status.notice, "a notice stays until the next key") }
         store.expectEffects([])
     }

@@ -18,7 +18,7 @@ final class SavedQuestionsTests: XCTestCase {
         let token = store.receive("the saved questions' read", line: line) { effect -> LoadToken? in
             if case .load(let token, .saved("cardano")) = effect { token } else { nil }
         }
-        if let token { store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), line: line) }
+        if let token { store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), line: line) }
         return token
     }
 

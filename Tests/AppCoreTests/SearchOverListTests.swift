@@ -15,9 +15,9 @@ final class SearchOverListTests: XCTestCase {
         store.send(.start)
         let list = try XCTUnwrap(store.receiveQuestionsLoad())
         store.receive(.load(try XCTUnwrap(store.state.shared.siteMemoryLoad), .siteMemory(site: "cardano")))
-        store.receive(.rememberSearch(site: "cardano", query: "epoch nonce"))
+        store.receive(.remember(.search(site: "cardano", query: "epoch nonce")))
         let search = try XCTUnwrap(store.receiveQuestionsLoad())
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .votes, tagged: [])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .votes, tagged: []))))
         return (store, list, search)
     }
 

@@ -35,7 +35,7 @@ final class StatusLifetimeTests: XCTestCase {
             XCTAssertNil(state.status.message)
         }
         XCTAssertEqual(store.receiveQuestionsLoad()?.settings.tagged, ["nft"])
-        store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"])))
+        store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: ["nft"]))))
     }
 
     func testSavedKeptOfflineDoesNotFollowIntoTheSavedList() throws {
@@ -53,7 +53,7 @@ final class StatusLifetimeTests: XCTestCase {
         let token = store.receive("the saved list's load") { effect -> LoadToken? in
             if case let .load(token, .saved("cardano")) = effect { token } else { nil }
         }
-        store.receive(.scheduleLoadingIndicator(try XCTUnwrap(token), seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(try XCTUnwrap(token))))
     }
 
     // MARK: The screen's part, apart from commands

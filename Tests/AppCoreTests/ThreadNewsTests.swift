@@ -38,7 +38,7 @@ final class ThreadNewsTests: XCTestCase {
         let load = try XCTUnwrap(store.receive("the thread load", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .thread(id, "cardano", false, nil)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(load, seconds: Reducer.indicatorDelay), file: file, line: line)
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(load)), file: file, line: line)
         let lastRead = marks[id] != nil ? nil : store.receive("the store's last mark", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .lastRead("cardano", id)) = effect { token } else { nil }
         }
@@ -52,7 +52,7 @@ final class ThreadNewsTests: XCTestCase {
     private func receiveThread(_ thread: QuestionThread, _ opening: Opening, _ store: ReducerTestStore,
                                assert: (AppState) -> Void) {
         store.send(.loaded(opening.thread, .thread(.success(thread))), assert: assert)
-        store.expectEffects([.markRead(site: "cardano", [thread.question.questionID: ReadState(thread.question)])])
+        store.expectEffects([.remember(.readMarks(site: "cardano", [thread.question.questionID: ReadState(thread.question)]))])
     }
 
     func testAnswersSinceTheSessionsMarkAreNewAndTheStatusLineCountsThem() throws {

@@ -21,9 +21,9 @@ final class ViewStackTests: XCTestCase {
         store.press(.character(prompt), .control("u"), line: line)
         store.type(text, line: line)
         store.send(.key(.enter), line: line)
-        if prompt == "/" { store.receive(.rememberSearch(site: "cardano", query: text), line: line) }
+        if prompt == "/" { store.receive(.remember(.search(site: "cardano", query: text)), line: line) }
         let token = store.receiveQuestionsLoad(line: line)?.token
-        if prompt == "t" { store.receive(.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [text])), line: line) }
+        if prompt == "t" { store.receive(.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [text]))), line: line) }
         return token
     }
 
@@ -51,7 +51,7 @@ final class ViewStackTests: XCTestCase {
                     XCTAssertNil(state.settings.searchQuery)
                     XCTAssertEqual(state.settings.tagged, [])
                 }
-                let remembered: [Effect] = prompt == "t" ? [.rememberBrowse(RememberedBrowse(site: "cardano", sort: .activity, tagged: []))] : []
+                let remembered: [Effect] = prompt == "t" ? [.remember(.browse(RememberedBrowse(site: "cardano", sort: .activity, tagged: [])))] : []
                 store.expectEffects([.cancel(marks)] + remembered, "\(key): the results' marks read is cancelled, nothing else (no cancelAll)")
             }
         }
@@ -169,7 +169,7 @@ final class ViewStackTests: XCTestCase {
         let token = try XCTUnwrap(store.receive("the answers feed's page 1") { effect -> LoadToken? in
             if case .load(let token, .answersFeed("cardano", 1, _, _, false)) = effect { token } else { nil }
         })
-        store.receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay))
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)))
         store.send(.loaded(token, .answersFeed(.success(Page(items: [Fixtures.answer(id: 70, question: 4)], hasMore: false, page: 1)))))
         store.expectEffects([])
         store.send(.key(.enter)) { state in

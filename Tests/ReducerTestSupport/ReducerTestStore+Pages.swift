@@ -35,7 +35,7 @@ extension ReducerTestStore {
         let list = receiveQuestionsLoad(file: file, line: line)
         let memory = state.shared.siteMemoryLoad ?? LoadToken(0)
         receive(.load(memory, .siteMemory(site: state.shared.site)), file: file, line: line)
-        receive(.rememberSearch(site: state.shared.site, query: query), file: file, line: line)
+        receive(.remember(.search(site: state.shared.site, query: query)), file: file, line: line)
         let search = receiveQuestionsLoad(file: file, line: line)
         receiveRememberBrowse(file: file, line: line)
         guard let list, let search else { return nil }
@@ -62,7 +62,7 @@ extension ReducerTestStore {
             if case .load(let token, .questions(_, page, .prefetch, false)) = effect { token } else { nil }
         }
         if let token {
-            receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line)
+            receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), file: file, line: line)
         }
         return token
     }
@@ -85,7 +85,7 @@ extension ReducerTestStore {
         let id = thread.question.questionID, mark = ReadState(thread.question)
         let known = state.shared.readMarks.byQuestion[id]
         send(.loaded(token, .thread(.success(thread))), file: file, line: line)
-        expectEffects(known == mark ? [] : [.markRead(site: site, [id: mark])],
+        expectEffects(known == mark ? [] : [.remember(.readMarks(site: site, [id: mark]))],
                       "the thread's mark, unless the session holds the same", file: file, line: line)
     }
 

@@ -43,7 +43,7 @@ extension ReducerTestStore {
             if case .load(let token, .saved(site)) = effect { token } else { nil }
         }
         if let token {
-            receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line)
+            receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), file: file, line: line)
         }
         return token
     }
@@ -58,7 +58,7 @@ extension ReducerTestStore {
         let id = thread.question.questionID, mark = ReadState(thread.question)
         let known = state.shared.readMarks.byQuestion[id]
         send(.loaded(token, .thread(.success(thread))), file: file, line: line)
-        if known != mark { receive(.markRead(site: site, [id: mark]), file: file, line: line) }
+        if known != mark { receive(.remember(.readMarks(site: site, [id: mark])), file: file, line: line) }
         let answers = thread.answers.map(\.answerID)
         return receive("the user's marks on the thread", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .myMarks(site, id, answers)) = effect { token } else { nil }

@@ -12,13 +12,13 @@ extension ReducerTestStore {
         send(.start, file: file, line: line)
         let load = receiveQuestionsLoad(file: file, line: line)
         receive(.load(state.shared.siteMemoryLoad ?? LoadToken(0), .siteMemory(site: state.shared.site)), file: file, line: line)
-        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+        receive(.remember(.browse(RememberedBrowse(state))), file: file, line: line)
         return load
     }
 
     /// Consumes the request to remember what the state now shows for the next launch (a site, sort or filter changed).
     public func receiveRememberBrowse(file: StaticString = #filePath, line: UInt = #line) {
-        receive(.rememberBrowse(RememberedBrowse(state)), file: file, line: line)
+        receive(.remember(.browse(RememberedBrowse(state))), file: file, line: line)
     }
 
     /// Types `text` as key presses into the prompt or picker open, each answered by no effect.
@@ -54,11 +54,11 @@ extension ReducerTestStore {
         let token = receive("question \(id)'s thread load", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .thread(id, site, false, _)) = effect { token } else { nil }
         }
-        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        if let token { receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), file: file, line: line) }
         receive("question \(id)'s last read mark", file: file, line: line) { effect -> Void? in
             if case .load(_, .lastRead(site, id)) = effect { () } else { nil }
         }
-        if let markedRead { receive(.markRead(site: site, [id: markedRead]), file: file, line: line) }
+        if let markedRead { receive(.remember(.readMarks(site: site, [id: markedRead])), file: file, line: line) }
         receive("question \(id)'s linked questions", file: file, line: line) { effect -> Void? in
             if case .load(_, .linkedQuestions(site, id)) = effect { () } else { nil }
         }
@@ -105,7 +105,7 @@ extension ReducerTestStore {
         let token = receive("the answers feed's page \(page)", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .answersFeed(site, page, _, priority, false)) = effect { token } else { nil }
         }
-        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        if let token { receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), file: file, line: line) }
         return token
     }
 
@@ -124,7 +124,7 @@ extension ReducerTestStore {
         let token = receive("the site list's load", file: file, line: line) { effect -> LoadToken? in
             if case .load(let token, .sites) = effect { token } else { nil }
         }
-        if let token { receive(.scheduleLoadingIndicator(token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        if let token { receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(token)), file: file, line: line) }
         return token
     }
 
@@ -146,7 +146,7 @@ extension ReducerTestStore {
             guard case let .load(token, .questions(settings, page, priority, reload)) = effect else { return nil }
             return (token, settings, page, priority, reload)
         }
-        if let load { receive(.scheduleLoadingIndicator(load.token, seconds: Reducer.indicatorDelay), file: file, line: line) }
+        if let load { receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(load.token)), file: file, line: line) }
         return load
     }
 }

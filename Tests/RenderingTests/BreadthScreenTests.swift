@@ -44,7 +44,7 @@ final class BreadthScreenTests: XCTestCase {
         XCTAssertTrue((0..<40).contains { buffer[$0, 9].style.attributes.contains(.reverse) }, "a cursor cell is shown")
 
         store.send(.key(.enter))
-        store.receive(.rememberSearch(site: "cardano", query: query))
+        store.receive(.remember(.search(site: "cardano", query: query)))
         store.receiveQuestionsLoad()
         XCTAssertTrue(render(store)[0].contains("search “日本語"), render(store)[0])
     }

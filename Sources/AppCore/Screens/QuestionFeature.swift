@@ -262,7 +262,7 @@ enum QuestionFeature {
         let mark = ReadState(question)
         guard context.readMarks.byQuestion[question.questionID] != mark else { return }
         out.readMarks[question.questionID] = mark
-        out.effects.append(.markRead(site: context.site, [question.questionID: mark]))
+        out.effects.append(.remember(.readMarks(site: context.site, [question.questionID: mark])))
     }
 
     /// The layout step's measurements: the first time the focused answer is laid out, scroll to it; otherwise

@@ -150,7 +150,7 @@ enum QuestionListFeature {
         out.setStatus(marks.isEmpty ? "Nothing new on screen" : "Marked \(marks.count) read", isError: false)
         guard !marks.isEmpty else { return }
         out.readMarks.merge(marks) { _, new in new }
-        out.effects.append(.markRead(site: context.site, marks))
+        out.effects.append(.remember(.readMarks(site: context.site, marks)))
     }
 
     static func loaded(_ token: LoadToken, _ result: Result<Page<Question>, APIError>, _ list: inout QuestionListState,
