@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AppConfig", targets: ["AppConfig"]),
         .library(name: "StackStore", targets: ["StackStore"]),
         .library(name: "TeXMath", targets: ["TeXMath"]),
+        .library(name: "StackAuth", targets: ["StackAuth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -49,6 +49,10 @@ let package = Package(
             "FuzzSupport",
             .product(name: "TeXMath", package: "stackterm"),
         ], path: "Sources/FuzzTeX"),
+        .executableTarget(name: "fuzz-login", dependencies: [
+            "FuzzSupport",
+            .product(name: "StackAuth", package: "stackterm"),
+        ], path: "Sources/FuzzLogin"),
         // Not a fuzzer: times the renderer on html inputs in a plain release build (Fuzz/run.sh builds it
         // separately, without sanitizers, into .build-fuzz/plain).
         .executableTarget(name: "render-timing", dependencies: [

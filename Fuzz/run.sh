@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses and runs each for a bounded number of inputs (or seconds).
 #
 #   Fuzz/run.sh [--time SECONDS] HARNESS|all [RUNS]
-#     HARNESS: html json dump config line-editor index-text live tex (or all, one after another)
+#     HARNESS: html json dump config line-editor index-text live tex login (or all, one after another)
 #     RUNS:    inputs per harness (-runs), default 10000; with --time and no RUNS, only the time bounds it
 #     --time:  at most SECONDS per harness (-max_total_time)
 #   Environment: STACKTERM_DATA (real data for the seeds; default ../shared/data beside the repository),
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 OUT="$ROOT/.build-fuzz"
-ALL=(html json dump config line-editor index-text live tex)
+ALL=(html json dump config line-editor index-text live tex login)
 
 time_limit=""
 if [[ "${1:-}" == "--time" ]]; then time_limit="$2"; shift 2; fi
@@ -86,8 +86,8 @@ for h in "${harnesses[@]}"; do
     # index-text reads the same bodies as html (their width byte is one more byte of markup there).
     seeds="$OUT/seeds/$h"
     [[ "$h" == index-text ]] && seeds="$OUT/seeds/html"
-    # tex reads only its committed hand-written seeds (make-seeds.py writes none for it).
-    [[ "$h" == tex ]] && seeds="$ROOT/Fuzz/seeds/tex"
+    # tex and login read only their committed hand-written seeds (make-seeds.py writes none for them).
+    [[ "$h" == tex || "$h" == login ]] && seeds="$ROOT/Fuzz/seeds/$h"
     STACKTERM_FUZZ_SLOWEST="$OUT/logs/$h.slowest" "$bin/fuzz-$h" "${args[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
     grep -E "^#[0-9]+ +(INITED|DONE)|ERROR:|SUMMARY:|Test unit written" "$log" | head -8 || true
 

@@ -35,12 +35,12 @@ public struct StoredLogin: Sendable, Equatable {
 }
 
 /// The token file's text: `key=value` lines, `#` comments, unknown keys ignored (a later version may add some).
-enum StoredLoginFormat {
+public enum StoredLoginFormat {
     /// The first line, telling whoever opens the file what it is.
     static let header = "# stackterm's login (stackterm login / logout). The access token below is a secret: do not share this file."
 
     /// The file's text for `login`.
-    static func encode(_ login: StoredLogin) -> String {
+    public static func encode(_ login: StoredLogin) -> String {
         var lines = [header, "token=\(login.token.revealedForRequest)"]
         if let expires = login.token.expires { lines.append("expires=\(Int64(expires.timeIntervalSince1970.rounded(.down)))") }
         if let user = login.user {
@@ -53,7 +53,7 @@ enum StoredLoginFormat {
     }
 
     /// The login in `data`, or why it cannot be read: a reason that never quotes the token.
-    static func decode(_ data: Data) -> Result<StoredLogin, DecodeProblem> {
+    public static func decode(_ data: Data) -> Result<StoredLogin, DecodeProblem> {
         guard let text = String(data: data, encoding: .utf8) else { return .failure(.init("it is not UTF-8 text")) }
         var values: [String: String] = [:]
         // `\r\n` is one Character, a line break like `\n`.
@@ -92,8 +92,9 @@ enum StoredLoginFormat {
     }
 
     /// Why the text is not a login.
-    struct DecodeProblem: Error, Equatable {
-        let reason: String
+    public struct DecodeProblem: Error, Equatable {
+        /// The reason, in words.
+        public let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 }

@@ -27,7 +27,7 @@ private func run(_ selector: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
     case .heartbeat:
         break
     case .ignored(let reason), .malformed(let reason):
-        require(clean(reason), "a reason with a control character")
+        require(isClean(reason), "a reason with a control character")
     }
 }
 
@@ -39,22 +39,12 @@ private func check(_ activity: LiveActivity, site: String?) {
     require(activity.tags.count <= LiveActivity.maximumTags, "too many tags")
     let texts = [activity.title, activity.ownerDisplayName ?? "", activity.url ?? ""] + activity.tags
     for text in texts {
-        require(clean(text), "a control character in \(text.debugDescription)")
+        require(isClean(text), "a control character in \(text.debugDescription)")
         require(text.unicodeScalars.count <= LiveActivity.maximumTextLength, "a text over the length limit")
     }
     if let summary = activity.bodySummary {
-        require(clean(summary), "a control character in the summary")
+        require(isClean(summary), "a control character in the summary")
         require(summary.unicodeScalars.count <= LiveActivity.maximumSummaryLength, "a summary over the length limit")
     }
     if let url = activity.url { require(url.hasPrefix("https://") || url.hasPrefix("http://"), "a non-web address") }
-}
-
-/// No C0/C1 control, DEL, bidi embedding/override/isolate or direction mark.
-private func clean(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { scalar in
-        switch scalar.value {
-        case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
-        default: return false
-        }
-    }
 }
