@@ -80,6 +80,9 @@ final class DoubleVoteTests: DoubleWriteTestCase {
             ($0["owner"] as? [String: Any])?["user_id"] as? Int != 1142
         }.compactMap { $0["question_id"] as? Int }
         XCTAssertGreaterThan(others.count, 40)
+        // The double counts votes per UTC day by the real clock: 41 votes never straddle its midnight.
+        let untilMidnight = 86_400 - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+        if untilMidnight < 60 { Thread.sleep(forTimeInterval: untilMidnight + 1) }
         for id in others.prefix(40) {
             XCTAssertEqual(try write("/questions/\(id)/upvote", token: eddex).status, 200, "vote on \(id)")
         }
