@@ -84,7 +84,8 @@ enum HelpText {
         alone, at the prompt (on a terminal it is not echoed). The token is checked with the API \
         (/access-tokens/{token}, then /me on --site) and kept in $XDG_CONFIG_HOME/stackterm/token (else \
         ~/.config/stackterm/token), a file of mode 0600 that stackterm refuses to read when other users can. \
-        It never appears in messages, the store, a child's arguments or environment.
+        It never appears in messages, the store, a child's arguments or environment. Logging in again \
+        replaces the earlier login and revokes its token (/apps/{token}/de-authenticate).
 
         Exit codes: 0 logged in (logged in as NAME on SITE (user ID)); 1 not logged in: declined, a paste \
         without a token, a token the API does not accept, the network (message on stderr); 2 usage error or no \

@@ -70,8 +70,10 @@ struct LoginCommand: ParsableCommand {
             StacktermCommand.warn(problem.message)
             throw ExitCode(AccountExitCode.failed)
         }
-        let check = LoginCheck(client: AuthClient(factory: RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey)),
-                               site: settings.site)
+        let client = AuthClient(factory: RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey))
+        let check = LoginCheck(client: client, site: settings.site)
+        // The login this one replaces, if any: revoked once the new one is kept (an unreadable file has none to revoke).
+        let previous = try? tokenFile.readForRevoking()
         switch check.verify(token) {
         case .failure(let problem):
             StacktermCommand.warn("not logged in: " + problem.message)
@@ -84,6 +86,19 @@ struct LoginCommand: ParsableCommand {
                 throw ExitCode(AccountExitCode.failed)
             }
             print("logged in as \(login.user.map(AccountText.named) ?? "?")")
+            if let previous, previous.token.revealedForRequest != token.revealedForRequest {
+                Self.revoke(previous, client: client)
+            }
+        }
+    }
+
+    /// Revokes the login a new one replaced, saying so.
+    private static func revoke(_ previous: StoredLogin, client: AuthClient) {
+        let whose = previous.user.map { " of " + AccountText.named($0) } ?? ""
+        if let error = TokenRevocation.revoke(previous.token, client: client) {
+            StacktermCommand.warn("the previous login's token\(whose) was not revoked: " + TokenRevocation.notTold(error))
+        } else {
+            print("the previous login\(whose) was revoked")
         }
     }
 

@@ -43,11 +43,8 @@ struct LogoutCommand: ParsableCommand {
         }
         let (_, settings) = account.resolve(environment: environment)
         let client = AuthClient(factory: RequestFactory(baseURL: settings.apiBaseURL, key: settings.apiKey))
-        let secret = stored.token.revealedForRequest
-        if AuthRequest.fitsInPath(secret), case .failure(let error) = client.items(.deauthenticate(secret), as: AccessTokenInfo.self),
-           AccountProblem(error) != .revoked {
-            StacktermCommand.warn("the server was not told (\(error.summary(retryKey: nil))): the token works until it "
-                + "expires or you remove stackterm from your profile's applications; deleting it here")
+        if let error = TokenRevocation.revoke(stored.token, client: client) {
+            StacktermCommand.warn(TokenRevocation.notTold(error) + "; deleting it here")
         }
         try Self.delete(file)
         print("logged out" + (stored.user.map { " " + AccountText.named($0) } ?? ""))

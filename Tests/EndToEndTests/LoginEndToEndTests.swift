@@ -123,6 +123,25 @@ final class LoginEndToEndTests: XCTestCase, StacktermRunning {
         XCTAssertEqual(filesHolding(token, under: home), [])
     }
 
+    func testLoggingInAgainRevokesTheTokenItReplaces() throws {
+        let first = try issuedToken(user: "First+Login")
+        XCTAssertEqual(try login(pasting: first).status, 0)
+        let second = try issuedToken(user: "Second+Login")
+        let again = try login(pasting: second)
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertTrue(again.output.hasPrefix("logged in as Second Login"), again.output)
+        XCTAssertTrue(again.output.contains("the previous login of First Login on stackoverflow"), again.output)
+        XCTAssertTrue(try double.requestLog().contains("GET /2.3/apps/\(first)/de-authenticate?key=test-key"))
+        XCTAssertFalse(try double.requestLog().contains { $0.contains("/apps/\(second)/") }, "the new token stays")
+        try assertTokenOnlyInItsFile(second)
+        XCTAssertEqual(filesHolding(first, under: home), [])
+        XCTAssertEqual(try stackterm(["whoami", "--check"] + api).status, 0, "the new login works")
+
+        let same = try login(pasting: second)
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertFalse(same.output.contains("previous login"), "the same token again revokes nothing: \(same.output)")
+    }
+
     func testLogoutWithoutTheServerStillDeletes() throws {
         XCTAssertEqual(try login(pasting: try issuedToken(user: "Offline")).status, 0)
         let logout = try stackterm(["logout", "--api-base-url", "http://127.0.0.1:9/2.3", "--api-key", "k"])
