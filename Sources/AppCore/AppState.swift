@@ -30,7 +30,7 @@ public struct PendingLoad: Hashable, Sendable {
     /// A list's background prefetch is never followed by another without a key press.
     public var priority: LoadPriority = .userInitiated
     public var indicatorVisible = false
-    /// `r`: the page replaces the list's rows when it arrives; until then the old rows stay on screen.
+    /// `r`: what arrives replaces what is shown (a list's rows, a thread), which stays on screen until then.
     public var replacesItems = false
 }
 

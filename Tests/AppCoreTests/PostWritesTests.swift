@@ -230,4 +230,33 @@ final class PostWritesTests: XCTestCase {
         let (_, undo) = try XCTUnwrap(write(store, .character("+")))
         XCTAssertEqual(undo.path, "/questions/1/upvote/undo", "the vote the API knows is taken back")
     }
+
+    func testOpeningAQuestionAgainAsksNoMarksTheSessionKnowsButRDoes() throws {
+        var state = try AppState.listing(5, rows: 24)
+        state.shared.account = AccountState(userName: "Jane")
+        let store = ReducerTestStore(state)
+        let thread = QuestionThread(question: Fixtures.question(id: 1), answers: [Fixtures.answer(id: 10, question: 1, score: 3)])
+        let marks = try XCTUnwrap(store.loadThreadLoggedIn(try store.openSelectedQuestion(), thread))
+        store.send(.loaded(marks, .myMarks(.success([1: PostMarks(), 10: PostMarks(vote: .down, bookmarked: false)]))))
+        let cancels = store.threadStoreReadCancels
+        store.send(.command(.back))
+        store.expectEffects(cancels)
+
+        store.send(.command(.open))
+        let again = try XCTUnwrap(store.receive("the thread") { effect -> LoadToken? in
+            if case .load(let token, .thread(1, "cardano", false, _)) = effect { token } else { nil }
+        })
+        store.expectEffects(store.unasserted, "the opening's other reads (its indicator, linked questions), not asserted here")
+        store.send(.loaded(again, .thread(.success(thread)))) { state in
+            XCTAssertEqual(state.thread?.myMarks[10]?.vote, .down, "what the first opening learnt shows")
+        }
+        store.expectEffects([], "every post's marks are known this session: no request")
+
+        store.send(.command(.reload))
+        let reload = try XCTUnwrap(store.receive("the thread again") { effect -> LoadToken? in
+            if case .load(let token, .thread(1, "cardano", true, nil)) = effect { token } else { nil }
+        })
+        store.receive(.after(seconds: Reducer.indicatorDelay, .loadingIndicatorDue(reload)))
+        XCTAssertNotNil(store.loadThreadLoggedIn(reload, thread), "r asks the marks again")
+    }
 }

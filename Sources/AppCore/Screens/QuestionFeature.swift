@@ -217,7 +217,7 @@ enum QuestionFeature {
         thread.postComments = .idle
         thread.commentsReload = true
         let token = out.makeToken(context)
-        thread.load = .loading(PendingLoad(token: token, page: 1))
+        thread.load = .loading(PendingLoad(token: token, page: 1, replacesItems: true))
         out.clearStatus()
         out.effects += Effect.withIndicator(.load(token, .thread(questionID: thread.questionID, site: context.site, reload: true,
                                                     listCopy: nil)), token: token)
@@ -239,14 +239,14 @@ enum QuestionFeature {
     static func loaded(_ token: LoadToken, _ result: Result<QuestionThread, APIError>, _ thread: inout QuestionState,
                        _ context: ScreenContext) -> Outcome {
         var out = Outcome()
-        guard thread.load.finish(token, failure: result.failure) != nil else { return out }
+        guard let pending = thread.load.finish(token, failure: result.failure) else { return out }
         switch result {
         case .success(let value):
             thread.thread = value
             out.noteQuota(value.quotaRemaining, value.quotaMax)
             out.clearLoadError()
             markRead(value.question, context, &out)
-            askMyMarks(&thread, context, &out)
+            askMyMarks(&thread, again: pending.replacesItems, context, &out)
             let before = out.message(over: context)
             ThreadNews.announce(&thread, &out)
             out.noteUnknownValues([value.question].unknownValueCount + value.answers.unknownValueCount, "posts", before: before, context)
@@ -330,9 +330,12 @@ enum QuestionFeature {
         return out
     }
 
-    /// Logged in and online: asks what the user did to the thread's posts (their votes and bookmark).
-    private static func askMyMarks(_ thread: inout QuestionState, _ context: ScreenContext, _ out: inout Outcome) {
+    /// Logged in and online: asks what the user did to the thread's posts (their votes and bookmark) — unless this
+    /// session knows it of every post already (an earlier opening asked, or the user voted) and `again` (`r`) is false.
+    private static func askMyMarks(_ thread: inout QuestionState, again: Bool, _ context: ScreenContext, _ out: inout Outcome) {
         guard context.account.userName != nil, !context.storeOnly, let loaded = thread.thread else { return }
+        let posts = [loaded.question.questionID] + loaded.answers.map(\.answerID)
+        if !again, posts.allSatisfy({ context.account.marks[PostKey(site: context.site, id: $0)] != nil }) { return }
         if let old = thread.marksLoad { out.effects.append(.cancel(old)) }
         let token = out.makeToken(context)
         thread.marksLoad = token
