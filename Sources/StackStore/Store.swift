@@ -25,7 +25,7 @@ public final class Store: Sendable {
     public var isReadOnly: Bool { writesPaused != nil }
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
     /// The file this store opened; a write finding another one at `fileURL` (or none) is refused (`.replaced`).
     private let openedFile: StoreFileIdentity?
 
@@ -49,9 +49,9 @@ public final class Store: Sendable {
     /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
     public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment, maxBytes: Int64? = Store.defaultMaxBytes,
-        announceUpgrade: (String) -> Void = { _ in }
+        opening: StoreOpening = .forWriting, announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
-        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes,
+        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes, opening: opening,
                       announceUpgrade: announceUpgrade)
     }
 
@@ -59,10 +59,11 @@ public final class Store: Sendable {
     /// it under `maxBytes` by evicting the oldest cached content. `announceUpgrade` is told, before it starts, that
     /// an existing store is being upgraded to this version's schema (once; seconds on a large store), or that the
     /// list indexes an interrupted import left missing are being built (seconds too). A statement waits `busyTimeout`
-    /// seconds for another connection's lock (tests shorten it).
+    /// seconds for another connection's lock (tests shorten it). `.forReading`: a command that only reads, which
+    /// leaves a current store's file as it was (`StoreOpening`).
     public init(
         fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, busyTimeout: TimeInterval = Store.busyTimeout,
-        announceUpgrade: (String) -> Void = { _ in }
+        opening: StoreOpening = .forWriting, announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
         self.fileURL = fileURL
         self.maxBytes = maxBytes
@@ -97,7 +98,11 @@ public final class Store: Sendable {
         } else {
             var paused: String?
             do {
-                pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade)
+                if opening == .forReading, let asItIs = StoreOpening.openAsItIs(path, busyTimeout: busyTimeout) {
+                    pool = asItIs
+                } else {
+                    pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade)
+                }
             } catch where aside == nil && StoreReadOnly.isOutOfSpace(error, path: path) {
                 // Reading needs no space: an intact store on a full disk is read without creating anything.
                 do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
@@ -128,7 +133,7 @@ public final class Store: Sendable {
 
     private static func openAndMigrate(
         _ path: String, _ busyTimeout: TimeInterval, _ announceUpgrade: (String) -> Void
-    ) throws -> DatabasePool {
+    ) throws -> any DatabaseWriter {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
@@ -147,11 +152,7 @@ public final class Store: Sendable {
         let migrator = StoreSchema.migrator
         // A store of this version's schema opens with reads only, so it never waits for a writer (an import holds
         // the writer between its transactions); a new, foreign, newer or older one goes on to the write below.
-        let current = try pool.read { db in
-            try Int32.fetchOne(db, sql: "PRAGMA application_id") == StoreSchema.applicationID
-                && migrator.hasCompletedMigrations(db) && !migrator.hasBeenSuperseded(db)
-        }
-        if current { return pool }
+        if try pool.read(StoreSchema.isCurrent) { return pool }
         let upgrading = try pool.write { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -239,6 +240,12 @@ extension Store {
         do { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") } } catch {
             throw Self.wrap(error, fileURL.path)
         }
+    }
+
+    /// Closes the file before the process ends: the last connection to it removes the empty `-wal` and `-shm` it made
+    /// (a process that exits with the file open leaves them). Nothing is read or written through this store after.
+    public func closeFile() {
+        try? pool.close()
     }
 
     /// Copies the write-ahead log into the database file and truncates it (for size figures and before copying the file).
