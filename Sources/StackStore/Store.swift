@@ -23,6 +23,14 @@ public final class Store: Sendable {
     public let writesPaused: String?
     /// The store was opened for reading only (`writesPaused` says why).
     public var isReadOnly: Bool { writesPaused != nil }
+    /// What a command that must write says and stops with when writes are paused: `.diskFull` for a full disk,
+    /// else `.writesPaused`; nil when writes go through.
+    public var writeRefusal: StoreError? {
+        guard let writesPaused else { return nil }
+        return writesPaused == Self.diskFullPause ? .diskFull(path: fileURL.path) : .writesPaused(writesPaused)
+    }
+    /// `writesPaused` when the disk is full (the status line's words).
+    static let diskFullPause = "the disk is full: the local store is read only, and writes are paused until space is freed"
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
     let pool: any DatabaseWriter
@@ -106,7 +114,7 @@ public final class Store: Sendable {
             } catch where aside == nil && StoreReadOnly.isOutOfSpace(error, path: path) {
                 // Reading needs no space: an intact store on a full disk is read without creating anything.
                 do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
-                paused = "the disk is full: the local store is read only, and writes are paused until space is freed"
+                paused = Self.diskFullPause
             } catch let error as DatabaseError where aside == nil && recovered == nil && error.resultCode == .SQLITE_CORRUPT {
                 // Damage met while opening (the tables' layout unreadable): moved aside as damaged, what can be read kept.
                 let reason = "SQLite could not read the layout of its tables"
@@ -197,6 +205,7 @@ public final class Store: Sendable {
 
     static func wrap(_ error: any Error, _ path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        if StoreReadOnly.isOutOfSpace(error, path: path) { return .diskFull(path: path) }
         if let error = error as? DatabaseError {
             if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                 return .busy(path: path, message: error.message ?? "\(error)")

@@ -35,6 +35,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case draftTooLong(bytes: Int, limit: Int)
     /// The store was opened for reading only (`Store.writesPaused`, the reason): nothing new is kept.
     case writesPaused(String)
+    /// The disk holding the store at `path` is full: nothing more is written until space is freed; what the store
+    /// holds is intact (SQLite's "database or disk is full", said in words).
+    case diskFull(path: String)
 
     /// A one-line description naming the file.
     public var description: String {
@@ -69,6 +72,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "(an answer takes at most 30,000 characters): shorten it"
         case .writesPaused(let reason):
             return reason
+        case .diskFull(let path):
+            return "the disk is full: the local store \(path) is read only, and writes are paused until space is freed; "
+                + "nothing it holds was lost: free some space on its disk, then try again"
         }
     }
 }

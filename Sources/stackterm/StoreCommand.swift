@@ -83,10 +83,8 @@ struct StoreCommand: ParsableCommand {
                 StacktermCommand.standardError("stackterm: " + notice)
                 throw ExitCode(1)
             }
-            if let paused = store.writesPaused {
-                StacktermCommand.standardError("stackterm: " + paused)
-                if forget != nil || vacuum { throw ExitCode(1) }
-            }
+            if forget != nil || vacuum, let refusal = store.writeRefusal { throw refusal }
+            if let paused = store.writesPaused { StacktermCommand.standardError("stackterm: " + paused) }
             do {
                 try check ? checkForDamage(store) : act(on: store, limit: limit)
             } catch StoreError.damaged {
