@@ -46,11 +46,13 @@ public final class Store: Sendable {
     public var notice: String? {
         if let recovery { return recovery.message }
         return movedAside.map { url in
-            let reason = movedAsideReason.map { " (\($0))" } ?? ""
+            let reason = movedAsideReason ?? "it could not be read"
             // A companion (`-wal`, `-shm`) moved aside leaves the store itself in place.
-            let whole = url.lastPathComponent.hasPrefix(fileURL.lastPathComponent + ".unusable-")
-            return "the local store\(whole ? "" : "'s \(url.lastPathComponent.components(separatedBy: ".unusable-")[0])")"
-                + " was unreadable and was moved aside to \(url.path)\(reason)" + (whole ? "; a new one was started" : "")
+            let original = url.deletingLastPathComponent()
+                .appendingPathComponent(url.lastPathComponent.components(separatedBy: ".unusable-")[0]).path
+            let whole = original == fileURL.path
+            return UnusableFile.store(original, reason)
+                + " (moved aside to \(url.path)" + (whole ? "; a new one was started)" : ")")
         }
     }
 
@@ -187,14 +189,14 @@ public final class Store: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .directoryNotWritable(path: directory.path, reason: "cannot create the directory: \(error.localizedDescription)")
+            throw .directoryNotWritable(path: directory.path, reason: "it cannot be created (\(error.localizedDescription))")
         }
         // A real probe rather than access(2): root passes access() on directories it still cannot write (sysfs,
         // read-only mounts), and SQLite needs to create the -wal and -shm files beside the database.
         let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())-\(UUID().uuidString)").path
         let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = "stackterm cannot create files in it (\(String(cString: strerror(errno))))"
             if access(store.path, R_OK) == 0 { return false }
             throw .directoryNotWritable(path: directory.path, reason: reason)
         }

@@ -45,12 +45,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noDirectory(let reason):
             return "no place for the local store: \(reason)"
         case .directoryNotWritable(let path, let reason):
-            return "\(path): cannot write the local store here (\(reason))"
+            return "the local store's folder \(path) cannot be used: \(reason)"
         case .newerSchema(let path, let unknown):
-            return "\(path) was written by a newer stackterm (schema \(unknown.joined(separator: ", "))); "
-                + "it is left as it is — update stackterm or point XDG_DATA_HOME elsewhere"
+            return UnusableFile.store(path, "it was written by a newer stackterm (schema \(unknown.joined(separator: ", "))) "
+                + "and is left as it is — update stackterm or point XDG_DATA_HOME elsewhere")
         case .notAFile(let path, let kind):
-            return "\(path) is \(kind), not a file: stackterm does not open it; remove it, or point XDG_DATA_HOME elsewhere"
+            return UnusableFile.store(path, "it is \(kind), not a file, so stackterm does not open it — remove it, "
+                + "or point XDG_DATA_HOME elsewhere")
         case .database(let path, let message), .busy(let path, let message):
             return "\(path): \(message)"
         case .importFailed(let file, let message):

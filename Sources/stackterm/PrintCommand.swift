@@ -109,7 +109,7 @@ struct PrintCommand: ParsableCommand {
             if let paused = store.writesPaused, !offline { StacktermCommand.standardError("stackterm: " + paused) }
             return LocalDataManager(store: store)
         } catch {
-            if offline { StacktermCommand.standardError("stackterm: no local store (\(error)): nothing can be printed offline") }
+            if offline { StacktermCommand.standardError("stackterm: no local store: \(error); nothing can be printed offline") }
             return nil
         }
     }
