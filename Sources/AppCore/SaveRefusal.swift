@@ -1,7 +1,7 @@
 /// Why the store did not keep a save or unsave (`Effect.setSaved`, answered by `Action.saveRefused`).
 public enum SaveRefusal: Hashable, Sendable {
-    /// There is no local store (it could not be opened).
-    case noStore
+    /// There is no local store (it could not be opened); why, naming its path, when known.
+    case noStore(String?)
     /// The store opened for reading only; the store's own words say why (a read-only file, a full disk).
     case readOnly(String)
     /// Saving: the store holds no copy of the question to keep (its site was forgotten, or it was never kept).
@@ -18,7 +18,7 @@ extension Reducer {
         if saved { state.shared.savedIDs.remove(questionID) } else { state.shared.savedIDs.insert(questionID) }
         let reason: String
         switch refusal {
-        case .noStore: reason = "there is no local store to keep it in"
+        case .noStore(let why): reason = "there is no local store to keep it in" + (why.map { " (\($0))" } ?? "")
         case .readOnly(let why): reason = why
         case .notHeld:
             let reload = state.shared.keyName(.reload)

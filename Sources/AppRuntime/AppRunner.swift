@@ -28,7 +28,8 @@ public final class AppRunner {
             retrieval: Retrieval(factory: factory),
             outside: ExternalActions(launcher: BrowserLauncher(browserInTerminal: configuration.browserInTerminal),
                                      terminalDescriptor: terminal.outputDescriptor),
-            local: configuration.local, offline: configuration.offline, liveURL: configuration.liveURL,
+            local: configuration.local, storeProblem: configuration.storeProblem, offline: configuration.offline,
+            liveURL: configuration.liveURL,
             liveRefreshSeconds: configuration.liveRefreshSeconds, bell: configuration.bell,
             accessToken: configuration.login?.token))
         let size = terminal.size

@@ -12,6 +12,8 @@ struct RunnerEnvironment {
     let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     var local: LocalDataManager?
+    /// Why there is no local store (`local` nil), naming its path and the reason.
+    var storeProblem: String?
     /// `--offline`: no request leaves from the start (the reducer may ask for it later: `Effect.answerFromStoreOnly`).
     var offline = false
     /// The live source's socket; nil: the API host has none (an `api_base_url` of its own, no `live_url`), so the
@@ -36,6 +38,8 @@ final class EffectRunner {
     let outside: ExternalActions
     /// The local store's manager; nil when the store could not be opened (then everything comes from the network).
     let local: LocalDataManager?
+    /// Why there is no local store (`local` nil), naming its path and the reason.
+    let storeProblem: String?
     /// The live source's socket, nil to poll (`RunnerEnvironment.liveURL`).
     let liveURL: String?
     /// Seconds between the live source's polls when its socket cannot be had.
@@ -68,6 +72,7 @@ final class EffectRunner {
         loader = retrieval.loader(local: environment.local)
         outside = environment.outside
         local = environment.local
+        storeProblem = environment.storeProblem
         liveURL = environment.liveURL
         liveRefreshSeconds = environment.liveRefreshSeconds
         bell = environment.bell

@@ -46,7 +46,8 @@ extension EffectRunner {
             }
         case let .saved(site):
             guard let local else {
-                return finish(token, .loaded(token, .saved(.failure(.offline(detail: "there is no local store, so nothing is saved")))))
+                let why = storeProblem.map { " (\($0))" } ?? ""
+                return finish(token, .loaded(token, .saved(.failure(.offline(detail: "there is no local store\(why), so nothing is saved")))))
             }
             track(token, local.savedQuestions(site: site) { [weak self] result in
                 self?.finish(token, .loaded(token, .saved(result)))
@@ -72,7 +73,10 @@ extension EffectRunner {
         let deliver: @MainActor (Result<ImportedSampleSite, APIError>) -> Void = { [weak self] result in
             self?.finish(token, .loaded(token, .sampleImport(result.map { ImportedSample(site: $0.site, attribution: $0.attribution) })))
         }
-        guard let local else { return deliver(.failure(.offline(detail: "there is no local store to import it into"))) }
+        guard let local else {
+            let why = storeProblem.map { ": " + $0 } ?? ""
+            return deliver(.failure(.offline(detail: "there is no local store to import it into\(why)")))
+        }
         if let handle = local.importSample(completion: deliver) { track(token, handle) }
     }
 
@@ -86,7 +90,7 @@ extension EffectRunner {
         let progress: @MainActor (SaveProgress) -> Void = { [weak self] progress in
             self?.send(.saveProgress(site: site, questionID: questionID, saved: saved, progress))
         }
-        guard let local else { return refuse(.noStore) }
+        guard let local else { return refuse(.noStore(storeProblem)) }
         local.setSaved(saved, site: site, questionID: questionID) { outcome in
             switch outcome {
             case .waiting(let why): progress(.waiting(why))

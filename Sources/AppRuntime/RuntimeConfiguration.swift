@@ -27,6 +27,8 @@ public struct RuntimeConfiguration: Sendable {
     public var mouseEnabled = true
     /// The local store's manager (nil: it could not be opened, so nothing is kept and nothing works offline).
     public var local: LocalDataManager?
+    /// Why there is no local store (`local` nil), naming its path and the reason; what a load that needs it says.
+    public var storeProblem: String?
     /// Whether the site's latest-questions list stays current by itself (off: `--no-live`, `live = false`,
     /// `--offline`, the sample).
     public var live = false

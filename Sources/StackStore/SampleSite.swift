@@ -47,6 +47,16 @@ public enum SampleSite {
     }
 }
 
+extension SampleSite {
+    /// Why the sample's import from `archive` failed: the archive named, with what was wrong with it; a fault of the
+    /// store itself (a full disk, a read-only store) in the store's own words.
+    public static func importFailure(_ error: StoreError, archive: URL) -> String {
+        guard case .importFailed(let file, let message) = error else { return error.description }
+        let reason = file == archive.path ? message : "\(URL(fileURLWithPath: file).lastPathComponent): \(message)"
+        return UnusableFile.sample(archive.path, reason)
+    }
+}
+
 extension Store {
     /// Imports the sample site from `archive` unless the store already holds it whole (then nothing is written).
     @discardableResult

@@ -23,9 +23,17 @@ public final class Store: Sendable {
     public let writesPaused: String?
     /// The store was opened for reading only (`writesPaused` says why).
     public var isReadOnly: Bool { writesPaused != nil }
+    /// What a command that must write says and stops with when writes are paused: `.diskFull` for a full disk,
+    /// else `.writesPaused`; nil when writes go through.
+    public var writeRefusal: StoreError? {
+        guard let writesPaused else { return nil }
+        return writesPaused == Self.diskFullPause ? .diskFull(path: fileURL.path) : .writesPaused(writesPaused)
+    }
+    /// `writesPaused` when the disk is full (the status line's words).
+    static let diskFullPause = "the disk is full: the local store is read only, and writes are paused until space is freed"
     /// The size limit network writes evict down to (`evict(toBytes:)`); nil: no limit.
     public let maxBytes: Int64?
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
     /// The file this store opened; a write finding another one at `fileURL` (or none) is refused (`.replaced`).
     private let openedFile: StoreFileIdentity?
 
@@ -38,20 +46,22 @@ public final class Store: Sendable {
     public var notice: String? {
         if let recovery { return recovery.message }
         return movedAside.map { url in
-            let reason = movedAsideReason.map { " (\($0))" } ?? ""
+            let reason = movedAsideReason ?? "it could not be read"
             // A companion (`-wal`, `-shm`) moved aside leaves the store itself in place.
-            let whole = url.lastPathComponent.hasPrefix(fileURL.lastPathComponent + ".unusable-")
-            return "the local store\(whole ? "" : "'s \(url.lastPathComponent.components(separatedBy: ".unusable-")[0])")"
-                + " was unreadable and was moved aside to \(url.path)\(reason)" + (whole ? "; a new one was started" : "")
+            let original = url.deletingLastPathComponent()
+                .appendingPathComponent(url.lastPathComponent.components(separatedBy: ".unusable-")[0]).path
+            let whole = original == fileURL.path
+            return UnusableFile.store(original, reason)
+                + " (moved aside to \(url.path)" + (whole ? "; a new one was started)" : ")")
         }
     }
 
     /// Opens the store in the default directory (`StoreLocation.defaultDirectory`).
     public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment, maxBytes: Int64? = Store.defaultMaxBytes,
-        announceUpgrade: (String) -> Void = { _ in }
+        opening: StoreOpening = .forWriting, announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
-        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes,
+        try self.init(fileURL: StoreLocation.defaultFile(environment: environment), maxBytes: maxBytes, opening: opening,
                       announceUpgrade: announceUpgrade)
     }
 
@@ -59,10 +69,11 @@ public final class Store: Sendable {
     /// it under `maxBytes` by evicting the oldest cached content. `announceUpgrade` is told, before it starts, that
     /// an existing store is being upgraded to this version's schema (once; seconds on a large store), or that the
     /// list indexes an interrupted import left missing are being built (seconds too). A statement waits `busyTimeout`
-    /// seconds for another connection's lock (tests shorten it).
+    /// seconds for another connection's lock (tests shorten it). `.forReading`: a command that only reads, which
+    /// leaves a current store's file as it was (`StoreOpening`).
     public init(
         fileURL: URL, maxBytes: Int64? = Store.defaultMaxBytes, busyTimeout: TimeInterval = Store.busyTimeout,
-        announceUpgrade: (String) -> Void = { _ in }
+        opening: StoreOpening = .forWriting, announceUpgrade: (String) -> Void = { _ in }
     ) throws(StoreError) {
         self.fileURL = fileURL
         self.maxBytes = maxBytes
@@ -97,11 +108,15 @@ public final class Store: Sendable {
         } else {
             var paused: String?
             do {
-                pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade)
+                if opening == .forReading, let asItIs = StoreOpening.openAsItIs(path, busyTimeout: busyTimeout) {
+                    pool = asItIs
+                } else {
+                    pool = try Self.openAndMigrate(path, busyTimeout, announceUpgrade)
+                }
             } catch where aside == nil && StoreReadOnly.isOutOfSpace(error, path: path) {
                 // Reading needs no space: an intact store on a full disk is read without creating anything.
                 do { pool = try StoreReadOnly.open(path) } catch { throw Self.wrap(error, path) }
-                paused = "the disk is full: the local store is read only, and writes are paused until space is freed"
+                paused = Self.diskFullPause
             } catch let error as DatabaseError where aside == nil && recovered == nil && error.resultCode == .SQLITE_CORRUPT {
                 // Damage met while opening (the tables' layout unreadable): moved aside as damaged, what can be read kept.
                 let reason = "SQLite could not read the layout of its tables"
@@ -128,7 +143,7 @@ public final class Store: Sendable {
 
     private static func openAndMigrate(
         _ path: String, _ busyTimeout: TimeInterval, _ announceUpgrade: (String) -> Void
-    ) throws -> DatabasePool {
+    ) throws -> any DatabaseWriter {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
@@ -147,11 +162,7 @@ public final class Store: Sendable {
         let migrator = StoreSchema.migrator
         // A store of this version's schema opens with reads only, so it never waits for a writer (an import holds
         // the writer between its transactions); a new, foreign, newer or older one goes on to the write below.
-        let current = try pool.read { db in
-            try Int32.fetchOne(db, sql: "PRAGMA application_id") == StoreSchema.applicationID
-                && migrator.hasCompletedMigrations(db) && !migrator.hasBeenSuperseded(db)
-        }
-        if current { return pool }
+        if try pool.read(StoreSchema.isCurrent) { return pool }
         let upgrading = try pool.write { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -178,14 +189,14 @@ public final class Store: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .directoryNotWritable(path: directory.path, reason: "cannot create the directory: \(error.localizedDescription)")
+            throw .directoryNotWritable(path: directory.path, reason: "it cannot be created (\(error.localizedDescription))")
         }
         // A real probe rather than access(2): root passes access() on directories it still cannot write (sysfs,
         // read-only mounts), and SQLite needs to create the -wal and -shm files beside the database.
         let probe = directory.appendingPathComponent(".stackterm-write-probe-\(getpid())-\(UUID().uuidString)").path
         let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = "stackterm cannot create files in it (\(String(cString: strerror(errno))))"
             if access(store.path, R_OK) == 0 { return false }
             throw .directoryNotWritable(path: directory.path, reason: reason)
         }
@@ -196,6 +207,7 @@ public final class Store: Sendable {
 
     static func wrap(_ error: any Error, _ path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        if StoreReadOnly.isOutOfSpace(error, path: path) { return .diskFull(path: path) }
         if let error = error as? DatabaseError {
             if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                 return .busy(path: path, message: error.message ?? "\(error)")
@@ -239,6 +251,12 @@ extension Store {
         do { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") } } catch {
             throw Self.wrap(error, fileURL.path)
         }
+    }
+
+    /// Closes the file before the process ends: the last connection to it removes the empty `-wal` and `-shm` it made
+    /// (a process that exits with the file open leaves them). Nothing is read or written through this store after.
+    public func closeFile() {
+        try? pool.close()
     }
 
     /// Copies the write-ahead log into the database file and truncates it (for size figures and before copying the file).

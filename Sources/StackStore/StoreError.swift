@@ -35,6 +35,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case draftTooLong(bytes: Int, limit: Int)
     /// The store was opened for reading only (`Store.writesPaused`, the reason): nothing new is kept.
     case writesPaused(String)
+    /// The disk holding the store at `path` is full: nothing more is written until space is freed; what the store
+    /// holds is intact (SQLite's "database or disk is full", said in words).
+    case diskFull(path: String)
 
     /// A one-line description naming the file.
     public var description: String {
@@ -42,12 +45,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noDirectory(let reason):
             return "no place for the local store: \(reason)"
         case .directoryNotWritable(let path, let reason):
-            return "\(path): cannot write the local store here (\(reason))"
+            return "the local store's folder \(path) cannot be used: \(reason)"
         case .newerSchema(let path, let unknown):
-            return "\(path) was written by a newer stackterm (schema \(unknown.joined(separator: ", "))); "
-                + "it is left as it is — update stackterm or point XDG_DATA_HOME elsewhere"
+            return UnusableFile.store(path, "it was written by a newer stackterm (schema \(unknown.joined(separator: ", "))) "
+                + "and is left as it is — update stackterm or point XDG_DATA_HOME elsewhere")
         case .notAFile(let path, let kind):
-            return "\(path) is \(kind), not a file: stackterm does not open it; remove it, or point XDG_DATA_HOME elsewhere"
+            return UnusableFile.store(path, "it is \(kind), not a file, so stackterm does not open it — remove it, "
+                + "or point XDG_DATA_HOME elsewhere")
         case .database(let path, let message), .busy(let path, let message):
             return "\(path): \(message)"
         case .importFailed(let file, let message):
@@ -69,6 +73,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "(an answer takes at most 30,000 characters): shorten it"
         case .writesPaused(let reason):
             return reason
+        case .diskFull(let path):
+            return "the disk is full: the local store \(path) is read only, and writes are paused until space is freed; "
+                + "nothing it holds was lost: free some space on its disk, then try again"
         }
     }
 }

@@ -32,10 +32,11 @@ enum StoreFileCheck {
     /// does not (a lock held too long, a full disk…), so the file is kept where it is.
     static func unusableReason(_ error: any Error) -> String? {
         if let foreign = error as? ForeignDatabase { return foreign.description }
-        guard let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) else {
-            return nil
+        switch (error as? DatabaseError)?.resultCode {
+        case .SQLITE_NOTADB: return "it is not an SQLite database"
+        case .SQLITE_CORRUPT: return "it is damaged: SQLite cannot read its pages"
+        default: return nil
         }
-        return error.message ?? "\(error)"
     }
 
     /// Renames `url` (and its `-wal`/`-shm` companions) to `NAME.<label>-<UTC time>` (`unusable`, `damaged`), keeping

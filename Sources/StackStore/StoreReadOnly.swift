@@ -36,11 +36,7 @@ enum StoreReadOnly {
         // An empty log (one a failed open just created) holds no pages: immutable reads miss nothing.
         let hasLog = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.int64Value ?? 0) > 0
         let pool = try DatabasePool(path: hasLog ? path : uri(immutable: path), configuration: config)
-        let current = try pool.read { db in
-            try Int32.fetchOne(db, sql: "PRAGMA application_id") == StoreSchema.applicationID
-                && StoreSchema.migrator.hasCompletedMigrations(db) && !StoreSchema.migrator.hasBeenSuperseded(db)
-        }
-        guard current else {
+        guard try pool.read(StoreSchema.isCurrent) else {
             throw StoreError.database(path: path, message: "the file is read-only and not of this version's format, so it "
                 + "cannot be upgraded; make it writable (chmod u+w) or point XDG_DATA_HOME elsewhere")
         }

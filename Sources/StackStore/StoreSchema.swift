@@ -15,6 +15,12 @@ enum StoreSchema {
     /// `PRAGMA application_id` of a stackterm store ("STKT"), so a foreign SQLite file is recognised.
     static let applicationID: Int32 = 0x5354_4B54
 
+    /// Whether `db` is a stackterm store of this version's schema (nothing to create or upgrade).
+    static func isCurrent(_ db: Database) throws -> Bool {
+        try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+            && migrator.hasCompletedMigrations(db) && !migrator.hasBeenSuperseded(db)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -57,7 +57,7 @@ struct ImportCommand: ParsableCommand {
         var caught: InterruptFlag?
         do {
             let opened = try Store(announceUpgrade: StacktermCommand.warn)
-            if let paused = opened.writesPaused { throw StoreError.database(path: opened.fileURL.path, message: paused) }
+            if let refusal = opened.writeRefusal { throw refusal }
             if let recovery = opened.recovery {
                 StoreCommand.say(recovery)
             } else if let notice = opened.notice {

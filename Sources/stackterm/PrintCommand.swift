@@ -101,13 +101,15 @@ struct PrintCommand: ParsableCommand {
     /// The local store, as the browser opens it; without one, print asks only the network (`--offline`: says why).
     private func openStore(settings: EffectiveSettings) -> LocalDataManager? {
         do {
-            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576, announceUpgrade: StacktermCommand.warn)
+            // Offline, print only reads: the file is left as it was.
+            let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576, opening: offline ? .forReading : .forWriting,
+                                  announceUpgrade: StacktermCommand.warn)
             // A file moved aside (unusable, or damaged and recovered from) is said once, with what was kept.
             if let notice = store.notice { StacktermCommand.standardError("stackterm: " + notice) }
             if let paused = store.writesPaused, !offline { StacktermCommand.standardError("stackterm: " + paused) }
             return LocalDataManager(store: store)
         } catch {
-            if offline { StacktermCommand.standardError("stackterm: no local store (\(error)): nothing can be printed offline") }
+            if offline { StacktermCommand.standardError("stackterm: no local store: \(error); nothing can be printed offline") }
             return nil
         }
     }
@@ -124,6 +126,8 @@ struct PrintCommand: ParsableCommand {
         }
         if let cutNotice { StacktermCommand.standardError("stackterm: " + cutNotice) }
         loader.local?.flush(waitingAtMost: 1)
+        // Offline, nothing was written: closed, the store leaves no empty `-wal` behind.
+        if offline { loader.local?.store.closeFile() }
         Foundation.exit(code)
     }
 

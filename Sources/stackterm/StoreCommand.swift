@@ -13,7 +13,7 @@ struct StoreCommand: ParsableCommand {
             The store is $XDG_DATA_HOME/stackterm/stackterm.sqlite (default ~/.local/share/stackterm/). Without \
             options it prints the file's path and size, then one line per site: questions, answers, comments and \
             the megabytes of their text, split into imported (from a dump), cached (from the network) and saved. \
-            Listing only reads: it runs beside the browser and during an import. --forget and --vacuum write: \
+            Listing only reads: it runs beside the browser and during an import, and leaves the file as it was. --forget and --vacuum write: \
             during an import they wait for it to end (and say so), then apply the size limit (store_max_mb in the \
             config file, default 1024; the browser applies it after each save): the oldest cached content goes \
             first; imported and saved content never goes.
@@ -75,16 +75,16 @@ struct StoreCommand: ParsableCommand {
                     + "(`stackterm import PATH` creates it, so does browsing)")
                 throw ExitCode(1)
             }
-            let store = try Store(fileURL: file, maxBytes: limit, announceUpgrade: StacktermCommand.warn)
+            // Listing and --check only read: they leave the file as it was.
+            let opening: StoreOpening = forget != nil || vacuum ? .forWriting : .forReading
+            let store = try Store(fileURL: file, maxBytes: limit, opening: opening, announceUpgrade: StacktermCommand.warn)
             if let recovery = store.recovery { throw Self.recovered(recovery) }
             if let notice = store.notice {
                 StacktermCommand.standardError("stackterm: " + notice)
                 throw ExitCode(1)
             }
-            if let paused = store.writesPaused {
-                StacktermCommand.standardError("stackterm: " + paused)
-                if forget != nil || vacuum { throw ExitCode(1) }
-            }
+            if forget != nil || vacuum, let refusal = store.writeRefusal { throw refusal }
+            if let paused = store.writesPaused { StacktermCommand.standardError("stackterm: " + paused) }
             do {
                 try check ? checkForDamage(store) : act(on: store, limit: limit)
             } catch StoreError.damaged {

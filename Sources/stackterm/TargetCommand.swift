@@ -95,6 +95,7 @@ enum BrowserStart: Equatable {
         }
         var (loaded, settings) = options.resolve(live: live)
         var storeNotice: String?
+        var storeProblem: String?
         var local: LocalDataManager?
         do {
             let store = try Store(maxBytes: Int64(settings.storeMaxMB) * 1_048_576,
@@ -102,13 +103,14 @@ enum BrowserStart: Equatable {
             storeNotice = [store.notice, store.writesPaused].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
             local = LocalDataManager(store: store)
         } catch {
-            storeNotice = "No local store (\(error)): nothing is kept" + (offline ? " and nothing can be shown offline" : "")
+            storeProblem = "\(error)"
+            storeNotice = "No local store: \(error); nothing is kept" + (offline ? " and nothing can be shown offline" : "")
         }
         // Flags (a link's site first, the sample's) > the config file > what the store remembers of the last run > the defaults.
         var startSite: String?
         if case .link(let link) = start { startSite = link.site }
         if sample {
-            try importSample(into: local?.store)
+            try importSample(into: local?.store, storeProblem: storeProblem)
             startSite = SampleSite.site
             storeNotice = [storeNotice, SampleSite.attribution].compactMap { $0 }.joined(separator: "; ")
         }
@@ -135,6 +137,7 @@ enum BrowserStart: Equatable {
             local: local,
             offline: offline || sample)
         if case .link(let link) = start { configuration.startLink = link }
+        configuration.storeProblem = storeProblem
         configuration.browserInTerminal = settings.browserInTerminal
         configuration.mouseEnabled = settings.mouse
         configuration.live = settings.live && !(offline || sample)
@@ -162,10 +165,11 @@ enum BrowserStart: Equatable {
     }
 
     /// Imports the sample site into `store` unless it holds it already, saying so on stderr; fails with a clear
-    /// message when there is no store or the archive is not beside the program.
-    static func importSample(into store: Store?) throws {
+    /// message when there is no store (`storeProblem` says why), the archive is not beside the program, or it cannot
+    /// be imported (naming it and why).
+    static func importSample(into store: Store?, storeProblem: String?) throws {
         guard let store else {
-            StacktermCommand.standardError("stackterm: --sample needs the local store, which could not be opened")
+            StacktermCommand.standardError("stackterm: --sample needs the local store: \(storeProblem ?? "it could not be opened")")
             throw ExitCode(1)
         }
         guard let archive = SampleSite.archive() else {
@@ -173,7 +177,11 @@ enum BrowserStart: Equatable {
             throw ExitCode(1)
         }
         let started = Date()
-        let summary = try store.importSample(from: archive)
+        let summary: ImportSummary
+        do { summary = try store.importSample(from: archive) } catch {
+            StacktermCommand.standardError("stackterm: " + SampleSite.importFailure(error, archive: archive))
+            throw ExitCode(1)
+        }
         if summary.rowsWritten.values.contains(where: { $0 > 0 }) {
             StacktermCommand.standardError(String(format: "stackterm: imported the sample site (cardano) into the local store in %.1f s",
                                                   Date().timeIntervalSince(started)))

@@ -49,9 +49,22 @@ final class SaveRefusedTests: XCTestCase {
 
     func testARefusalForAnotherSiteChangesNothing() throws {
         let store = try savedSecond()
-        store.send(.saveRefused(site: "stackoverflow", questionID: 2, saved: true, .noStore)) { state in
+        store.send(.saveRefused(site: "stackoverflow", questionID: 2, saved: true, .noStore(nil))) { state in
             XCTAssertEqual(state.shared.savedIDs, [2])
             XCTAssertEqual(state.status.message, "Saving…")
+        }
+        store.expectEffects([])
+    }
+}
+
+extension SaveRefusedTests {
+    /// Issue 32: without a store, the refusal names the store's path and why it could not be used.
+    func testASaveWithoutAStoreSaysWhichStoreCouldNotBeUsedAndWhy() throws {
+        let store = try savedSecond()
+        let why = "the local store's folder /data/stackterm cannot be used: it cannot be created (File exists)"
+        store.send(.saveRefused(site: "cardano", questionID: 2, saved: true, .noStore(why))) { state in
+            XCTAssertEqual(state.shared.savedIDs, [])
+            XCTAssertEqual(state.status.message, "Not saved: there is no local store to keep it in (\(why))")
         }
         store.expectEffects([])
     }

@@ -123,6 +123,7 @@ final class ImportEndToEndTests: XCTestCase, StacktermRunning {
         let (status, _, stderr) = try run(["store", "--config", config.path])
         XCTAssertEqual(status, 1)
         XCTAssertTrue(stderr.contains("config.toml:1: store_max_mb: must be between 1 and 1048576 megabytes, not 0"), stderr)
-        XCTAssertTrue(stderr.contains("was unreadable and was moved aside to \(storeFolder.path)/stackterm.sqlite.unusable-"), stderr)
+        XCTAssertTrue(stderr.contains("the local store \(storeFolder.path)/stackterm.sqlite cannot be used: it is not an SQLite "
+            + "database (moved aside to \(storeFolder.path)/stackterm.sqlite.unusable-"), stderr)
     }
 }

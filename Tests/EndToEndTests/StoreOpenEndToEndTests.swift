@@ -26,7 +26,7 @@ final class StoreOpenEndToEndTests: XCTestCase, StacktermRunning {
             let outcome = try stackterm(arguments)
             XCTAssertNotEqual(outcome.status, 143, "stackterm \(arguments) blocked until SIGTERM")
             XCTAssertNotEqual(outcome.status, 0, "stackterm \(arguments): \(outcome.errors)")
-            XCTAssertTrue(outcome.errors.contains("\(storePath) is a FIFO (named pipe), not a file"),
+            XCTAssertTrue(outcome.errors.contains("\(storePath) cannot be used: it is a FIFO (named pipe), not a file"),
                           "stackterm \(arguments): \(outcome.errors)")
             XCTAssertFalse(outcome.errors.contains("SQLite error"), outcome.errors)
         }
@@ -39,8 +39,8 @@ final class StoreOpenEndToEndTests: XCTestCase, StacktermRunning {
         try FileManager.default.createDirectory(atPath: storePath, withIntermediateDirectories: false)
         let outcome = try stackterm(["store"])
         XCTAssertEqual(outcome.status, 1, outcome.errors)
-        XCTAssertTrue(outcome.errors.contains("was unreadable and was moved aside to \(storePath).unusable-"), outcome.errors)
-        XCTAssertTrue(outcome.errors.contains("(it is a directory, not a file)"), outcome.errors)
+        XCTAssertTrue(outcome.errors.contains("stackterm: the local store \(storePath) cannot be used: it is a directory, "
+            + "not a file (moved aside to \(storePath).unusable-"), outcome.errors)
         var info = stat()
         XCTAssertEqual(lstat(storePath, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "a new store was begun")
@@ -50,8 +50,8 @@ final class StoreOpenEndToEndTests: XCTestCase, StacktermRunning {
         try FileManager.default.createSymbolicLink(atPath: storePath, withDestinationPath: "/dev/null")
         let outcome = try stackterm(["import", try tinyDump().path, "--site", "beer"])
         XCTAssertEqual(outcome.status, 0, outcome.errors)
-        XCTAssertTrue(outcome.errors.contains("(it is a symbolic link to a character device (/dev/null), not to a file)"),
-                      outcome.errors)
+        XCTAssertTrue(outcome.errors.contains("the local store \(storePath) cannot be used: it is a symbolic link to a "
+            + "character device (/dev/null), not to a file (moved aside to \(storePath).unusable-"), outcome.errors)
         XCTAssertTrue(outcome.errors.contains("import: done, 1 posts written"), outcome.errors)
         let listed = try stackterm(["store"])
         XCTAssertEqual(listed.status, 0, listed.errors)

@@ -14,9 +14,12 @@ final class StoreDiskFullTests: StoreTestCase {
     }
 
     /// A 2 MB tmpfs under the test's directory holding a copy of a store of one question, then filled to the last
-    /// block; skips where tmpfs cannot be mounted (not root, no CAP_SYS_ADMIN).
-    private func storeOnAFullDisk() throws -> URL {
-        try openStore().save(questions: [question(1, "Kept before the disk filled")], site: "beer")
+    /// block; skips where tmpfs cannot be mounted (not root, no CAP_SYS_ADMIN). `withLog`: copied while open, with
+    /// the `-wal` holding its last write and the `-shm` (what a writer killed before closing leaves).
+    private func storeOnAFullDisk(withLog: Bool = false) throws -> URL {
+        let source = try openStore()
+        try source.save(questions: [question(1, "Kept before the disk filled")], site: "beer")
+        if !withLog { try source.checkpoint() }
         let point = directory.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
         guard mount("tmpfs", point.path, "tmpfs", 0, "size=2m") == 0 else {
@@ -24,7 +27,10 @@ final class StoreDiskFullTests: StoreTestCase {
         }
         mountPoint = point
         let file = point.appendingPathComponent(StoreLocation.fileName)
-        try FileManager.default.copyItem(at: storeFile, to: file)
+        for suffix in ["", "-wal", "-shm"] where withLog || suffix.isEmpty {
+            try FileManager.default.copyItem(atPath: storeFile.path + suffix, toPath: file.path + suffix)
+        }
+        withExtendedLifetime(source) {}
         let filler = open(point.appendingPathComponent("filler").path, O_CREAT | O_WRONLY, 0o600)
         let block = [UInt8](repeating: 0, count: 4_096)
         while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
@@ -56,5 +62,28 @@ extension StoreDiskFullTests {
         }
         XCTAssertThrowsError(try store.deleteDraft(site: "beer", target: .answer(questionID: 1), ifUpdatedAt: nil))
         XCTAssertNil(try store.draft(site: "beer", target: .answer(questionID: 1)), "reading works")
+    }
+}
+
+extension StoreDiskFullTests {
+    /// Issue 32's case 7: a store whose `-wal` was left holding a write opens for writing on a full disk; its writes
+    /// then failed with SQLite's "database or disk is full", now said as the disk being full, nothing lost.
+    func testWritesOnAFullDiskWithALogLeftSayTheDiskIsFull() throws {
+        let file = try storeOnAFullDisk(withLog: true)
+        let store = try Store(fileURL: file)
+        let full = StoreError.diskFull(path: file.path)
+        XCTAssertThrowsError(try store.save(questions: [question(2, String(repeating: "Not kept ", count: 9_000))], site: "beer")) {
+            XCTAssertEqual($0 as? StoreError, full)
+        }
+        XCTAssertThrowsError(try store.vacuum()) { XCTAssertEqual($0 as? StoreError, full) }
+        XCTAssertThrowsError(try store.forget(site: "beer")) { XCTAssertEqual($0 as? StoreError, full) }
+        XCTAssertEqual(try store.questionCount(site: "beer"), 1, "nothing was lost")
+        XCTAssertTrue(full.description.hasPrefix("the disk is full: the local store \(file.path) is read only"), full.description)
+        XCTAssertTrue(full.description.contains("nothing it holds was lost"), full.description)
+    }
+
+    func testAStoreOpenedReadOnlyOnAFullDiskRefusesWritesAsTheDiskBeingFull() throws {
+        let file = try storeOnAFullDisk()
+        XCTAssertEqual(try Store(fileURL: file).writeRefusal, .diskFull(path: file.path))
     }
 }

@@ -30,7 +30,7 @@ final class StorePathTests: StoreTestCase {
         XCTAssertEqual(mkfifo(storeFile.path, 0o600), 0)
         guard case .failure(let error) = try openWithoutHanging(unblock: storeFile) else { return XCTFail("a FIFO was opened") }
         XCTAssertEqual(error, .notAFile(path: storeFile.path, kind: "a FIFO (named pipe)"))
-        XCTAssertTrue("\(error)".contains("stackterm.sqlite is a FIFO (named pipe), not a file"), "\(error)")
+        XCTAssertTrue("\(error)".contains("stackterm.sqlite cannot be used: it is a FIFO (named pipe), not a file"), "\(error)")
         var info = stat()
         XCTAssertEqual(lstat(storeFile.path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
@@ -52,8 +52,8 @@ final class StorePathTests: StoreTestCase {
         let aside = try XCTUnwrap(store.movedAside)
         XCTAssertEqual(try String(contentsOf: aside.appendingPathComponent("note.txt"), encoding: .utf8), "kept")
         XCTAssertEqual(store.movedAsideReason, "it is a directory, not a file")
-        XCTAssertTrue(store.notice?.contains("was unreadable and was moved aside to \(aside.path) (it is a directory, not a file)") ?? false,
-                      store.notice ?? "no notice")
+        XCTAssertEqual(store.notice, "the local store \(storeFile.path) cannot be used: it is a directory, not a file "
+            + "(moved aside to \(aside.path); a new one was started)")
         try store.save(questions: [question(1, "Fresh")], site: "beer")
         XCTAssertEqual(try store.questionCount(site: "beer"), 1)
     }

@@ -144,7 +144,12 @@ enum WaysForwardFeature {
             outcome.storeOnly = true
             return outcome
         case .failure(let error):
-            ways.sampleProblem = error.summary(retryKey: nil)
+            // The store's and the sample's faults say which file and why on their own: not prefixed "Offline:".
+            if case .offline(let detail) = error {
+                ways.sampleProblem = detail
+            } else {
+                ways.sampleProblem = error.summary(retryKey: nil)
+            }
             var outcome = Outcome()
             outcome.setStatus("The sample site could not be imported: \(ways.sampleProblem ?? "")", isError: true)
             return outcome

@@ -85,16 +85,20 @@ extension LocalDataManager {
         read(.now, { try $0.heldSites().map { StoredSite(site: $0.apiName, questionCount: $0.questionCount) } }, completion: completion)
     }
 
-    /// Imports the sample site shipped beside the program, after the writes queued before it; fails, naming where it
-    /// was looked for, when the program was copied without it.
-    public func importSample(completion: @escaping RetrievalCompletion<ImportedSampleSite>) -> RetrievalHandle? {
-        guard let archive = SampleSite.archive() else {
+    /// Imports the sample site shipped beside the program (or `archive`), after the writes queued before it; fails,
+    /// naming where it was looked for, when the program was copied without it, and naming the archive and what is
+    /// wrong with it when it cannot be imported.
+    public func importSample(from archive: URL? = SampleSite.archive(),
+                             completion: @escaping RetrievalCompletion<ImportedSampleSite>) -> RetrievalHandle? {
+        guard let archive else {
             let missing = SampleSite.missingMessage()
             DispatchQueue.main.async { completion(.failure(.offline(detail: missing))) }
             return nil
         }
         return read(.afterWrites, { store in
-            try store.importSample(from: archive)
+            do { try store.importSample(from: archive) } catch let error as StoreError {
+                throw APIError.offline(detail: SampleSite.importFailure(error, archive: archive))
+            }
             return ImportedSampleSite(site: SampleSite.site, attribution: SampleSite.attribution)
         }, completion: completion)
     }
