@@ -210,9 +210,9 @@ public final class Store: Sendable {
         if StoreReadOnly.isOutOfSpace(error, path: path) { return .diskFull(path: path) }
         if let error = error as? DatabaseError {
             if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
-                return .busy(path: path, message: error.message ?? "\(error)")
+                return .busy(path: path, message: "another program (an import, another stackterm) kept it locked for writing")
             }
-            return StoreDamage.noted(error, path: path) ?? .database(path: path, message: error.message ?? "\(error)")
+            return StoreDamage.noted(error, path: path) ?? .database(path: path, message: SQLiteWords.reason(error))
         }
         return .database(path: path, message: "\(error)")
     }

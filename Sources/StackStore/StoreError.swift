@@ -11,10 +11,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerSchema(path: String, unknownMigrations: [String])
     /// Something other than a file sits at the store's path (a FIFO, a socket, a device): it is left alone, unopened.
     case notAFile(path: String, kind: String)
-    /// SQLite refused an operation; `message` is its own words.
+    /// SQLite refused an operation; `message` says why in words (`SQLiteWords`), never the library's own text.
     case database(path: String, message: String)
-    /// Another connection (an import, another stackterm) held the write lock past the busy timeout; `message` is
-    /// SQLite's words. The write may succeed when tried again.
+    /// Another connection (an import, another stackterm) held the write lock past the busy timeout; `message` says
+    /// so in words. The write may succeed when tried again.
     case busy(path: String, message: String)
     /// An import could not go on: the dump file, its position, and why.
     case importFailed(file: String, message: String)
