@@ -35,7 +35,7 @@ enum OpenBodyBenchmarks {
         let now = Date()
         var notLaidOut = 0
         var shownLines = 0
-        let samples = Measure.samples(iterations: 100) {
+        func openAndGoBack() {
             _ = Reducer.reduce(&state, .command(.open))
             guard case .question(let thread) = state.top else { notLaidOut += 1; return }
             let width = QuestionScreen.layoutWidth(for: state)
@@ -55,8 +55,13 @@ enum OpenBodyBenchmarks {
             layouter.cancel()
             _ = Reducer.reduce(&state, .command(.back))
         }
+        let firstStart = Measure.now()
+        openAndGoBack()
+        let first = (Measure.now() - firstStart) * 1000
+        let samples = Measure.samples(iterations: 100, openAndGoBack)
+        report("open that body the first time in the process (nothing typeset before)", String(format: "%.3f ms", first))
         report("open a \(post.body.count)-char body (quantumcomputing post \(post.id)): Enter → first screen presented "
-               + "(\(shownLines) lines laid out at 100×40; \(notLaidOut) of \(samples.count + 3) not laid out within the grace)",
+               + "(\(shownLines) lines laid out at 100×40; \(notLaidOut) of \(samples.count + 4) not laid out within the grace)",
                Measure.summary(samples), goal: "≤ 16 ms", met: notLaidOut == 0 && Measure.median(samples) <= 16)
     }
 }
