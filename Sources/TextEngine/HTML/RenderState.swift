@@ -42,8 +42,6 @@ struct RenderState {
     /// The inline formula a paragraph began with (its TeX and what it shows): when the paragraph closes holding
     /// nothing else, the formula is drawn as display math (a matrix written between single dollars, alone on its line).
     var loneFormula: (tex: String, shown: String)?
-    /// Formulas typeset so far in this body.
-    var mathCache: [MathCacheKey: MathResult] = [:]
 
     static let markerStyle = CellStyle(color: .link)
     static let imageStyle = CellStyle(color: .muted)
@@ -164,12 +162,6 @@ struct RenderState {
             if element.isBlock { closeParagraph() }
         }
     }
-}
-
-/// A formula typeset inline (`displayWidth` nil) or as display math at a width.
-struct MathCacheKey: Hashable {
-    let tex: String
-    let displayWidth: Int?
 }
 
 extension Range where Bound == Int {

@@ -51,18 +51,11 @@ extension RenderState {
         return true
     }
 
-    /// `tex` inline (`displayWidth` nil) or as display math, each formula of the body typeset once (`|ψ⟩` and the
-    /// like recur through a post).
-    private mutating func typeset(_ tex: String, displayWidth: Int?) -> MathResult {
-        let key = MathCacheKey(tex: tex, displayWidth: displayWidth)
-        if let known = mathCache[key] { return known }
-        let result = displayWidth.map { mathRenderer.display(tex, maxWidth: $0) } ?? mathRenderer.inline(tex)
-        if mathCache.count < Self.mathCacheLimit { mathCache[key] = result }
-        return result
+    /// `tex` inline (`displayWidth` nil) or as display math; each formula is typeset once in the process (TeXMath's
+    /// cache: `|ψ⟩` and the like recur through a post, and a layout done again finds every formula typeset).
+    private func typeset(_ tex: String, displayWidth: Int?) -> MathResult {
+        displayWidth.map { mathRenderer.display(tex, maxWidth: $0) } ?? mathRenderer.inline(tex)
     }
-
-    /// Most formulas one body keeps typeset (a body of a million `$x$` keeps the first ones, then typesets the rest).
-    static let mathCacheLimit = 2_000
 
     /// TeX shown as written: in the math colour when the reader asked for source, else (unreadable) in the code colour.
     private mutating func appendMathSource(_ source: String, _ options: MathOptions) {
