@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: [
             "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
         ]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TeXMath", "TestSupport", "ReducerTestSupport"]),
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", lockedValueBox]),
         .testTarget(name: "StackAuthTests", dependencies: ["StackAuth"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TeXMath", "StackAPI", "StackDump", "TestSupport"]),

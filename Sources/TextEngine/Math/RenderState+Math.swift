@@ -31,11 +31,23 @@ extension RenderState {
         var style = styles.style
         if style.color == .normal || style.color == .accent { style.color = .math }
         loneFormula = table == nil && !inline.hasContent ? (tex, line) : nil
+        if table == nil, inlinePlacements.count + paragraphFormulas.count < RenderLimits.inlineFormulas {
+            paragraphFormulas.append((line, options.source(of: tex, display: display)))
+        }
         if TextWidth.of(line) <= writer.contentWidth {
             withInline { $0.appendUnbreakable(line, style: style) }
         } else {
             withInline { $0.appendVerbatim(line, style: style) }
         }
+    }
+
+    /// The open paragraph's inline formulas placed at `rows`, the rows it was written on.
+    mutating func placeParagraphFormulas(rows: Range<Int>) {
+        guard !paragraphFormulas.isEmpty else { return }
+        for formula in paragraphFormulas {
+            inlinePlacements.append(FormulaPlacement(rows: rows, shown: formula.shown, text: formula.text))
+        }
+        paragraphFormulas = []
     }
 
     /// Draws the paragraph as display math when it holds only `lone` and its display takes several lines; false
