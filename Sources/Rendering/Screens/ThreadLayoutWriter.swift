@@ -148,7 +148,7 @@ struct ThreadLayoutWriter {
         for formula in document.inlineMath {
             let rows = formula.rows
             inlineFormulas.append(FormulaPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
-                                                              shown: formula.shown, text: formula.text))
+                                                   shown: formula.shown, text: formula.text))
         }
         codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
         links += ThreadDocument.links(of: document, postID: postID, firstNumber: links.count + 1, place: .body)

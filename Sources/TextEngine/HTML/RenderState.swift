@@ -39,8 +39,9 @@ struct RenderState {
     var mathRenderer = MathRenderer()
     /// Each display formula drawn as a block: its rows and its TeX (what `Y` copies).
     var mathPlacements: [CodeBlockPlacement] = []
-    /// The inline formulas of the open paragraph (what each shows, its TeX), then of every paragraph written.
+    /// The inline formulas of the open paragraph: what each shows and its TeX.
     var paragraphFormulas: [(shown: String, text: String)] = []
+    /// The inline formulas of the paragraphs written, at their paragraphs' rows (what `Y` copies without a block).
     var inlinePlacements: [FormulaPlacement] = []
     /// The inline formula a paragraph began with (its TeX and what it shows): when the paragraph closes holding
     /// nothing else, the formula is drawn as display math (a matrix written between single dollars, alone on its line).
