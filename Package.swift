@@ -86,8 +86,9 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["StackAPI", "TeXMath"]),
         // The text engine (pure, no AppCore): HTML → styled lines, wrapping, widths, terminal safety, the screen buffer.
         .target(name: "TextEngine", dependencies: ["StackAPI", "CSupport", "TeXMath"]),
-        // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D.
-        .target(name: "TeXMath", exclude: ["COVERAGE.md"]),
+        // TeX math (MathJax sites) for the terminal (pure, no other module): spans, parser, boxes, inline and 2D;
+        // the process's cache of typeset formulas (a memo) behind the package's one lock type.
+        .target(name: "TeXMath", dependencies: [lockedValueBox], exclude: ["COVERAGE.md"]),
         // Logging in (pure, no other module): the token as a secret, the OAuth dialog's address, the pasted landing
         // address → token, the one 0600 token file, the app registration help.
         .target(name: "StackAuth"),
@@ -133,8 +134,8 @@ let package = Package(
         .testTarget(name: "StackDoubleTests", dependencies: [
             "StackDouble", "StackAPI", "StackDump", "TestSupport", lockedValueBox, .product(name: "WSClient", package: "swift-websocket"),
         ]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TestSupport", "ReducerTestSupport"]),
-        .testTarget(name: "TeXMathTests", dependencies: ["TeXMath"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StackAPI", "TeXMath", "TestSupport", "ReducerTestSupport"]),
+        .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", lockedValueBox]),
         .testTarget(name: "StackAuthTests", dependencies: ["StackAuth"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TeXMath", "StackAPI", "StackDump", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextEngine", "TeXMath", "AppCore", "StackAPI", "StackDump", "TestSupport", "ReducerTestSupport"]),

@@ -1,5 +1,5 @@
 /// One user macro: its parameter count, the default of an optional first parameter, and its body.
-struct Macro: Equatable, Sendable {
+struct Macro: Hashable, Sendable {
     var parameters: Int
     var optionalDefault: [Token]?
     var body: [Token]
@@ -10,7 +10,7 @@ struct Macro: Equatable, Sendable {
 
 /// The macros a post defines with `\newcommand`, `\renewcommand`, `\def` or `\DeclareMathOperator`: collect them
 /// from every math span of the post first, then pass the table to each render.
-public struct MacroTable: Equatable, Sendable {
+public struct MacroTable: Hashable, Sendable {
     var macros: [String: Macro] = [:]
 
     /// An empty table.

@@ -1,5 +1,5 @@
 /// Which characters a rendering may use.
-public enum MathStyle: Sendable, Equatable {
+public enum MathStyle: Sendable, Hashable {
     /// Unicode symbols, scripts, alphabets and box-drawing pieces (the default).
     case unicode
     /// ASCII only: `sqrt(2)`, `alpha`, `<=`, `---` rules, `/ | \` brackets. (Symbols typed as themselves in the
@@ -39,6 +39,26 @@ public struct MathRenderer: Sendable {
 
     /// `tex` on one line (fractions as `a/b`, scripts as `x²` or `x^(k+1)`, matrices as `(a, b; c, d)`).
     public func inline(_ tex: String) -> MathResult {
+        FormulaCache.shared.result(for: key(tex, .inline)) { typesetInline(tex) }
+    }
+
+    /// `tex` in two dimensions; the inline form (one line) when the display is wider than `maxWidth` columns or
+    /// taller than 120 lines.
+    public func display(_ tex: String, maxWidth: Int) -> MathResult {
+        switch FormulaCache.shared.display(for: key(tex, .display), { typesetDisplay(tex) }) {
+        case .lines(let lines, let width): width <= maxWidth ? .rendered(lines) : inline(tex)
+        case .inlineOnly(let result): result
+        case .source(let reason): .source(reason: reason)
+        }
+    }
+
+    /// The cache's key for `tex` in `form` with this renderer's glyphs and macros.
+    func key(_ tex: String, _ form: FormulaCache.Key.Form) -> FormulaCache.Key {
+        FormulaCache.Key(tex: tex, style: style, macros: macros, form: form)
+    }
+
+    /// `tex` on one line, typeset now.
+    private func typesetInline(_ tex: String) -> MathResult {
         do {
             return inline(try Parser.parse(tex, macros: macros))
         } catch let error as TeXError {
@@ -60,9 +80,8 @@ public struct MathRenderer: Sendable {
         }
     }
 
-    /// `tex` in two dimensions; the inline form (one line) when the display is wider than `maxWidth` columns or
-    /// taller than 120 lines.
-    public func display(_ tex: String, maxWidth: Int) -> MathResult {
+    /// `tex` in two dimensions, typeset now, whatever the width.
+    private func typesetDisplay(_ tex: String) -> DisplayTypeset {
         let node: Node
         do {
             node = try Parser.parse(tex, macros: macros)
@@ -76,11 +95,11 @@ public struct MathRenderer: Sendable {
             var lines = box.lines.map { MathRenderer.trimmedEnd($0) }
             while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
             while lines.count > 1, lines.first?.isEmpty == true { lines.removeFirst() }
-            if box.width > maxWidth || lines.count > TeXLimits.lines { return inline(node) }
-            if lines.count == 1 { return .rendered([MathRenderer.trimmed(lines[0])]) }
-            return .rendered(lines)
+            if lines.count > TeXLimits.lines { return .inlineOnly(inline(node)) }
+            if lines.count == 1 { return .lines([MathRenderer.trimmed(lines[0])], width: box.width) }
+            return .lines(lines, width: box.width)
         } catch let error as TeXError {
-            if error == Layout.tooLarge || error == Layout.tooTall { return inline(node) }
+            if error == Layout.tooLarge || error == Layout.tooTall { return .inlineOnly(inline(node)) }
             return .source(reason: error.reason)
         } catch {
             return .source(reason: "\(error)")

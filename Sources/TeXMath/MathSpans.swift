@@ -1,8 +1,8 @@
 /// The delimiters a site's MathJax configuration uses (tex2jax's `inlineMath`, `displayMath`, `processEscapes`,
 /// `processEnvironments`).
-public struct MathDelimiters: Sendable, Equatable {
+public struct MathDelimiters: Sendable, Hashable {
     /// An opening and a closing delimiter.
-    public struct Pair: Sendable, Equatable {
+    public struct Pair: Sendable, Hashable {
         /// The opening delimiter, e.g. `$`.
         public let open: String
         /// The closing delimiter, e.g. `$`.

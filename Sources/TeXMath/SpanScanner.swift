@@ -1,7 +1,8 @@
 /// The state of one `MathSpans.split`: bytes (every delimiter is ASCII, so cutting there keeps UTF-8 whole).
 struct SpanScanner {
     let bytes: [UInt8]
-    let starts: [(open: [UInt8], close: [UInt8], display: Bool)]
+    typealias Start = (open: [UInt8], close: [UInt8], display: Bool)
+    let starts: [Start]
     let delimiters: MathDelimiters
     var segments: [MathSegment] = []
     private var text: [UInt8] = []
@@ -13,10 +14,18 @@ struct SpanScanner {
     init(bytes: [UInt8], delimiters: MathDelimiters) {
         self.bytes = bytes
         self.delimiters = delimiters
+        starts = Self.builtIn.first { $0.delimiters == delimiters }?.starts ?? Self.starts(of: delimiters)
+    }
+
+    /// The opening delimiters as bytes, longest first, with their closing ones (empty ones left out).
+    static func starts(of delimiters: MathDelimiters) -> [Start] {
         let all = delimiters.display.map { (Array($0.open.utf8), Array($0.close.utf8), true) }
             + delimiters.inline.map { (Array($0.open.utf8), Array($0.close.utf8), false) }
-        starts = all.filter { !$0.0.isEmpty && !$0.1.isEmpty }.sorted { $0.0.count > $1.0.count }
+        return all.filter { !$0.0.isEmpty && !$0.1.isEmpty }.sorted { $0.0.count > $1.0.count }
     }
+
+    /// The starts of the sites' delimiter sets, made once (every text run of a body is split).
+    private static let builtIn = [MathDelimiters.standard, .electronics].map { (delimiters: $0, starts: starts(of: $0)) }
 
     mutating func run() {
         var index = 0

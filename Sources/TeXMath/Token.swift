@@ -1,5 +1,5 @@
 /// One TeX token: a control sequence, a character, a macro parameter (`#1`) or a run of blanks.
-enum Token: Equatable, Sendable {
+enum Token: Hashable, Sendable {
     /// `\name` (letters) or a control symbol such as `\,` or `\{` (its one character as the name).
     case command(String)
     /// Any other character, braces included.

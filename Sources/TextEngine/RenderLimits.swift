@@ -10,6 +10,8 @@ public enum RenderLimits {
     public static let maximumBodyBytes = 4 << 20
     /// UTF-8 bytes of text one paragraph, table cell or code line keeps; the rest is dropped.
     public static let maximumLineBytes = 200_000
+    /// Inline formulas of one body kept as copy targets (`RenderedDocument.inlineMath`); later ones are not.
+    public static let inlineFormulas = 10_000
     /// Tokens read between two looks at a layout's cancellation flag.
     static let tokensPerCancellationCheck = 4_096
 

@@ -81,30 +81,46 @@ public struct ScreenBuffer: Hashable, Sendable {
             writeASCII(text, style: style, cursor: &cursor)
             return
         }
+        if text.unicodeScalars.allSatisfy(LoneScalars.contains) {
+            // Every scalar a grapheme of its own (typeset math, Greek, CJK…): no grapheme breaking.
+            for scalar in text.unicodeScalars {
+                if cursor.isFull { return }
+                guard let piece = TextWidth.cell(ofLone: scalar) else { continue }
+                if !place(piece, style: style, cursor: &cursor) { return }
+            }
+            return
+        }
         for character in text {
             if cursor.isFull { return }
             for piece in TextWidth.cells(of: character) {
-                if piece.width == 0 {
-                    if let column = cursor.lastCell { self[column, cursor.y].text += piece.text }
-                    continue
-                }
-                if cursor.x + piece.width > cursor.limit {
-                    // Half a wide character would be left at the edge: draw a blank there instead.
-                    if cursor.x >= 0 { put(Cell(" ", style: style), at: cursor.x, y: cursor.y) }
-                    cursor.x = cursor.limit
-                    return
-                }
-                if cursor.x >= 0 {
-                    put(Cell(piece.text, style: style), at: cursor.x, y: cursor.y)
-                    if piece.width == 2 { put(Cell("", style: style), at: cursor.x + 1, y: cursor.y, continuation: true) }
-                    cursor.lastCell = cursor.x
-                } else if cursor.x + piece.width > 0 {
-                    // A wide character straddling the left edge: only its right half would show.
-                    put(Cell(" ", style: style), at: 0, y: cursor.y)
-                }
-                cursor.x += piece.width
+                if !place(piece, style: style, cursor: &cursor) { return }
             }
         }
+    }
+
+    /// Draws one cell's text of `piece.width` columns at the cursor (a zero-width one joins the last cell); false
+    /// when the line ended there.
+    private mutating func place(_ piece: (text: String, width: Int), style: CellStyle, cursor: inout Cursor) -> Bool {
+        if piece.width == 0 {
+            if let column = cursor.lastCell { self[column, cursor.y].text += piece.text }
+            return true
+        }
+        if cursor.x + piece.width > cursor.limit {
+            // Half a wide character would be left at the edge: draw a blank there instead.
+            if cursor.x >= 0 { put(Cell(" ", style: style), at: cursor.x, y: cursor.y) }
+            cursor.x = cursor.limit
+            return false
+        }
+        if cursor.x >= 0 {
+            put(Cell(piece.text, style: style), at: cursor.x, y: cursor.y)
+            if piece.width == 2 { put(Cell("", style: style), at: cursor.x + 1, y: cursor.y, continuation: true) }
+            cursor.lastCell = cursor.x
+        } else if cursor.x + piece.width > 0 {
+            // A wide character straddling the left edge: only its right half would show.
+            put(Cell(" ", style: style), at: 0, y: cursor.y)
+        }
+        cursor.x += piece.width
+        return true
     }
 
     /// Printable ASCII: one cell per byte, no grapheme or width lookups (the common case for titles and code).

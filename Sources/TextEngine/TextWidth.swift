@@ -176,6 +176,17 @@ public enum TextWidth {
         return cells
     }
 
+    /// The cell of a scalar that is a grapheme of its own (`LoneScalars`), as `cells(of:)` gives its one-scalar
+    /// grapheme; nil for a control, which is never drawn.
+    static func cell(ofLone scalar: Unicode.Scalar) -> (text: String, width: Int)? {
+        if scalar.isASCII {
+            let value = scalar.value
+            if value == 0x09 { return (" ", 1) }
+            return value >= 0x20 && value != 0x7F ? (String(scalar), 1) : nil
+        }
+        return isControl(scalar) ? nil : (String(scalar), of(scalar))
+    }
+
     static let zeroWidthJoiner: UInt32 = 0x200D
 
     /// True for C0, DEL and C1 controls (never drawn).

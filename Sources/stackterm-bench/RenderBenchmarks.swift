@@ -27,15 +27,29 @@ enum RenderBenchmarks {
     static func keyToFrame() throws {
         guard let folder = SharedData.path("dumps/cardano") else { return }
         let realQuestions = try DumpReader.posts(inFolder: folder).filter { $0.postTypeID == 1 }
+        try keyToFrame(site: "cardano", posts: realQuestions, label: "key → frame, 10,000 questions at 200×60")
+    }
+
+    /// The same on a math site's list: quantumcomputing's questions whose titles hold `$`, each row's title typeset.
+    static func keyToFrameWithMathTitles() throws {
+        guard let folder = SharedData.path("dumps/quantumcomputing") else { return }
+        let mathTitles = try DumpReader.posts(inFolder: folder).filter { $0.postTypeID == 1 && ($0.title ?? "").contains("$") }
+        try keyToFrame(site: "quantumcomputing", posts: mathTitles,
+                       label: "key → frame, 10,000 questions at 200×60, every title with TeX (\(mathTitles.count) quantumcomputing titles over and over)")
+    }
+
+    /// `j`/`k` on a list of 10,000 questions made from `posts` (repeated as needed) on `site`.
+    private static func keyToFrame(site: String, posts: [DumpPost], label: String) throws {
+        guard !posts.isEmpty else { return }
         var questions: [Question] = []
         while questions.count < 10_000 {
-            for post in realQuestions where questions.count < 10_000 {
+            for post in posts where questions.count < 10_000 {
                 questions.append(Fixtures.question(id: questions.count + 1, title: post.title ?? "", score: post.score,
                                                    answers: post.answerCount ?? 0, tags: post.tags,
                                                    created: Int(post.creationDate.timeIntervalSince1970)))
             }
         }
-        var state = AppState(settings: BrowseSettings(site: "cardano"), viewport: Viewport(columns: 200, rows: 60))
+        var state = AppState(settings: BrowseSettings(site: site), viewport: Viewport(columns: 200, rows: 60))
         guard case let .load(token, .questions(_, _, _, _))? = Reducer.reduce(&state, .start).first else { return }
         _ = Reducer.reduce(&state, .loaded(token, .questions(.success(Page(items: questions, hasMore: false, page: 1)))))
         for _ in 0..<5_000 { _ = Reducer.reduce(&state, .command(.moveDown)) } // somewhere in the middle
@@ -53,7 +67,7 @@ enum RenderBenchmarks {
             _ = terminal.present(frame.buffer)
         }
         let renderOnly = Measure.samples(iterations: 300) { _ = AppScreen.render(state, threadLayout: nil, now: now) }
-        report("key → frame, 10,000 questions at 200×60 (reduce + render + curses present)",
+        report("\(label) (reduce + render + curses present)",
                Measure.summary(samples) + String(format: "; of which render %.3f ms", Measure.median(renderOnly)),
                goal: "≤ 1 ms", met: Measure.median(samples) <= 1)
     }

@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: @MainActor () throws -> Void)] = [
     ("requests", { try RetrievalBenchmarks.requestsPerPage(double: DoubleFixture.shared()) }),
     ("body", { try RenderBenchmarks.longestBody() }),
     ("keyframe", { try RenderBenchmarks.keyToFrame() }),
+    ("keyframemath", { try RenderBenchmarks.keyToFrameWithMathTitles() }),
     ("openbody", { try OpenBodyBenchmarks.openLongBody() }),
     ("launch", { try TerminalBenchmarks.launchToFirstTitles(double: DoubleFixture.shared()) }),
     ("quit", {

@@ -1,6 +1,7 @@
 import AppCore
 import ReducerTestSupport
 import StackAPI
+import TeXMath
 import TestSupport
 import XCTest
 
@@ -50,6 +51,30 @@ final class CopyCodeBlockTests: XCTestCase {
         XCTAssertEqual(measure.codeBlock(inViewFrom: 5, rows: 10)?.text, "second")
         XCTAssertNil(measure.codeBlock(inViewFrom: 5, rows: 3), "none starts in rows 5-7")
         XCTAssertNil(measure.codeBlock(inViewFrom: 9, rows: 10))
+    }
+
+    func testWithNoBlockInViewYCopiesTheFirstInlineFormulaShownInView() throws {
+        let store = try ReducerTestStore.listing(5, rows: 24)
+        try store.openSelectedQuestion(loading: QuestionThread(question: Fixtures.question(id: 1), answers: []))
+        var lineTexts = Array(repeating: "words", count: 200)
+        lineTexts[40] = "so α is small"
+        lineTexts[41] = "and β too"
+        var measure = ThreadMeasure(lineCount: 200, postStarts: [1: 0], blocks: [], lineTexts: lineTexts,
+                                    codeBlocks: [ThreadMeasure.CodeBlock(rows: 5..<9, text: "main = pure ()\n")])
+        measure.inlineFormulas = [FormulaPlacement(rows: 40..<42, shown: "α", text: "$\\alpha$"),
+                                  FormulaPlacement(rows: 40..<42, shown: "β", text: "$\\beta$")]
+        store.layOut(questionID: 1, measure)
+        store.send(.key(.character("Y")))
+        store.expectEffects([.copyCode("main = pure ()\n")], "a block in view comes first")
+        for _ in 0..<30 { store.perform(.moveDown) }
+        store.send(.key(.character("Y")))
+        store.expectEffects([.copyCode("$\\alpha$")], "the first formula of a paragraph in view")
+        for _ in 0..<11 { store.perform(.moveDown) }
+        store.send(.key(.character("Y")))
+        store.expectEffects([.copyCode("$\\beta$")], "α's row is above the view: the formula shown on a row in view")
+        for _ in 0..<10 { store.perform(.moveDown) }
+        store.send(.key(.character("Y")))
+        store.expectEffects([.copyCode(nil)])
     }
 
     func testOnTheListYDoesNothing() throws {

@@ -7,7 +7,8 @@ import TestSupport
 import XCTest
 
 /// A math site's thread as the question view lays it out: the header's title, the bodies, the comments and the
-/// linked questions' titles all typeset; the display formula a block `}` stops at and `Y` copies as TeX.
+/// linked questions' titles all typeset; the display formula a block `}` stops at and `Y` copies as TeX, and the
+/// bodies' inline formulas what `Y` copies when no block is in view.
 final class ThreadMathTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -30,6 +31,15 @@ final class ThreadMathTests: XCTestCase {
         XCTAssertTrue(text.contains("Is π normal?"), text)
         XCTAssertFalse(text.contains("\\"), "no TeX left: \(text)")
         XCTAssertEqual(layout.measure.codeBlocks.map(\.text), ["$$\\frac{a}{b}$$"], "the display formula is a block with its TeX")
+
+        let formulas = layout.measure.inlineFormulas
+        XCTAssertEqual(formulas.map(\.text), ["$x \\in \\mathbb{Q}$", "$p \\mid a^2$"], "the bodies' inline formulas, not the comment's")
+        for formula in formulas {
+            XCTAssertTrue(formula.rows.contains { layout.measure.lineTexts[$0].contains(formula.shown) }, "\(formula)")
+        }
+        let first = try XCTUnwrap(formulas.first).rows
+        XCTAssertEqual(layout.measure.copyTarget(inViewFrom: first.lowerBound, rows: first.count), "$x \\in \\mathbb{Q}$",
+                       "no block on the first paragraph's rows")
 
         let plain = ThreadDocument.layout(for: state, width: 60, now: now).measure.lineTexts.joined(separator: "\n")
         XCTAssertTrue(plain.contains("Let $x \\in \\mathbb{Q}$."), "without math options the TeX shows as written")

@@ -81,6 +81,19 @@ final class MathBodyTests: XCTestCase {
         XCTAssertEqual(lines.last, "done.")
     }
 
+    func testInlineFormulasKeepTheirParagraphsRowsAndTheirTeX() {
+        let html = "<p>First.</p><p>Let $\\alpha$ and \\(x^2\\) be, with $\\foo$.</p>"
+            + "<table><tr><td>$y$</td></tr></table><p>$\\begin{pmatrix}a\\\\b\\end{pmatrix}$</p>"
+        let document = render(html, width: 40, math: math)
+        XCTAssertEqual(document.plainLines[2], "Let α and x² be, with $\\foo$.")
+        XCTAssertEqual(document.inlineMath, [FormulaPlacement(rows: 2..<3, shown: "α", text: "$\\alpha$"),
+                                             FormulaPlacement(rows: 2..<3, shown: "x²", text: "$x^2$")],
+                       "unreadable TeX shows as written, a table cell's formula and a lone matrix (a display block) are left out")
+        XCTAssertEqual(document.mathBlocks.map(\.text), ["$\\begin{pmatrix}a\\\\b\\end{pmatrix}$"])
+        XCTAssertEqual(render(html, width: 40, math: MathOptions.forSite("quantumcomputing", showsSource: true)).inlineMath, [],
+                       "TeX shown as written is no formula to copy")
+    }
+
     func testADisplayWiderThanTheColumnFallsBackToItsInlineForm() {
         let tex = "$$\\frac{a}{b} + \\frac{c}{d} + \\frac{e}{f} + \\frac{g}{h}$$"
         let lines = render("<p>\(tex)</p>", width: 12, math: math).plainLines

@@ -93,4 +93,29 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(ScreenBuffer(width: -2, height: -1).lines, [])
         XCTAssertEqual(buffer.lines, ["   "])
     }
+
+    func testTextOfLoneScalarsIsDrawnAsTheGraphemePathDrawsIt() {
+        // Each piece a grapheme of its own: ASCII, a tab, controls (C0, C1), Greek, math, box drawing, wide CJK and
+        // emoji, zero-width ones (function application, soft hyphen), a fullwidth sign.
+        let pieces = ["a", " ", "\t", "\u{7}", "\u{85}", "α", "ℝ", "─", "⎛", "日", "😀", "\u{2061}", "\u{AD}", "￥", "𝔽"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            let x = next(8) - 3
+            let maxWidth = next(3) == 0 ? nil : next(10)
+            // "e" and a combining acute make the first write take the grapheme path; the second draws `text` alone,
+            // then the rest where it stopped.
+            var graphemes = ScreenBuffer(width: 10, height: 1)
+            let graphemeColumns = graphemes.write(text + "e\u{301}", x: x, y: 0, maxWidth: maxWidth)
+            var scalars = ScreenBuffer(width: 10, height: 1)
+            let used = scalars.write(text, x: x, y: 0, maxWidth: maxWidth)
+            let scalarColumns = used + scalars.write("e\u{301}", x: x + used, y: 0, maxWidth: maxWidth.map { $0 - used })
+            XCTAssertEqual(scalars, graphemes, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(x), \(String(describing: maxWidth))")
+            XCTAssertEqual(scalarColumns, graphemeColumns)
+        }
+    }
 }

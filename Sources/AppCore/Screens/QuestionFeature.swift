@@ -178,7 +178,7 @@ enum QuestionFeature {
                 out.setStatus("Nothing copied: the question is still being laid out", isError: false)
                 return out
             }
-            out.effects = [.copyCode(measure.codeBlock(inViewFrom: thread.scroll, rows: page)?.text)]
+            out.effects = [.copyCode(measure.copyTarget(inViewFrom: thread.scroll, rows: page))]
         case .toggleSaved:
             SavedListFeature.toggle(thread.questionID, context, &out)
         case .upvote, .downvote, .toggleBookmark, .acceptAnswer:

@@ -1,3 +1,5 @@
+import TeXMath
+
 /// What the layout step reports about a laid-out question view: its length and where its content sits, so the
 /// reducer can keep the reader on the same paragraph whatever the width, the comments or the answers do.
 public struct ThreadMeasure: Hashable, Sendable {
@@ -32,6 +34,8 @@ public struct ThreadMeasure: Hashable, Sendable {
     public var codeStarts: [Int] { codeBlocks.map(\.rows.lowerBound) }
     /// Every numbered link of every post, in line order (what the link picker lists).
     public var links: [ThreadLink] = []
+    /// Every inline formula of the posts' bodies, in line order: what `Y` copies when no block is in view.
+    public var inlineFormulas: [FormulaPlacement] = []
 
     /// A code block of the document: the rows it occupies and its exact text.
     public struct CodeBlock: Hashable, Sendable {
@@ -57,6 +61,18 @@ public struct ThreadMeasure: Hashable, Sendable {
     public func codeBlock(inViewFrom top: Int, rows: Int) -> CodeBlock? {
         if let covering = codeBlocks.first(where: { $0.rows.contains(top) }) { return covering }
         return codeBlocks.first { $0.rows.lowerBound > top && $0.rows.lowerBound < top + rows }
+    }
+
+    /// What `Y` copies in that view: the code block or display formula of `codeBlock(inViewFrom:rows:)`, else the
+    /// first inline formula shown on a row in view (its paragraph's rows in view, one of them holding what it shows).
+    public func copyTarget(inViewFrom top: Int, rows: Int) -> String? {
+        if let block = codeBlock(inViewFrom: top, rows: rows) { return block.text }
+        let view = top..<(top + max(0, rows))
+        return inlineFormulas.first { formula in
+            formula.rows.overlaps(view) && formula.rows.clamped(to: view).contains { row in
+                lineTexts.indices.contains(row) && lineTexts[row].contains(formula.shown)
+            }
+        }?.text
     }
 
     /// The block starting at or above `line` (the last one), if any.

@@ -19,6 +19,7 @@ struct ThreadLayoutWriter {
     var lines: [StyledLine] = []
     private var anchors: [Int: Int]
     private var codeBlocks: [CodeBlockPlacement] = []
+    private var inlineFormulas: [FormulaPlacement] = []
     private var codeAwaitingStyle = false
     private var links: [ThreadLink] = []
     /// The post being written (the question's, then each answer's).
@@ -50,6 +51,7 @@ struct ThreadLayoutWriter {
         layout.codeBlocks = codeBlocks
         layout.codeAwaitingStyle = codeAwaitingStyle
         layout.measure.links = links
+        layout.measure.inlineFormulas = inlineFormulas
         return layout
     }
 
@@ -142,6 +144,11 @@ struct ThreadLayoutWriter {
             let rows = placement.rows
             codeBlocks.append(CodeBlockPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
                                                  text: placement.text))
+        }
+        for formula in document.inlineMath {
+            let rows = formula.rows
+            inlineFormulas.append(FormulaPlacement(rows: (rows.lowerBound + lines.count)..<(rows.upperBound + lines.count),
+                                                   shown: formula.shown, text: formula.text))
         }
         codeAwaitingStyle = codeAwaitingStyle || document.codeAwaitingStyle
         links += ThreadDocument.links(of: document, postID: postID, firstNumber: links.count + 1, place: .body)

@@ -10,13 +10,16 @@ extension RenderState {
         guard table == nil else { return }
         if let lone = loneFormula {
             loneFormula = nil
-            if displayLoneFormula(lone) { return }
+            if displayLoneFormula(lone) { paragraphFormulas = []; return }
         }
         if inline.hasContent {
             let unbreakable = inline.hasUnbreakableSpaces
+            let first = writer.nextBlockRow
             writer.writeParagraph(inline.take(), unbreakable: unbreakable)
+            placeParagraphFormulas(rows: first..<writer.lines.count)
         } else {
             inline = InlineText()
+            paragraphFormulas = []
         }
     }
 

@@ -39,11 +39,13 @@ struct RenderState {
     var mathRenderer = MathRenderer()
     /// Each display formula drawn as a block: its rows and its TeX (what `Y` copies).
     var mathPlacements: [CodeBlockPlacement] = []
+    /// The inline formulas of the open paragraph: what each shows and its TeX.
+    var paragraphFormulas: [(shown: String, text: String)] = []
+    /// The inline formulas of the paragraphs written, at their paragraphs' rows (what `Y` copies without a block).
+    var inlinePlacements: [FormulaPlacement] = []
     /// The inline formula a paragraph began with (its TeX and what it shows): when the paragraph closes holding
     /// nothing else, the formula is drawn as display math (a matrix written between single dollars, alone on its line).
     var loneFormula: (tex: String, shown: String)?
-    /// Formulas typeset so far in this body.
-    var mathCache: [MathCacheKey: MathResult] = [:]
 
     static let markerStyle = CellStyle(color: .link)
     static let imageStyle = CellStyle(color: .muted)
@@ -73,12 +75,15 @@ struct RenderState {
             let shift = writer.lines.count - before
             for index in codePlacements.indices { codePlacements[index].rows = codePlacements[index].rows.shifted(by: shift) }
             for index in mathPlacements.indices { mathPlacements[index].rows = mathPlacements[index].rows.shifted(by: shift) }
+            for index in inlinePlacements.indices { inlinePlacements[index].rows = inlinePlacements[index].rows.shifted(by: shift) }
         }
         let bodyLineCount = writer.lines.count
         writer.writeLinks(links, needed: listsEveryLink ? links.map { _ in true } : linkNeedsFootnote, firstNumber: firstLinkNumber)
-        return RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
-                                linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
-                                codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle, mathBlocks: mathPlacements)
+        var document = RenderedDocument(lines: writer.lines, bodyLineCount: bodyLineCount, links: links, codeBlocks: codeBlocks,
+                                        linkTexts: linkTexts.map { ($0 ?? "").collapsingWhitespace },
+                                        codePlacements: codePlacements, codeAwaitingStyle: codeAwaitingStyle, mathBlocks: mathPlacements)
+        document.inlineMath = inlinePlacements
+        return document
     }
 
     // MARK: - Tokens
@@ -164,12 +169,6 @@ struct RenderState {
             if element.isBlock { closeParagraph() }
         }
     }
-}
-
-/// A formula typeset inline (`displayWidth` nil) or as display math at a width.
-struct MathCacheKey: Hashable {
-    let tex: String
-    let displayWidth: Int?
 }
 
 extension Range where Bound == Int {

@@ -1,3 +1,5 @@
+import TeXMath
+
 /// A body rendered for the terminal: styled lines of at most the render width, and the links it cites.
 public struct RenderedDocument: Hashable, Sendable {
     /// Every line: the body, then (when some link shows other text than its URL) a blank line and one `[n] URL`
@@ -19,6 +21,8 @@ public struct RenderedDocument: Hashable, Sendable {
     public var codeAwaitingStyle: Bool
     /// The rows and TeX (delimiters included) of each display formula drawn as a block, in order (`Y` copies it).
     public var mathBlocks: [CodeBlockPlacement]
+    /// Each inline formula typeset in a paragraph (not in a table), in order, at most `RenderLimits.inlineFormulas`.
+    public var inlineMath: [FormulaPlacement] = []
 
     public init(lines: [StyledLine], bodyLineCount: Int, links: [String], codeBlocks: [String], linkTexts: [String] = [],
                 codePlacements: [CodeBlockPlacement] = [], codeAwaitingStyle: Bool = false, mathBlocks: [CodeBlockPlacement] = []) {

@@ -31,11 +31,23 @@ extension RenderState {
         var style = styles.style
         if style.color == .normal || style.color == .accent { style.color = .math }
         loneFormula = table == nil && !inline.hasContent ? (tex, line) : nil
+        if table == nil, inlinePlacements.count + paragraphFormulas.count < RenderLimits.inlineFormulas {
+            paragraphFormulas.append((line, options.source(of: tex, display: display)))
+        }
         if TextWidth.of(line) <= writer.contentWidth {
             withInline { $0.appendUnbreakable(line, style: style) }
         } else {
             withInline { $0.appendVerbatim(line, style: style) }
         }
+    }
+
+    /// The open paragraph's inline formulas placed at `rows`, the rows it was written on.
+    mutating func placeParagraphFormulas(rows: Range<Int>) {
+        guard !paragraphFormulas.isEmpty else { return }
+        for formula in paragraphFormulas {
+            inlinePlacements.append(FormulaPlacement(rows: rows, shown: formula.shown, text: formula.text))
+        }
+        paragraphFormulas = []
     }
 
     /// Draws the paragraph as display math when it holds only `lone` and its display takes several lines; false
@@ -51,18 +63,11 @@ extension RenderState {
         return true
     }
 
-    /// `tex` inline (`displayWidth` nil) or as display math, each formula of the body typeset once (`|ψ⟩` and the
-    /// like recur through a post).
-    private mutating func typeset(_ tex: String, displayWidth: Int?) -> MathResult {
-        let key = MathCacheKey(tex: tex, displayWidth: displayWidth)
-        if let known = mathCache[key] { return known }
-        let result = displayWidth.map { mathRenderer.display(tex, maxWidth: $0) } ?? mathRenderer.inline(tex)
-        if mathCache.count < Self.mathCacheLimit { mathCache[key] = result }
-        return result
+    /// `tex` inline (`displayWidth` nil) or as display math; each formula is typeset once in the process (TeXMath's
+    /// cache: `|ψ⟩` and the like recur through a post, and a layout done again finds every formula typeset).
+    private func typeset(_ tex: String, displayWidth: Int?) -> MathResult {
+        displayWidth.map { mathRenderer.display(tex, maxWidth: $0) } ?? mathRenderer.inline(tex)
     }
-
-    /// Most formulas one body keeps typeset (a body of a million `$x$` keeps the first ones, then typesets the rest).
-    static let mathCacheLimit = 2_000
 
     /// TeX shown as written: in the math colour when the reader asked for source, else (unreadable) in the code colour.
     private mutating func appendMathSource(_ source: String, _ options: MathOptions) {
