@@ -118,4 +118,17 @@ final class LoginPasteTests: XCTestCase {
         XCTAssertTrue(LoginPasteError.malformedToken(.containsWhitespace).message.hasPrefix("the token has a space"))
         XCTAssertEqual(LoginPasteError.empty.description, LoginPasteError.empty.message)
     }
+
+    func testAnAddressWithDirectionMarksIsShownWithoutThem() {
+        // Found by fuzz-login: a pasted address's host and path are quoted in the refusal; U+061C, U+200E and U+200F
+        // (marks that reorder text on a terminal) were kept.
+        let found: [UInt8] = [0x6d, 0x65, 0x74, 0x61, 0x3a, 0x41, 0x6d, 0x65, 0x72, 0x70, 0x0e, 0x00, 0x00, 0x00, 0x0d, 0xe0,
+                              0xff, 0xff, 0x00, 0x00, 0x00, 0x80, 0x00, 0xd8, 0x9c, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f,
+                              0x2d, 0x43, 0x53, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x73, 0x3a, 0x2f, 0x2f, 0x73, 0x61]
+        let pastes = [String(decoding: found, as: UTF8.self), "meta:a\u{200E}b\u{200F}c?://x"]
+        for paste in pastes {
+            guard case .failure(let error) = LoginPaste.parse(paste) else { return XCTFail("refused: \(paste)") }
+            XCTAssertFalse(error.message.unicodeScalars.contains { [0x061C, 0x200E, 0x200F].contains($0.value) }, error.message)
+        }
+    }
 }
